@@ -1,0 +1,54 @@
+//! Engine against oracle on every small case.
+
+use crate::problem::{Problem, answer_text, case_text};
+
+/// What an exhaustive run found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Exhausted {
+    /// Cases compared.
+    pub checked: u64,
+    /// The first case where engine and oracle disagree: input, oracle's answer, engine's.
+    pub mismatch: Option<(String, String, String)>,
+}
+
+/// Compares engine and oracle on every case of `P::exhaust(max_cells)`,
+/// `jobs` threads at a time, stopping at the first disagreement.
+pub fn exhaust<P: Problem>(max_cells: usize, jobs: usize) -> Exhausted {
+    let mut all = P::exhaust(max_cells);
+    let mut checked = 0u64;
+    let jobs = jobs.max(1);
+    loop {
+        let chunk: Vec<P::Case> = all.by_ref().take(4096 * jobs).collect();
+        if chunk.is_empty() {
+            return Exhausted {
+                checked,
+                mismatch: None,
+            };
+        }
+        let part = chunk.len().div_ceil(jobs);
+        let first_bad = std::thread::scope(|scope| {
+            let handles: Vec<_> = chunk
+                .chunks(part)
+                .map(|cases| {
+                    scope.spawn(move || cases.iter().position(|c| P::engine(c) != P::oracle(c)))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .enumerate()
+                .find_map(|(k, h)| h.join().expect("no panic").map(|i| k * part + i))
+        });
+        if let Some(i) = first_bad {
+            let case = &chunk[i];
+            return Exhausted {
+                checked: checked + i as u64 + 1,
+                mismatch: Some((
+                    case_text::<P>(case),
+                    answer_text::<P>(&P::oracle(case)),
+                    answer_text::<P>(&P::engine(case)),
+                )),
+            };
+        }
+        checked += chunk.len() as u64;
+    }
+}

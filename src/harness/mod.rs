@@ -1,0 +1,23 @@
+//! The generic harness: it knows the [`crate::problem::Problem`] trait and
+//! nothing about any game.
+//!
+//! - [`process`]: run an untrusted program under limits.
+//! - [`candidate`]: external programs and Rust functions as candidates.
+//! - [`check`]: generate, run, compare, shrink.
+//! - [`report`]: JSON and human reports.
+//! - [`casefile`]: test vectors and saved failures.
+//! - [`exhaust`], [`selftest`], [`testing`]: engine vs oracle on every small
+//!   case, the zoo through the properties, property runs for test suites.
+//! - [`fuzz`]: the bodies of the fuzz targets.
+//! - [`registry`]: type-erased problems for the CLI.
+
+pub mod candidate;
+pub mod casefile;
+pub mod check;
+pub mod exhaust;
+pub mod fuzz;
+pub mod process;
+pub mod registry;
+pub mod report;
+pub mod selftest;
+pub mod testing;

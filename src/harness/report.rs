@@ -1,0 +1,149 @@
+//! The result of a check: JSON for machines (CLI.md), text for people.
+
+use serde::Serialize;
+
+/// What a check found.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Report {
+    /// The problem's name.
+    pub problem: String,
+    /// The seed the cases came from.
+    pub seed: u64,
+    /// `pass` or `fail`.
+    pub status: &'static str,
+    /// Cases run before stopping (replayed ones included).
+    pub cases: u64,
+    /// The minimal failure, when one was found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failure: Option<Failure>,
+}
+
+/// A failing case, shrunk.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Failure {
+    /// `WA`, `RE`, `TLE` or `PE`.
+    pub verdict: &'static str,
+    /// The minimal failing input, exactly as fed to the candidate.
+    pub input: String,
+    /// The oracle's answer.
+    pub expected: String,
+    /// What the candidate wrote.
+    pub got: String,
+    /// How many smaller failing inputs the shrinker stepped through.
+    pub shrink_steps: u64,
+    /// Exit status, signal, stderr or parse error, when there is one.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub detail: String,
+    /// The size of the minimal input, e.g. `3 cells, 1 placement`.
+    pub size: String,
+    /// Where the case came from: `generated`, `replayed` or `batch` (a
+    /// failure that only shows when cases run together; not shrunk).
+    pub origin: &'static str,
+}
+
+/// The long name of a verdict.
+pub fn verdict_name(verdict: &str) -> &'static str {
+    match verdict {
+        "WA" => "wrong answer",
+        "RE" => "runtime error (crashed or non-zero exit)",
+        "TLE" => "time limit exceeded",
+        "PE" => "presentation error (output unreadable)",
+        _ => "agreed",
+    }
+}
+
+fn indent(text: &str) -> String {
+    if text.is_empty() {
+        return "    (nothing)\n".into();
+    }
+    text.lines().map(|l| format!("    {l}\n")).collect()
+}
+
+/// `got` with a marker line under every line that differs from `expected`:
+/// `^` under each differing column.
+pub fn mark_differences(expected: &str, got: &str) -> String {
+    let want: Vec<&str> = expected.lines().collect();
+    let have: Vec<&str> = got.lines().map(|l| l.trim_end()).collect();
+    let mut out = String::new();
+    for (i, line) in have.iter().enumerate() {
+        out.push_str(&format!("    {line}\n"));
+        let other = want.get(i).copied().unwrap_or("");
+        if *line != other {
+            let (a, b): (Vec<char>, Vec<char>) = (line.chars().collect(), other.chars().collect());
+            let marks: String = (0..a.len().max(b.len()))
+                .map(|c| if a.get(c) == b.get(c) { ' ' } else { '^' })
+                .collect();
+            out.push_str(&format!("    {}\n", marks.trim_end()));
+        }
+    }
+    if have.len() < want.len() {
+        out.push_str(&format!(
+            "    (missing {} line(s) from here)\n",
+            want.len() - have.len()
+        ));
+    }
+    if have.is_empty() {
+        out.push_str("    (no output)\n");
+    }
+    out
+}
+
+impl Report {
+    /// The report for a person: the seed, the minimal input, expected and
+    /// got with the differing cells marked, and `repeat`, the command that
+    /// runs the same check again.
+    pub fn render(&self, repeat: &str) -> String {
+        let mut out = String::new();
+        match &self.failure {
+            None => {
+                out.push_str(&format!(
+                    "PASS  {}: {} cases agreed with the oracle (seed {})\n",
+                    self.problem, self.cases, self.seed
+                ));
+            }
+            Some(f) => {
+                out.push_str(&format!(
+                    "FAIL  {}: {} — {} (case {} of this run, seed {})\n\n",
+                    self.problem,
+                    f.verdict,
+                    verdict_name(f.verdict),
+                    self.cases,
+                    self.seed
+                ));
+                let shrunk = match f.origin {
+                    "generated" => format!("shrunk in {} steps", f.shrink_steps),
+                    "replayed" => "replayed from the saved failures".into(),
+                    _ => "fails only inside a batch; not shrunk".into(),
+                };
+                out.push_str(&format!("minimal input ({}; {shrunk}):\n", f.size));
+                out.push_str(&indent(&f.input));
+                out.push_str("expected:\n");
+                out.push_str(&indent(&f.expected));
+                out.push_str("got:\n");
+                out.push_str(&mark_differences(&f.expected, &f.got));
+                if !f.detail.is_empty() {
+                    out.push_str(&format!("detail: {}\n", f.detail));
+                }
+            }
+        }
+        out.push_str(&format!("\nrepeat: {repeat}\n"));
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_differing_columns() {
+        assert_eq!(
+            mark_differences("AAAAA\n", "AABAA\n"),
+            "    AABAA\n      ^\n"
+        );
+        assert_eq!(
+            mark_differences("x\ny\n", "x\n"),
+            "    x\n    (missing 1 line(s) from here)\n"
+        );
+    }
+}

@@ -1,0 +1,36 @@
+//! boardcheck: property-based verification of board-game rule engines.
+//!
+//! Each problem of the contract (`src/problems/*`) has an oracle (the rules,
+//! transcribed naively), an engine (the fast implementation), its text
+//! format, generators and properties. The harness (`src/harness`) knows no
+//! game: it checks any [`problem::Problem`] against a candidate — an external
+//! program or a Rust function — and shrinks the first failure.
+//!
+//! Checking a Rust function in process:
+//!
+//! ```
+//! use boardcheck::harness::check::{CheckConfig, check};
+//! use boardcheck::harness::candidate::FnCandidate;
+//! use boardcheck::problems::flank_row::{FlankRow, Cell, Case};
+//!
+//! // A wrong solver: it forgets to flip anything.
+//! let lazy = FnCandidate::<FlankRow, _>::new(|case: &Case| {
+//!     let mut row = case.row.clone();
+//!     for p in &case.placements {
+//!         if row[p.index] == Cell::Empty {
+//!             row[p.index] = Cell::Piece(p.player);
+//!         }
+//!     }
+//!     row
+//! });
+//! let report = check(&lazy, &CheckConfig { seed: 7, ..CheckConfig::default() });
+//! let failure = report.failure.expect("the lazy solver is caught");
+//! assert_eq!(failure.verdict, "WA");
+//! // Shrunk to the smallest capture: 3 cells and 1 placement, e.g. "AB." with A at 2.
+//! assert_eq!(failure.input.lines().next().unwrap().len(), 3);
+//! ```
+
+pub mod harness;
+pub mod problem;
+pub mod problems;
+pub mod text;

@@ -1,0 +1,139 @@
+//! flank-row (PROBLEMS.md §1, seed 000): placements on a 1-D row, each
+//! flipping the runs of the opponent it closes on either side.
+//!
+//! ```
+//! use boardcheck::problem::{Problem, read_input, answer_text};
+//! use boardcheck::problems::flank_row::FlankRow;
+//! let case = read_input::<FlankRow>("A.BBA\n1\nA 1\n", false).unwrap().remove(0);
+//! assert_eq!(answer_text::<FlankRow>(&FlankRow::engine(&case)), "AAAAA\n");
+//! ```
+
+pub mod engine;
+pub mod format;
+pub mod generate;
+pub mod oracle;
+pub mod properties;
+pub mod zoo;
+
+use proptest::strategy::BoxedStrategy;
+
+use crate::problem::{Problem, Property, Solver};
+use crate::text::{Lines, ParseError};
+
+/// One of the two players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// Player A.
+    A,
+    /// Player B.
+    B,
+}
+
+impl Player {
+    /// The other player.
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::A => Player::B,
+            Player::B => Player::A,
+        }
+    }
+}
+
+/// One cell of the row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cell {
+    /// `.`
+    Empty,
+    /// A piece of a player.
+    Piece(Player),
+}
+
+impl From<Player> for Cell {
+    fn from(p: Player) -> Cell {
+        Cell::Piece(p)
+    }
+}
+
+/// A row of cells.
+pub type Row = Vec<Cell>;
+
+/// Player `player` places a piece at `index`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Placement {
+    /// Who places.
+    pub player: Player,
+    /// 0-based cell index, always inside the row.
+    pub index: usize,
+}
+
+/// One input: a row and the placements applied to it in order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Case {
+    /// The starting row, at least one cell.
+    pub row: Row,
+    /// The placements, each index inside the row.
+    pub placements: Vec<Placement>,
+}
+
+/// The flank-row problem.
+pub struct FlankRow;
+
+impl Problem for FlankRow {
+    const NAME: &'static str = "flank-row";
+    const ABOUT: &'static str = "placements on a 1-D row that flip the opponent runs they close";
+    const DEFAULT_SIZE: usize = 12;
+
+    type Case = Case;
+    type Answer = Row;
+
+    fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
+        format::read_case(lines)
+    }
+    fn write_case(case: &Case, out: &mut String) {
+        format::write_case(case, out)
+    }
+    fn read_answer(lines: &mut Lines<'_>, case: &Case) -> Result<Row, ParseError> {
+        format::read_answer(lines, case)
+    }
+    fn write_answer(answer: &Row, out: &mut String) {
+        format::write_row(answer, out)
+    }
+
+    fn oracle(case: &Case) -> Row {
+        oracle::solve(case)
+    }
+    fn engine(case: &Case) -> Row {
+        engine::solve(case)
+    }
+
+    fn cases(size: usize) -> BoxedStrategy<Case> {
+        generate::cases(size)
+    }
+    fn simpler(case: &Case) -> Vec<Case> {
+        generate::simpler(case)
+    }
+    fn exhaust(max_cells: usize) -> Box<dyn Iterator<Item = Case> + Send> {
+        Box::new(generate::every_single_placement(max_cells))
+    }
+    fn size_of(case: &Case) -> String {
+        let k = case.placements.len();
+        format!(
+            "{} cells, {} placement{}",
+            case.row.len(),
+            k,
+            if k == 1 { "" } else { "s" }
+        )
+    }
+
+    const PATTERNS: &'static [&'static str] = &["growing-run"];
+    fn pattern(name: &str, size: usize) -> Option<Case> {
+        (name == "growing-run").then(|| generate::growing_run(size))
+    }
+
+    fn properties() -> Vec<Property<Self>> {
+        properties::all()
+    }
+    fn zoo() -> Vec<Solver<Self>> {
+        zoo::all()
+    }
+}

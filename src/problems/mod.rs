@@ -1,0 +1,15 @@
+//! The problems of PROBLEMS.md, one folder each, and their registry.
+
+pub mod flank_row;
+
+use crate::harness::registry::{Entry, entry};
+
+/// Every problem the crate holds, in contract order.
+pub fn all() -> Vec<Entry> {
+    vec![entry::<flank_row::FlankRow>()]
+}
+
+/// The problem called `name` on the command line.
+pub fn find(name: &str) -> Option<Entry> {
+    all().into_iter().find(|e| e.name() == name)
+}
