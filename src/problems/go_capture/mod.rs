@@ -164,12 +164,13 @@ impl Problem for GoCapture {
         Box::new(generate::every_board(max_cells))
     }
     fn size_of(case: &Board) -> String {
+        let plural = |k: usize, what: &str| format!("{k} {what}{}", if k == 1 { "" } else { "s" });
         format!(
-            "{}x{} board ({} points, {} stones)",
+            "{}x{} board ({}, {})",
             case.rows,
             case.cols,
-            case.len(),
-            case.stones()
+            plural(case.len(), "point"),
+            plural(case.stones(), "stone")
         )
     }
 
