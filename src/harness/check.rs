@@ -12,6 +12,7 @@ use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 use super::candidate::{Candidate, Outcome};
+use super::casefile::Entry;
 use super::report::{Failure, Report};
 use crate::problem::{Problem, answer_text, case_text, multi_case_text};
 
@@ -31,7 +32,7 @@ pub struct CheckConfig {
     /// Show a progress bar on stderr.
     pub progress: bool,
     /// Inputs to run before the generated ones (saved failures).
-    pub replay: Vec<String>,
+    pub replay: Vec<Entry>,
 }
 
 impl Default for CheckConfig {
@@ -243,7 +244,7 @@ pub fn check<P: Problem>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> 
     let replayed: Vec<P::Case> = config
         .replay
         .iter()
-        .filter_map(|text| crate::problem::read_input::<P>(text, false).ok())
+        .filter_map(|entry| crate::problem::read_input::<P>(&entry.input, entry.multi).ok())
         .flatten()
         .collect();
     for (case, judged) in replayed.iter().zip(run_all(candidate, &replayed, jobs)) {
