@@ -86,7 +86,7 @@ fn exhaustive_up_to_9_points_two_colours_and_7_points_three() {
 }
 
 fn shapes(points: u32) -> u64 {
-    (1..=points).filter(|n| points % n == 0).count() as u64
+    (1..=points).filter(|n| points.is_multiple_of(*n)).count() as u64
 }
 
 /// Every law on every board of up to 6 points over three colours, for both

@@ -212,7 +212,13 @@ pub fn pattern(name: &str, size: usize) -> Option<Board> {
             n,
             n,
             (0..n * n)
-                .map(|i| if (i / n + i % n) % 2 == 0 { b'X' } else { b'O' })
+                .map(|i| {
+                    if (i / n + i % n).is_multiple_of(2) {
+                        b'X'
+                    } else {
+                        b'O'
+                    }
+                })
                 .collect(),
         )),
         "full" => Some(Board::new(n, n, vec![b'X'; n * n])),

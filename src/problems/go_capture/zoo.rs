@@ -73,12 +73,13 @@ fn solve(board: &Board, slip: Slip) -> Removal {
         while let Some(i) = stack.pop() {
             let (r, c) = ((i as isize) / m, (i as isize) % m);
             for &(dr, dc) in &join_dirs {
-                if let Some(j) = at(r + dr, c + dc) {
-                    if !seen[j] && same(grid[j]) {
-                        seen[j] = true;
-                        stones.push(j);
-                        stack.push(j);
-                    }
+                if let Some(j) = at(r + dr, c + dc)
+                    && !seen[j]
+                    && same(grid[j])
+                {
+                    seen[j] = true;
+                    stones.push(j);
+                    stack.push(j);
                 }
             }
         }
