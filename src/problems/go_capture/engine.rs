@@ -59,6 +59,9 @@ pub fn solve(board: &Board) -> Removal {
     };
     for r in 0..n {
         let row = r * m;
+        // The root of the point to the left: no union has happened since it
+        // was computed, so it is still the root, and no find is needed.
+        let mut left_root = usize::MAX;
         for c in 0..m {
             let i = row + c;
             let colour = cells[i];
@@ -69,8 +72,7 @@ pub fn solve(board: &Board) -> Removal {
             g.meta[i] = 0;
             let mut root = i;
             if c > 0 && cells[i - 1] == colour {
-                let left = g.find(i - 1);
-                root = g.link(root, left);
+                root = g.link(root, left_root);
             }
             if r > 0 && cells[i - m] == colour {
                 let up = g.find(i - m);
@@ -85,18 +87,31 @@ pub fn solve(board: &Board) -> Removal {
             if liberty {
                 g.meta[root] |= LIBERTY;
             }
+            left_root = root;
         }
     }
     let mut after = cells.clone();
     let mut removed = 0;
-    for (i, point) in after.iter_mut().enumerate() {
-        if *point == EMPTY {
-            continue;
-        }
-        let root = g.find(i);
-        if g.meta[root] & LIBERTY == 0 {
-            *point = EMPTY;
-            removed += 1;
+    for r in 0..n {
+        // The verdict of the point to the left, reused along a run of one colour.
+        let mut left_dead = false;
+        for c in 0..m {
+            let i = r * m + c;
+            let colour = cells[i];
+            if colour == EMPTY {
+                continue;
+            }
+            let dead = if c > 0 && cells[i - 1] == colour {
+                left_dead
+            } else {
+                let root = g.find(i);
+                g.meta[root] & LIBERTY == 0
+            };
+            if dead {
+                after[i] = EMPTY;
+                removed += 1;
+            }
+            left_dead = dead;
         }
     }
     Removal {
