@@ -10,11 +10,17 @@ fn growing_run(c: &mut Criterion) {
     group.sample_size(10);
     for n in [2_000, 20_000] {
         let case = generate::growing_run(n);
-        group.bench_with_input(BenchmarkId::new("engine", n), &case, |b, case| b.iter(|| engine::solve(case)));
-        group.bench_with_input(BenchmarkId::new("oracle", n), &case, |b, case| b.iter(|| oracle::solve(case)));
+        group.bench_with_input(BenchmarkId::new("engine", n), &case, |b, case| {
+            b.iter(|| engine::solve(case))
+        });
+        group.bench_with_input(BenchmarkId::new("oracle", n), &case, |b, case| {
+            b.iter(|| oracle::solve(case))
+        });
     }
     let big = generate::growing_run(1_000_000);
-    group.bench_with_input(BenchmarkId::new("engine", 1_000_000), &big, |b, case| b.iter(|| engine::solve(case)));
+    group.bench_with_input(BenchmarkId::new("engine", 1_000_000), &big, |b, case| {
+        b.iter(|| engine::solve(case))
+    });
     group.finish();
 }
 

@@ -329,8 +329,13 @@ pub fn check<P: Problem>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> 
             }
             first = alone;
         }
-        let (case, judged, steps) =
-            shrink(candidate, trees[i].as_mut(), first, config.max_shrink_runs, jobs);
+        let (case, judged, steps) = shrink(
+            candidate,
+            trees[i].as_mut(),
+            first,
+            config.max_shrink_runs,
+            jobs,
+        );
         report.failure = Some(failure::<P>(
             &case,
             fed::<P>(candidate, &case),
