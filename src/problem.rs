@@ -177,7 +177,7 @@ pub fn read_input<P: Problem>(text: &str, multi: bool) -> Result<Vec<P::Case>, P
         let mut tokens = line.tokens();
         let t: usize = tokens.int_in("the number of cases T", 0, 1_000_000)?;
         tokens.end()?;
-        let mut cases = Vec::with_capacity(t);
+        let mut cases = Vec::with_capacity(t.min(1024));
         for _ in 0..t {
             cases.push(P::read_case(&mut lines)?);
         }
