@@ -7,10 +7,7 @@ use crate::harness::registry::{Entry, entry};
 
 /// Every problem the crate holds, in contract order.
 pub fn all() -> Vec<Entry> {
-    vec![
-        entry::<flank_row::FlankRow>(),
-        entry::<go_move::GoMove>(),
-    ]
+    vec![entry::<flank_row::FlankRow>(), entry::<go_move::GoMove>()]
 }
 
 /// The problem called `name` on the command line.

@@ -452,7 +452,10 @@ impl Board {
             }
             if col == EMPTY {
                 if !listed[p] || self.head[p] != NONE {
-                    return Err(format!("empty point {:?} is not kept as empty", self.row_col(p)));
+                    return Err(format!(
+                        "empty point {:?} is not kept as empty",
+                        self.row_col(p)
+                    ));
                 }
                 continue;
             }

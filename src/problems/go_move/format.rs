@@ -40,10 +40,7 @@ fn parse_points(
         columns.push(i + 1);
     }
     if points.len() < n {
-        return Err(line.error(format!(
-            "{what} has {} points, expected {n}",
-            points.len()
-        )));
+        return Err(line.error(format!("{what} has {} points, expected {n}", points.len())));
     }
     Ok((points, columns))
 }

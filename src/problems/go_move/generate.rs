@@ -189,7 +189,17 @@ fn snake(size: usize) -> BoxedStrategy<Case> {
                         _ => c == 0,
                     };
                     let v = position.at(r, c);
-                    position.set(r, c, if body { me } else if v == EMPTY { EMPTY } else { opponent(me) });
+                    position.set(
+                        r,
+                        c,
+                        if body {
+                            me
+                        } else if v == EMPTY {
+                            EMPTY
+                        } else {
+                            opponent(me)
+                        },
+                    );
                 }
             }
             for h in holes {
@@ -256,7 +266,12 @@ fn atari(size: usize) -> BoxedStrategy<Case> {
             legalize(&mut position);
             let stones: Vec<usize> = (0..n * n).filter(|&i| position.cells[i] != EMPTY).collect();
             if stones.is_empty() {
-                let mv = pick_move(&position, true, |k| which.index(k), if by_owner { WHITE } else { BLACK });
+                let mv = pick_move(
+                    &position,
+                    true,
+                    |k| which.index(k),
+                    if by_owner { WHITE } else { BLACK },
+                );
                 return Case { position, mv };
             }
             let s = stones[which.index(stones.len())];
@@ -321,7 +336,11 @@ pub fn from_playout(n: usize, seed: u64) -> Case {
         n,
         cells: board.cells(),
     };
-    let colour = if rng.next_u64() & 1 == 0 { BLACK } else { WHITE };
+    let colour = if rng.next_u64() & 1 == 0 {
+        BLACK
+    } else {
+        WHITE
+    };
     let on_empty = rng.below(10) != 0;
     let pick = rng.next_u64() as usize;
     let mv = pick_move(&position, on_empty, |k| pick % k, colour);
@@ -405,21 +424,20 @@ pub fn simpler(case: &Case) -> Vec<Case> {
             (hi(mr), hi(mc)),
             (lo(mr), hi(mc)),
             (hi(mr), lo(mc)),
-            (mr.saturating_sub(k / 2).min(n - k), mc.saturating_sub(k / 2).min(n - k)),
+            (
+                mr.saturating_sub(k / 2).min(n - k),
+                mc.saturating_sub(k / 2).min(n - k),
+            ),
         ];
         starts.sort_unstable();
         starts.dedup();
         out.extend(starts.into_iter().map(|(r0, c0)| window(case, r0, c0, k)));
     }
     if n > 1 {
-        // One row and one column out: pair each row with a nearby column.
-        let other = |i: usize, m: usize| if i != m { i } else if i + 1 < n { i + 1 } else { i - 1 };
-        for i in 0..n {
-            if i != mr {
-                out.push(without(case, i, other(i, mc)));
-            }
-            if i != mc {
-                out.push(without(case, other(i, mr), i));
+        // One row and one column out (neither the move's).
+        for dr in (0..n).filter(|&r| r != mr) {
+            for dc in (0..n).filter(|&c| c != mc) {
+                out.push(without(case, dr, dc));
             }
         }
     }
@@ -430,6 +448,7 @@ pub fn simpler(case: &Case) -> Vec<Case> {
             out.push(c);
         }
     }
+    // White to black only (never back), so the steps always end.
     for i in 0..n * n {
         if case.position.cells[i] == WHITE {
             let mut c = case.clone();

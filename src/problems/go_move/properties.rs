@@ -119,7 +119,10 @@ fn captures_exactly(solver: &Solver<GoMove>, case: &Case) -> Verdict {
         return Ok(());
     };
     let Some(captured) = captured_points(case) else {
-        return Err(format!("{}: a move on an occupied point was played", context(case)));
+        return Err(format!(
+            "{}: a move on an occupied point was played",
+            context(case)
+        ));
     };
     let before = &case.position;
     if after.cells.len() != before.cells.len() {

@@ -33,9 +33,18 @@ enum Slip {
 
 fn neighbours(n: usize, r: usize, c: usize, diagonal: bool) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
-    for (dr, dc) in [(-1i64, 0i64), (0, -1), (0, 1), (1, 0), (-1, -1), (-1, 1), (1, -1), (1, 1)]
-        .into_iter()
-        .take(if diagonal { 8 } else { 4 })
+    for (dr, dc) in [
+        (-1i64, 0i64),
+        (0, -1),
+        (0, 1),
+        (1, 0),
+        (-1, -1),
+        (-1, 1),
+        (1, -1),
+        (1, 1),
+    ]
+    .into_iter()
+    .take(if diagonal { 8 } else { 4 })
     {
         let (y, x) = (r as i64 + dr, c as i64 + dc);
         if y >= 0 && x >= 0 && (y as usize) < n && (x as usize) < n {
