@@ -47,19 +47,32 @@ pub fn group_and_liberties(pos: &Position, i: usize) -> (Vec<usize>, Vec<usize>)
     (points, libs)
 }
 
-/// The first stone (row-major) of a group without a liberty, if any.
+/// The first stone (row-major) of a group without a liberty, if any: one
+/// labelling pass over the board.
 pub fn first_dead_stone(pos: &Position) -> Option<usize> {
     let n = pos.n;
-    let mut judged = vec![false; n * n];
+    let mut seen = vec![false; n * n];
+    let mut stack = Vec::new();
     for i in 0..n * n {
-        if pos.cells[i] != EMPTY && !judged[i] {
-            let (points, libs) = group_and_liberties(pos, i);
-            if libs.is_empty() {
-                return Some(i);
+        let colour = pos.cells[i];
+        if colour == EMPTY || seen[i] {
+            continue;
+        }
+        seen[i] = true;
+        stack.push(i);
+        let mut free = false;
+        while let Some(p) = stack.pop() {
+            for q in neighbours(n, p) {
+                if pos.cells[q] == EMPTY {
+                    free = true;
+                } else if pos.cells[q] == colour && !seen[q] {
+                    seen[q] = true;
+                    stack.push(q);
+                }
             }
-            for p in points {
-                judged[p] = true;
-            }
+        }
+        if !free {
+            return Some(i);
         }
     }
     None
