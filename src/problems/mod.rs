@@ -1,13 +1,18 @@
 //! The problems of PROBLEMS.md, one folder each, and their registry.
 
 pub mod flank_row;
+pub mod go_capture;
 pub mod go_move;
 
 use crate::harness::registry::{Entry, entry};
 
 /// Every problem the crate holds, in contract order.
 pub fn all() -> Vec<Entry> {
-    vec![entry::<flank_row::FlankRow>(), entry::<go_move::GoMove>()]
+    vec![
+        entry::<flank_row::FlankRow>(),
+        entry::<go_capture::GoCapture>(),
+        entry::<go_move::GoMove>(),
+    ]
 }
 
 /// The problem called `name` on the command line.
