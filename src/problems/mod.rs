@@ -2,6 +2,7 @@
 
 pub mod flank_row;
 pub mod go_capture;
+pub mod go_move;
 
 use crate::harness::registry::{Entry, entry};
 
@@ -10,6 +11,7 @@ pub fn all() -> Vec<Entry> {
     vec![
         entry::<flank_row::FlankRow>(),
         entry::<go_capture::GoCapture>(),
+        entry::<go_move::GoMove>(),
     ]
 }
 
