@@ -74,6 +74,13 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// How many colourings of a ROWS x COLS board have a liberty for every group.
+    CountLegalGo {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+    },
     /// List the problems.
     List,
 }
@@ -171,6 +178,9 @@ pub fn main() -> i32 {
                 };
                 selftest(&chosen, cases, seed)
             }
+            Command::CountLegalGo { rows, cols } => {
+                report(problems::go_move::count::run_cli(rows, cols))
+            }
             Command::List => {
                 let list: String = problems::all()
                     .iter()
@@ -182,6 +192,17 @@ pub fn main() -> i32 {
         })
     };
     run().unwrap_or_else(|status| status)
+}
+
+/// Prints a problem-specific command's text, or its error (exit 2).
+fn report(result: Result<String, String>) -> i32 {
+    match result {
+        Ok(text) => {
+            print(&text);
+            0
+        }
+        Err(e) => usage_error(e),
+    }
 }
 
 fn solve(p: &Entry, file: Option<PathBuf>, oracle: bool, multi: bool, json: bool) -> i32 {
