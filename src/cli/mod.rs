@@ -220,20 +220,15 @@ fn solve(p: &Entry, file: Option<PathBuf>, oracle: bool, multi: bool, json: bool
     let Ok(text) = String::from_utf8(bytes) else {
         return usage_error(format!("{source}: the input is not ASCII text"));
     };
-    match p.solve(
-        &text,
-        SolveOptions {
-            multi,
-            oracle,
-            json,
-        },
-    ) {
-        Ok(answer) => {
-            print(&answer);
-            0
-        }
-        Err(e) => usage_error(format!("{source}: {e}")),
-    }
+    let options = SolveOptions {
+        multi,
+        oracle,
+        json,
+    };
+    report(
+        p.solve(&text, options)
+            .map_err(|e| format!("{source}: {e}")),
+    )
 }
 
 fn exhaust(p: &Entry, max_cells: usize, jobs: usize) -> i32 {
