@@ -153,13 +153,7 @@ pub fn main() -> i32 {
                 pattern,
             } => {
                 let p = problem(&name)?;
-                match p.generate(seed, size.unwrap_or(p.default_size()), pattern.as_deref()) {
-                    Ok(text) => {
-                        print(&text);
-                        0
-                    }
-                    Err(e) => usage_error(e),
-                }
+                report(p.generate(seed, size.unwrap_or(p.default_size()), pattern.as_deref()))
             }
             Command::Check(args) => check::run(args),
             Command::Exhaust {
