@@ -1,12 +1,18 @@
 //! The problems of PROBLEMS.md, one folder each, and their registry.
 
+pub mod chomp;
+pub mod chomp_solve;
 pub mod flank_row;
 
 use crate::harness::registry::{Entry, entry};
 
 /// Every problem the crate holds, in contract order.
 pub fn all() -> Vec<Entry> {
-    vec![entry::<flank_row::FlankRow>()]
+    vec![
+        entry::<flank_row::FlankRow>(),
+        entry::<chomp::Chomp>(),
+        entry::<chomp_solve::ChompSolve>(),
+    ]
 }
 
 /// The problem called `name` on the command line.
