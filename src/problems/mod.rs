@@ -3,6 +3,7 @@
 pub mod chomp;
 pub mod chomp_solve;
 pub mod flank_row;
+pub mod go_capture;
 
 use crate::harness::registry::{Entry, entry};
 
@@ -12,6 +13,7 @@ pub fn all() -> Vec<Entry> {
         entry::<flank_row::FlankRow>(),
         entry::<chomp::Chomp>(),
         entry::<chomp_solve::ChompSolve>(),
+        entry::<go_capture::GoCapture>(),
     ]
 }
 
