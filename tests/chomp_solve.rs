@@ -93,14 +93,21 @@ fn three_rows_agree_with_minimax() {
     for a in 1..=6u64 {
         for b in 0..=a {
             for c in 0..=b {
-                let case = Case { rows: vec![a, b, c] };
+                let case = Case {
+                    rows: vec![a, b, c],
+                };
                 assert_eq!(solver::solve(&case), oracle::solve(&case), "{a} {b} {c}");
             }
         }
     }
     // Two known losses: two rows (p, p-1), and the L with equal arms.
     assert_eq!(oracle::solve(&Case { rows: vec![2, 1] }), Value::Lose);
-    assert_eq!(oracle::solve(&Case { rows: vec![3, 1, 1] }), Value::Lose);
+    assert_eq!(
+        oracle::solve(&Case {
+            rows: vec![3, 1, 1]
+        }),
+        Value::Lose
+    );
 }
 
 #[test]

@@ -60,9 +60,16 @@ fn indent(text: &str) -> String {
         return "    (nothing)\n".into();
     }
     let total = text.lines().count();
-    let mut out: String = text.lines().take(SHOWN_LINES).map(|l| format!("    {l}\n")).collect();
+    let mut out: String = text
+        .lines()
+        .take(SHOWN_LINES)
+        .map(|l| format!("    {l}\n"))
+        .collect();
     if total > SHOWN_LINES {
-        out.push_str(&format!("    ... ({} more lines; --json shows everything)\n", total - SHOWN_LINES));
+        out.push_str(&format!(
+            "    ... ({} more lines; --json shows everything)\n",
+            total - SHOWN_LINES
+        ));
     }
     out
 }
@@ -85,7 +92,10 @@ pub fn mark_differences(expected: &str, got: &str) -> String {
         }
     }
     if have.len() > SHOWN_LINES {
-        out.push_str(&format!("    ... ({} more lines; --json shows everything)\n", have.len() - SHOWN_LINES));
+        out.push_str(&format!(
+            "    ... ({} more lines; --json shows everything)\n",
+            have.len() - SHOWN_LINES
+        ));
     }
     if have.len() < want.len() {
         out.push_str(&format!(

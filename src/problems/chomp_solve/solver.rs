@@ -252,6 +252,40 @@ pub fn census_cli(w: u64, h: u64) -> Result<String, String> {
     ))
 }
 
+/// The value and winning moves of `case` (a position within the limits):
+/// solves its box, then looks up every move.
+pub fn solve(case: &super::Case) -> super::Value {
+    let rows = case.trimmed();
+    let (width, height) = (rows.first().copied().unwrap_or(0), rows.len() as u64);
+    if width == 0 {
+        return super::Value::Lose;
+    }
+    let (w, h, transposed) = orient(width, height);
+    let table = Table::new(w, h);
+    let loses = |child: Vec<u64>| {
+        let mut view = if transposed {
+            transpose_rows(&child, width)
+        } else {
+            child
+        };
+        view.resize(h as usize, 0);
+        table.loses(&view)
+    };
+    let mut wins = Vec::new();
+    for (y, &r) in rows.iter().enumerate() {
+        for x in 0..r {
+            if (x, y) != (0, 0) && loses(super::after_move(rows, x, y as u64)) {
+                wins.push((x, y as u64));
+            }
+        }
+    }
+    if wins.is_empty() {
+        super::Value::Lose
+    } else {
+        super::Value::Win(wins)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -291,39 +325,5 @@ mod tests {
         let e = census(17, 17).unwrap_err();
         assert!(e.contains(&CENSUS_MAX_POSITIONS.to_string()), "{e}");
         assert!(census(0, 3).is_err());
-    }
-}
-
-/// The value and winning moves of `case` (a position within the limits):
-/// solves its box, then looks up every move.
-pub fn solve(case: &super::Case) -> super::Value {
-    let rows = case.trimmed();
-    let (width, height) = (rows.first().copied().unwrap_or(0), rows.len() as u64);
-    if width == 0 {
-        return super::Value::Lose;
-    }
-    let (w, h, transposed) = orient(width, height);
-    let table = Table::new(w, h);
-    let loses = |child: Vec<u64>| {
-        let mut view = if transposed {
-            transpose_rows(&child, width)
-        } else {
-            child
-        };
-        view.resize(h as usize, 0);
-        table.loses(&view)
-    };
-    let mut wins = Vec::new();
-    for (y, &r) in rows.iter().enumerate() {
-        for x in 0..r {
-            if (x, y) != (0, 0) && loses(super::after_move(rows, x, y as u64)) {
-                wins.push((x, y as u64));
-            }
-        }
-    }
-    if wins.is_empty() {
-        super::Value::Lose
-    } else {
-        super::Value::Win(wins)
     }
 }
