@@ -74,6 +74,13 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// How many non-empty positions inside the W x H box are losses for the player to move.
+    ChompCensus {
+        /// Width of the box.
+        w: u64,
+        /// Height of the box.
+        h: u64,
+    },
     /// How many colourings of a ROWS x COLS board have a liberty for every group.
     CountLegalGo {
         /// Rows.
@@ -172,6 +179,7 @@ pub fn main() -> i32 {
                 };
                 selftest(&chosen, cases, seed)
             }
+            Command::ChompCensus { w, h } => report(problems::chomp_solve::census_cli(w, h)),
             Command::CountLegalGo { rows, cols } => {
                 report(problems::go_move::count::run_cli(rows, cols))
             }

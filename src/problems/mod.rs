@@ -1,5 +1,7 @@
 //! The problems of PROBLEMS.md, one folder each, and their registry.
 
+pub mod chomp;
+pub mod chomp_solve;
 pub mod flank_row;
 pub mod go_capture;
 pub mod go_move;
@@ -10,6 +12,8 @@ use crate::harness::registry::{Entry, entry};
 pub fn all() -> Vec<Entry> {
     vec![
         entry::<flank_row::FlankRow>(),
+        entry::<chomp::Chomp>(),
+        entry::<chomp_solve::ChompSolve>(),
         entry::<go_capture::GoCapture>(),
         entry::<go_move::GoMove>(),
     ]

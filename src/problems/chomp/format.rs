@@ -1,0 +1,177 @@
+//! Text form (PROBLEMS.md §3): `W H`, `q`, then q commands; the answer is
+//! the lines the commands print, read greedily (a `move` owns the next line
+//! only if it is `illegal` or `player P loses`).
+
+use std::fmt::Write;
+
+use super::{Answer, Case, Command, MAX_SIDE, MoveReply, Reply, TOO_LARGE, displayable};
+use crate::text::{Line, Lines, ParseError, Tokens};
+
+/// Reads a coordinate: any integer (optional sign, digits). Values beyond
+/// `i64` are saturated: they are off the board either way.
+fn coordinate(line: &Line<'_>, tokens: &mut Tokens<'_>, what: &str) -> Result<i64, ParseError> {
+    let (column, token) = tokens.next(what)?;
+    let digits = token.strip_prefix(['-', '+']).unwrap_or(token);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(line.error_at(
+            column,
+            format!("expected {what} (an integer), found {token:?}"),
+        ));
+    }
+    Ok(token.parse::<i64>().unwrap_or(if token.starts_with('-') {
+        i64::MIN
+    } else {
+        i64::MAX
+    }))
+}
+
+/// Reads one case.
+pub fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
+    let line = lines.next_line("the board size W H")?;
+    let mut tokens = line.tokens();
+    let width = tokens.int_in("the width W", 1, MAX_SIDE)?;
+    let height = tokens.int_in("the height H", 1, MAX_SIDE)?;
+    tokens.end()?;
+    let line = lines.next_line("the number of commands q")?;
+    let mut tokens = line.tokens();
+    let q: usize = tokens.int_in("the number of commands q", 0, usize::MAX)?;
+    tokens.end()?;
+    let mut commands = Vec::with_capacity(q.min(1 << 16));
+    for i in 0..q {
+        let what = format!(
+            "command {} of {q} (count, legal X Y, move X Y or display)",
+            i + 1
+        );
+        let line = lines.next_line(&what)?;
+        let mut tokens = line.tokens();
+        let (column, name) = tokens.next(&what)?;
+        let command = match name {
+            "count" => Command::Count,
+            "display" => Command::Display,
+            "legal" | "move" => {
+                let x = coordinate(&line, &mut tokens, "X")?;
+                let y = coordinate(&line, &mut tokens, "Y")?;
+                if name == "legal" {
+                    Command::Legal(x, y)
+                } else {
+                    Command::Move(x, y)
+                }
+            }
+            _ => {
+                return Err(line.error_at(
+                    column,
+                    format!("expected a command (count, legal, move or display), found {name:?}"),
+                ));
+            }
+        };
+        tokens.end()?;
+        commands.push(command);
+    }
+    Ok(Case {
+        width,
+        height,
+        commands,
+    })
+}
+
+/// Appends the text form of `case`.
+pub fn write_case(case: &Case, out: &mut String) {
+    let _ = writeln!(out, "{} {}", case.width, case.height);
+    let _ = writeln!(out, "{}", case.commands.len());
+    for c in &case.commands {
+        let _ = match c {
+            Command::Count => writeln!(out, "count"),
+            Command::Legal(x, y) => writeln!(out, "legal {x} {y}"),
+            Command::Move(x, y) => writeln!(out, "move {x} {y}"),
+            Command::Display => writeln!(out, "display"),
+        };
+    }
+}
+
+/// The reply of a move if `line` is one (`illegal`, `player P loses`).
+fn move_line(line: &Line<'_>) -> Option<Result<MoveReply, ParseError>> {
+    let mut tokens = line.tokens();
+    match tokens.next_raw() {
+        Some((_, "illegal")) => Some(tokens.end().map(|()| MoveReply::Illegal)),
+        Some((_, "player")) => {
+            let who = tokens.int_in("the losing player (1 or 2)", 1u8, 2);
+            let loses = tokens.next("\"loses\"");
+            Some(match (who, loses) {
+                (Ok(p), Ok((_, "loses"))) => tokens.end().map(|()| MoveReply::Loses(p)),
+                (Err(e), _) | (_, Err(e)) => Err(e),
+                (_, Ok((column, other))) => {
+                    Err(line.error_at(column, format!("expected \"loses\", found {other:?}")))
+                }
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Reads an answer: the items the commands of `case` print.
+pub fn read_answer(lines: &mut Lines<'_>, case: &Case) -> Result<Answer, ParseError> {
+    let mut answer = Vec::with_capacity(case.commands.len());
+    for (i, c) in case.commands.iter().enumerate() {
+        let reply = match c {
+            Command::Count => {
+                let line = lines.next_line(&format!("the reply to command {} (count)", i + 1))?;
+                let mut tokens = line.tokens();
+                let n = tokens.parse::<u64>("the number of occupied cells")?;
+                tokens.end()?;
+                Reply::Count(n)
+            }
+            Command::Legal(..) => {
+                let line = lines.next_line(&format!("the reply to command {} (legal)", i + 1))?;
+                let mut tokens = line.tokens();
+                let (column, word) = tokens.next("true or false")?;
+                let value = match word {
+                    "true" => true,
+                    "false" => false,
+                    _ => {
+                        return Err(line
+                            .error_at(column, format!("expected true or false, found {word:?}")));
+                    }
+                };
+                tokens.end()?;
+                Reply::Legal(value)
+            }
+            Command::Move(..) => {
+                let mut ahead = lines.clone();
+                match ahead.next_raw().and_then(|line| move_line(&line)) {
+                    Some(reply) => {
+                        *lines = ahead;
+                        Reply::Move(reply?)
+                    }
+                    None => continue, // printed nothing
+                }
+            }
+            Command::Display => {
+                let what = format!("the picture of command {} (display)", i + 1);
+                let first = lines.next_line(&what)?;
+                let mut picture = vec![first.text.to_string()];
+                if first.text != TOO_LARGE && displayable(case.width, case.height) {
+                    for _ in 0..case.height {
+                        picture.push(lines.next_line(&what)?.text.to_string());
+                    }
+                }
+                Reply::Display(picture)
+            }
+        };
+        answer.push(reply);
+    }
+    Ok(answer)
+}
+
+/// Appends the lines of `answer`.
+pub fn write_answer(answer: &Answer, out: &mut String) {
+    for reply in answer {
+        let _ = match reply {
+            Reply::Count(n) => writeln!(out, "{n}"),
+            Reply::Legal(b) => writeln!(out, "{b}"),
+            Reply::Move(MoveReply::Done) => Ok(()),
+            Reply::Move(MoveReply::Illegal) => writeln!(out, "illegal"),
+            Reply::Move(MoveReply::Loses(p)) => writeln!(out, "player {p} loses"),
+            Reply::Display(lines) => lines.iter().try_for_each(|l| writeln!(out, "{l}")),
+        };
+    }
+}

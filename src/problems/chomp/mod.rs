@@ -1,0 +1,321 @@
+//! chomp (PROBLEMS.md §3, seed 002): a W × H board, a script of `count`,
+//! `legal X Y`, `move X Y` and `display` commands, and the lines they print.
+//!
+//! Three representations of the board, as the seed and the issue ask:
+//! - [`oracle`]: the seed's Boolean grid `occupied[y][x]`, moves applied cell
+//!   by cell (boards of at most [`oracle::GRID_MAX_CELLS`] cells);
+//! - [`boundary`]: the seed's monotone boundary array `row[y]` with a cached
+//!   count, Θ(H) per move, kept as a second reference;
+//! - [`engine`]: a staircase of corners (maximal runs of equal-width rows in
+//!   a `BTreeMap`), O(log s) amortized per move in the number s of steps, for
+//!   boards up to 10^9 × 10^9, with an exact `u64` count.
+//!
+//! ## Why the reference is not always the grid
+//! `Problem::reference` is "the oracle, unless the problem documents why it
+//! cannot be". The grid needs W·H cells, and the contract allows 10^18. So
+//! [`Chomp::oracle`] (and with it the reference every candidate is compared
+//! with) picks the most naive model that fits the board:
+//! 1. the grid, when W·H ≤ [`oracle::GRID_MAX_CELLS`];
+//! 2. else the boundary array, when H ≤ [`boundary::MAX_ROWS`] (or, on the
+//!    transposed script, when W is; display is `too large` either way);
+//! 3. else [`oracle::Quadrants`]: the rule read literally, "a cell is
+//!    occupied iff it is on the board and no earlier legal move's quadrant
+//!    covers it", keeping the list of legal moves and counting by coordinate
+//!    compression. It is quadratic in the number of moves, shares nothing
+//!    with the staircase engine, and handles 10^9 × 10^9.
+//!
+//! So no answer a candidate is judged by ever comes from the engine itself.
+//!
+//! ## Commands after the game is over
+//! The contract is followed literally: once (0, 0) is taken nothing is
+//! occupied, so `count` prints 0, `legal` prints `false`, every `move`
+//! prints `illegal` (and nobody loses twice), and `display` draws the empty
+//! board.
+//!
+//! ## Reading a candidate's answer
+//! Without knowing the answer in advance: a `move` prints nothing, `illegal`
+//! or `player P loses`, so the reader looks at the next line and consumes it
+//! for the move only if it is one of the last two.
+//!
+//! ```
+//! use boardcheck::problem::{Problem, read_input, answer_text};
+//! use boardcheck::problems::chomp::Chomp;
+//! let case = read_input::<Chomp>("2 2\n3\nmove 1 1\ncount\nmove 0 0\n", false).unwrap().remove(0);
+//! assert_eq!(answer_text::<Chomp>(&Chomp::engine(&case)), "3\nplayer 2 loses\n");
+//! ```
+
+pub mod boundary;
+pub mod engine;
+pub mod format;
+pub mod generate;
+pub mod oracle;
+pub mod properties;
+pub mod zoo;
+
+use proptest::strategy::BoxedStrategy;
+
+use crate::problem::{Problem, Property, Solver};
+use crate::text::{Lines, ParseError};
+
+/// The largest width and height the contract allows.
+pub const MAX_SIDE: u64 = 1_000_000_000;
+
+/// Boards with both sides at most this are drawn by `display`.
+pub const MAX_DISPLAY_SIDE: u64 = 10;
+
+/// What `display` prints for boards wider or taller than [`MAX_DISPLAY_SIDE`].
+pub const TOO_LARGE: &str = "too large to display";
+
+/// One command of a script. Coordinates are any integers (saturated to `i64`
+/// when read: everything that far out is off the board anyway).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Command {
+    /// `count`
+    Count,
+    /// `legal X Y`
+    Legal(i64, i64),
+    /// `move X Y`
+    Move(i64, i64),
+    /// `display`
+    Display,
+}
+
+/// One input: the board size and the script.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Case {
+    /// W, 1..=10^9.
+    pub width: u64,
+    /// H, 1..=10^9.
+    pub height: u64,
+    /// The commands, in order.
+    pub commands: Vec<Command>,
+}
+
+/// What a `move` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveReply {
+    /// A legal move that leaves cells: nothing.
+    Done,
+    /// `illegal`
+    Illegal,
+    /// `player P loses`: the mover took (0, 0).
+    Loses(u8),
+}
+
+/// What one command prints.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Reply {
+    /// The number of occupied cells.
+    Count(u64),
+    /// `true` or `false`.
+    Legal(bool),
+    /// The move's line, if any.
+    Move(MoveReply),
+    /// The lines of the picture (trailing spaces trimmed), or the one line
+    /// [`TOO_LARGE`].
+    Display(Vec<String>),
+}
+
+/// The answer to a script: the printed items in order. A move that prints
+/// nothing has no item, so the answer is exactly what the text says: two
+/// moves in a row printing one `illegal` read the same whichever of them
+/// was illegal. Per-command replies are [`play`]'s, and [`align`] recovers
+/// them from an answer when no two moves are adjacent.
+pub type Answer = Vec<Reply>;
+
+/// The printed items of per-command replies (`Move(Done)` prints nothing).
+pub fn printed(replies: Vec<Reply>) -> Answer {
+    replies
+        .into_iter()
+        .filter(|r| *r != Reply::Move(MoveReply::Done))
+        .collect()
+}
+
+/// Assigns the printed items of `answer` to `commands`, one per command: a
+/// move owns the next item if it is a move's line, else it printed nothing.
+/// Exact when no two moves are adjacent. A missing item reads as an empty
+/// picture (matching no real reply).
+pub fn align(commands: &[Command], answer: &[Reply]) -> Vec<Reply> {
+    let mut items = answer.iter().peekable();
+    commands
+        .iter()
+        .map(|c| match c {
+            Command::Move(..) => match items.peek() {
+                Some(Reply::Move(_)) => items
+                    .next()
+                    .cloned()
+                    .unwrap_or(Reply::Move(MoveReply::Done)),
+                _ => Reply::Move(MoveReply::Done),
+            },
+            _ => items.next().cloned().unwrap_or(Reply::Display(Vec::new())),
+        })
+        .collect()
+}
+
+/// True when `display` draws the board.
+pub fn displayable(width: u64, height: u64) -> bool {
+    width <= MAX_DISPLAY_SIDE && height <= MAX_DISPLAY_SIDE
+}
+
+/// The seed's picture, given each row's number of occupied cells (a left
+/// prefix), trailing spaces trimmed. Used by the boundary and staircase
+/// representations; the grid oracle draws its own.
+pub fn picture(width: u64, height: u64, row: impl Fn(u64) -> u64) -> Vec<String> {
+    if !displayable(width, height) {
+        return vec![TOO_LARGE.to_string()];
+    }
+    let mut lines: Vec<String> = (0..height)
+        .rev()
+        .map(|y| {
+            let mut line = format!("{y} ");
+            for _ in 0..row(y).min(width) {
+                line.push_str("* ");
+            }
+            line.trim_end().to_string()
+        })
+        .collect();
+    let mut last = String::from(" ");
+    for x in 0..width {
+        last.push_str(&format!(" {x}"));
+    }
+    lines.push(last);
+    lines
+}
+
+/// A board representation the script runner [`play`] can drive.
+pub trait Board {
+    /// The full W × H board.
+    fn new(width: u64, height: u64) -> Self;
+    /// The number of occupied cells.
+    fn count(&self) -> u64;
+    /// The number of occupied cells of row `y` (`y` on the board).
+    fn row(&self, y: u64) -> u64;
+    /// Removes the quadrant x' ≥ x, y' ≥ y; (x, y) is on the board and occupied.
+    fn take(&mut self, x: u64, y: u64);
+}
+
+/// Whether (x, y) is on the W × H board and occupied in `board`.
+pub fn occupied<B: Board>(board: &B, width: u64, height: u64, x: i64, y: i64) -> bool {
+    match (u64::try_from(x), u64::try_from(y)) {
+        (Ok(x), Ok(y)) => x < width && y < height && x < board.row(y),
+        _ => false,
+    }
+}
+
+/// Runs a script on representation `B` (the boundary array and the
+/// staircase; the grid oracle has its own literal loop): one reply per command.
+pub fn play<B: Board>(case: &Case) -> Vec<Reply> {
+    let (w, h) = (case.width, case.height);
+    let mut board = B::new(w, h);
+    let mut player = 1u8;
+    case.commands
+        .iter()
+        .map(|&command| match command {
+            Command::Count => Reply::Count(board.count()),
+            Command::Legal(x, y) => Reply::Legal(occupied(&board, w, h, x, y)),
+            Command::Move(x, y) => {
+                if !occupied(&board, w, h, x, y) {
+                    return Reply::Move(MoveReply::Illegal);
+                }
+                board.take(x as u64, y as u64);
+                if board.count() == 0 {
+                    Reply::Move(MoveReply::Loses(player))
+                } else {
+                    player = 3 - player;
+                    Reply::Move(MoveReply::Done)
+                }
+            }
+            Command::Display => Reply::Display(picture(w, h, |y| board.row(y))),
+        })
+        .collect()
+}
+
+/// The same script on the transposed board: W and H swapped, and X and Y in
+/// every command. Every reply but a picture is the same.
+pub fn transpose(case: &Case) -> Case {
+    Case {
+        width: case.height,
+        height: case.width,
+        commands: case
+            .commands
+            .iter()
+            .map(|&c| match c {
+                Command::Legal(x, y) => Command::Legal(y, x),
+                Command::Move(x, y) => Command::Move(y, x),
+                other => other,
+            })
+            .collect(),
+    }
+}
+
+/// The chomp problem.
+pub struct Chomp;
+
+impl Problem for Chomp {
+    const NAME: &'static str = "chomp";
+    const ABOUT: &'static str =
+        "a Chomp board up to 10^9 x 10^9 driven by count/legal/move/display commands";
+    /// Boards up to the contract's 10^9 sides: huge boards are the point
+    /// (32-bit counts). `--size` bounds both sides.
+    const DEFAULT_SIZE: usize = MAX_SIDE as usize;
+
+    type Case = Case;
+    type Answer = Answer;
+
+    fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
+        format::read_case(lines)
+    }
+    fn write_case(case: &Case, out: &mut String) {
+        format::write_case(case, out)
+    }
+    fn read_answer(lines: &mut Lines<'_>, case: &Case) -> Result<Answer, ParseError> {
+        format::read_answer(lines, case)
+    }
+    fn write_answer(answer: &Answer, out: &mut String) {
+        format::write_answer(answer, out)
+    }
+
+    /// The most naive model that fits the board (see the module docs): the
+    /// grid, else the boundary array, else the literal quadrant list.
+    fn oracle(case: &Case) -> Answer {
+        oracle::naive(case)
+    }
+    fn engine(case: &Case) -> Answer {
+        engine::solve(case)
+    }
+
+    fn cases(size: usize) -> BoxedStrategy<Case> {
+        generate::cases(size)
+    }
+    fn simpler(case: &Case) -> Vec<Case> {
+        generate::simpler(case)
+    }
+    fn exhaust(max_cells: usize) -> Box<dyn Iterator<Item = Case> + Send> {
+        Box::new(generate::every_position_and_command(max_cells))
+    }
+    fn size_of(case: &Case) -> String {
+        let q = case.commands.len();
+        format!(
+            "{} x {} board, {} command{}",
+            case.width,
+            case.height,
+            q,
+            if q == 1 { "" } else { "s" }
+        )
+    }
+
+    /// `long-game`: a `size` × `size` board, 4·size moves that each take
+    /// one of the last cells of a random row (a legal probe before each).
+    const PATTERNS: &'static [&'static str] = &["long-game"];
+    fn pattern(name: &str, size: usize) -> Option<Case> {
+        let n = size as u64;
+        (name == "long-game").then(|| generate::long_game(n, n, n.saturating_mul(4), 1))
+    }
+
+    fn properties() -> Vec<Property<Self>> {
+        properties::all()
+    }
+    fn zoo() -> Vec<Solver<Self>> {
+        zoo::all()
+    }
+}

@@ -1,0 +1,102 @@
+//! Text form (PROBLEMS.md §4): `H`, then the H row lengths on one line;
+//! the answer is `lose`, or `win K` and K lines `X Y`.
+
+use std::fmt::Write;
+
+use super::solver::{MAX_CELLS, MAX_POSITIONS, refuse};
+use super::{Case, Value};
+use crate::text::{Lines, ParseError};
+
+/// The most rows the input may give (trailing empty ones included).
+pub const MAX_ROWS: usize = 1_000_000;
+
+/// Reads one case; positions beyond the solver's limits are refused here.
+pub fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
+    let line = lines.next_line("the number of rows H")?;
+    let mut tokens = line.tokens();
+    let h: usize = tokens.int_in("the number of rows H", 1, MAX_ROWS)?;
+    tokens.end()?;
+    let line = lines.next_line(&format!("the {h} row lengths"))?;
+    let mut tokens = line.tokens();
+    let mut rows: Vec<u64> = Vec::with_capacity(h.min(1 << 16));
+    for i in 0..h {
+        let what = format!("row length r{i}");
+        let (column, token) = tokens.next(&what)?;
+        let r: u64 = token.parse().map_err(|_| {
+            line.error_at(
+                column,
+                format!("expected {what} (a nonnegative integer), found {token:?}"),
+            )
+        })?;
+        if let Some(&below) = rows.last()
+            && r > below
+        {
+            return Err(line.error_at(
+                column,
+                format!(
+                    "row lengths must not increase upward: r{i} = {r} > r{} = {below}",
+                    i - 1
+                ),
+            ));
+        }
+        rows.push(r);
+    }
+    tokens.end()?;
+    let case = Case { rows };
+    let trimmed = case.trimmed();
+    if trimmed.is_empty() {
+        return Err(line.error("every row is empty: the position has no cell"));
+    }
+    if let Some(why) = refuse(trimmed[0], trimmed.len() as u64, MAX_POSITIONS, MAX_CELLS) {
+        return Err(line.error(format!("position too large: {why}")));
+    }
+    Ok(case)
+}
+
+/// Appends the text form of `case`.
+pub fn write_case(case: &Case, out: &mut String) {
+    let _ = writeln!(out, "{}", case.rows.len());
+    let rows: Vec<String> = case.rows.iter().map(u64::to_string).collect();
+    let _ = writeln!(out, "{}", rows.join(" "));
+}
+
+/// Reads an answer: `lose`, or `win K` and K moves.
+pub fn read_answer(lines: &mut Lines<'_>, _case: &Case) -> Result<Value, ParseError> {
+    let line = lines.next_line("lose or win K")?;
+    let mut tokens = line.tokens();
+    let (column, word) = tokens.next("lose or win K")?;
+    match word {
+        "lose" => {
+            tokens.end()?;
+            Ok(Value::Lose)
+        }
+        "win" => {
+            let k: usize = tokens.int_in("the number of winning moves K", 1, 1 << 20)?;
+            tokens.end()?;
+            let mut moves = Vec::with_capacity(k.min(1024));
+            for i in 0..k {
+                let line = lines.next_line(&format!("winning move {} of {k} (X Y)", i + 1))?;
+                let mut tokens = line.tokens();
+                let x = tokens.parse::<u64>("X")?;
+                let y = tokens.parse::<u64>("Y")?;
+                tokens.end()?;
+                moves.push((x, y));
+            }
+            Ok(Value::Win(moves))
+        }
+        _ => Err(line.error_at(column, format!("expected lose or win, found {word:?}"))),
+    }
+}
+
+/// Appends the text form of `answer`.
+pub fn write_answer(answer: &Value, out: &mut String) {
+    match answer {
+        Value::Lose => out.push_str("lose\n"),
+        Value::Win(moves) => {
+            let _ = writeln!(out, "win {}", moves.len());
+            for (x, y) in moves {
+                let _ = writeln!(out, "{x} {y}");
+            }
+        }
+    }
+}

@@ -1,0 +1,138 @@
+//! chomp-solve (PROBLEMS.md §4): the game value of one Chomp position and
+//! its winning moves, and the census of losing positions in a box
+//! (`boardcheck chomp-census`).
+//!
+//! - [`oracle`]: plain minimax with a memo, move by move;
+//! - [`solver`]: the whole box at once, one byte per upper part, ranked by
+//!   the combinatorial number system (see its docs).
+//!
+//! The box of a position is W = r0 by H = its number of nonempty rows
+//! (trailing empty rows are accepted and ignored). Positions whose box has
+//! more than [`solver::MAX_POSITIONS`] positions (C(28, 14), the 14 × 14
+//! box) or more than [`solver::MAX_CELLS`] cells are refused when read, with
+//! an error naming the limit.
+//!
+//! ```
+//! use boardcheck::problem::{Problem, read_input, answer_text};
+//! use boardcheck::problems::chomp_solve::ChompSolve;
+//! let case = read_input::<ChompSolve>("2\n2 2\n", false).unwrap().remove(0);
+//! assert_eq!(answer_text::<ChompSolve>(&ChompSolve::engine(&case)), "win 1\n1 1\n");
+//! ```
+
+pub mod format;
+pub mod generate;
+pub mod oracle;
+pub mod properties;
+pub mod solver;
+pub mod zoo;
+
+use proptest::strategy::BoxedStrategy;
+
+use crate::problem::{Problem, Property, Solver};
+use crate::text::{Lines, ParseError};
+
+pub use solver::census_cli;
+
+/// One input: the row lengths, bottom row first, nonincreasing, not all zero.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Case {
+    /// r0 ≥ r1 ≥ … ≥ r(H-1) ≥ 0.
+    pub rows: Vec<u64>,
+}
+
+/// The value of a position for the player to move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    /// `lose`
+    Lose,
+    /// `win K` and the K winning moves (X, Y), sorted by Y then X.
+    Win(Vec<(u64, u64)>),
+}
+
+impl Case {
+    /// The rows without trailing empty ones.
+    pub fn trimmed(&self) -> &[u64] {
+        let n = self.rows.iter().rposition(|&r| r > 0).map_or(0, |i| i + 1);
+        &self.rows[..n]
+    }
+}
+
+/// The position after the move (x, y): rows j ≥ y capped at x, empty rows dropped.
+pub fn after_move(rows: &[u64], x: u64, y: u64) -> Vec<u64> {
+    let mut out: Vec<u64> = rows
+        .iter()
+        .enumerate()
+        .map(|(j, &r)| if j as u64 >= y { r.min(x) } else { r })
+        .collect();
+    while out.last() == Some(&0) {
+        out.pop();
+    }
+    out
+}
+
+/// The chomp-solve problem.
+pub struct ChompSolve;
+
+impl Problem for ChompSolve {
+    const NAME: &'static str = "chomp-solve";
+    const ABOUT: &'static str = "the value and winning moves of a Chomp position";
+    /// Positions inside a 7 × 7 box by default (3432 positions: the oracle is instant).
+    const DEFAULT_SIZE: usize = 7;
+
+    type Case = Case;
+    type Answer = Value;
+
+    fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
+        format::read_case(lines)
+    }
+    fn write_case(case: &Case, out: &mut String) {
+        format::write_case(case, out)
+    }
+    fn read_answer(lines: &mut Lines<'_>, case: &Case) -> Result<Value, ParseError> {
+        format::read_answer(lines, case)
+    }
+    fn write_answer(answer: &Value, out: &mut String) {
+        format::write_answer(answer, out)
+    }
+
+    fn oracle(case: &Case) -> Value {
+        oracle::solve(case)
+    }
+    fn engine(case: &Case) -> Value {
+        solver::solve(case)
+    }
+
+    fn cases(size: usize) -> BoxedStrategy<Case> {
+        generate::cases(size)
+    }
+    fn simpler(case: &Case) -> Vec<Case> {
+        generate::simpler(case)
+    }
+    fn exhaust(max_cells: usize) -> Box<dyn Iterator<Item = Case> + Send> {
+        Box::new(generate::every_position(max_cells as u64))
+    }
+    fn size_of(case: &Case) -> String {
+        let rows = case.trimmed();
+        format!(
+            "{} x {} box, {} cells",
+            rows.first().copied().unwrap_or(0),
+            rows.len(),
+            rows.iter().sum::<u64>()
+        )
+    }
+
+    const PATTERNS: &'static [&'static str] = &["square"];
+    fn pattern(name: &str, size: usize) -> Option<Case> {
+        let n = (size as u64).clamp(1, 14);
+        (name == "square").then(|| Case {
+            rows: vec![n; n as usize],
+        })
+    }
+
+    fn properties() -> Vec<Property<Self>> {
+        properties::all()
+    }
+    fn zoo() -> Vec<Solver<Self>> {
+        zoo::all()
+    }
+}

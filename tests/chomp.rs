@@ -1,0 +1,298 @@
+//! chomp: the three representations (grid, boundary array, staircase) and
+//! the literal quadrant list agree after every command and keep their
+//! invariants; engine and oracle satisfy every property; the zoo is caught;
+//! the seed's picture and every malformed-input class; exhaustive small boards.
+
+use boardcheck::harness::casefile;
+use boardcheck::harness::exhaust::exhaust;
+use boardcheck::harness::fuzz;
+use boardcheck::harness::selftest::{idle_properties, selftest};
+use boardcheck::harness::testing::{assert_property, case_count, check_entries};
+use boardcheck::problem::{Problem, Solver};
+use boardcheck::problems::chomp::boundary::{self, Boundary};
+use boardcheck::problems::chomp::engine::{self, Staircase};
+use boardcheck::problems::chomp::oracle::{self, Grid, Quadrants};
+use boardcheck::problems::chomp::{Board, Case, Chomp, Command, generate};
+use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+use proptest::test_runner::{Config, TestRunner};
+
+#[test]
+fn every_property_holds_for_engine_and_oracle() {
+    let all = Chomp::cases(Chomp::DEFAULT_SIZE);
+    let small = Chomp::cases(6);
+    for property in Chomp::properties() {
+        for solver in [Solver::engine(), Solver::oracle()] {
+            assert_property(&property, &solver, &all, 64);
+            assert_property(&property, &solver, &small, 64);
+        }
+    }
+}
+
+#[test]
+fn every_zoo_variant_is_caught_and_every_property_catches_one() {
+    let results = selftest::<Chomp>(case_count(120), 1);
+    for caught in &results {
+        let by: Vec<&str> = caught.by.iter().map(|(p, _, _)| *p).collect();
+        eprintln!("{:26} caught by {}", caught.variant, by.join(", "));
+        assert!(
+            !caught.by.is_empty(),
+            "{} ({}) slipped through every property",
+            caught.variant,
+            caught.about
+        );
+        let (_, size, input) = caught
+            .by
+            .iter()
+            .find(|(p, _, _)| *p == "agrees-with-oracle")
+            .unwrap_or_else(|| panic!("{} not caught against the oracle", caught.variant));
+        // Every slip shows with a script of at most two commands, but the
+        // quadrant-count slip, which needs two overlapping moves and a count.
+        let commands: usize = input.lines().nth(1).unwrap().parse().unwrap();
+        let most = if caught.variant == "count-subtracts-quadrant" {
+            3
+        } else {
+            2
+        };
+        assert!(
+            commands <= most,
+            "{}: counterexample too big: {size}\n{input}",
+            caught.variant
+        );
+    }
+    assert_eq!(
+        idle_properties::<Chomp>(&results),
+        Vec::<&str>::new(),
+        "properties that catch nothing"
+    );
+}
+
+/// Steps every representation that fits the board through the script,
+/// checking after every command that they hold the same board and keep
+/// their invariants.
+fn step_all(case: &Case, literal: bool) -> Result<(), String> {
+    let (w, h) = (case.width, case.height);
+    let mut grid = (w * h <= oracle::GRID_MAX_CELLS).then(|| Grid::new(w as usize, h as usize));
+    let mut rows = (h <= boundary::MAX_ROWS).then(|| <Boundary as Board>::new(w, h));
+    let mut stairs = <Staircase as Board>::new(w, h);
+    let mut quads = Quadrants::new(w, h);
+    let probe_rows: Vec<u64> = if h <= 64 {
+        (0..h).collect()
+    } else {
+        vec![0, 1, h / 3, h / 2, h - 2, h - 1]
+    };
+    for (i, &c) in case.commands.iter().enumerate() {
+        if let Command::Move(x, y) = c {
+            let legal = (x >= 0 && y >= 0 && (x as u64) < w && (y as u64) < h)
+                && (x as u64) < stairs.row(y as u64);
+            if literal {
+                if quads.get(x, y) != legal {
+                    return Err(format!("command {i}: quadrants disagree on legality"));
+                }
+                quads.take(x, y);
+            }
+            if let Some(g) = grid.as_mut() {
+                let before = g.clone();
+                let took = g.take(x, y);
+                if took != legal {
+                    return Err(format!("command {i}: grid says legal = {took}"));
+                }
+                // A legal move removes exactly the occupied cells of the quadrant.
+                for (yy, row) in g.occupied.iter().enumerate() {
+                    for (xx, &cell) in row.iter().enumerate() {
+                        let want =
+                            before.occupied[yy][xx] && !(took && xx as i64 >= x && yy as i64 >= y);
+                        if cell != want {
+                            return Err(format!("command {i}: cell ({xx}, {yy}) is {cell}"));
+                        }
+                    }
+                }
+                if took && g.count() >= before.count() {
+                    return Err(format!("command {i}: a legal move removed nothing"));
+                }
+            }
+            if legal {
+                if let Some(b) = rows.as_mut() {
+                    b.take(x as u64, y as u64);
+                }
+                stairs.take(x as u64, y as u64);
+            }
+        }
+        stairs
+            .check()
+            .map_err(|e| format!("command {i}: staircase: {e}"))?;
+        let count = stairs.count();
+        if literal && quads.count() != count {
+            return Err(format!(
+                "command {i}: quadrants count {} vs staircase {count}",
+                quads.count()
+            ));
+        }
+        if let Some(b) = &rows {
+            b.check()
+                .map_err(|e| format!("command {i}: boundary: {e}"))?;
+            if b.count() != count || b.row != (0..h).map(|y| stairs.row(y)).collect::<Vec<_>>() {
+                return Err(format!(
+                    "command {i}: boundary {:?} vs staircase {:?}",
+                    b.row,
+                    stairs.runs()
+                ));
+            }
+        }
+        if let Some(g) = &grid {
+            if g.count() != count {
+                return Err(format!("command {i}: grid count {} vs {count}", g.count()));
+            }
+            for y in 0..h as i64 {
+                for x in 0..w as i64 {
+                    let c = g.get(x, y);
+                    // Order ideal: every occupied cell has its left and lower neighbours.
+                    if c && ((x > 0 && !g.get(x - 1, y)) || (y > 0 && !g.get(x, y - 1))) {
+                        return Err(format!(
+                            "command {i}: grid not an order ideal at ({x}, {y})"
+                        ));
+                    }
+                    if c != ((x as u64) < stairs.row(y as u64)) {
+                        return Err(format!(
+                            "command {i}: grid and staircase differ at ({x}, {y})"
+                        ));
+                    }
+                }
+            }
+        }
+        for &y in probe_rows.iter().filter(|_| literal) {
+            if quads.row(y) != stairs.row(y) {
+                return Err(format!(
+                    "command {i}: row {y}: quadrants {} vs staircase {}",
+                    quads.row(y),
+                    stairs.row(y)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn representations_agree_after_every_command() {
+    let mut runner = TestRunner::new(Config {
+        cases: case_count(400),
+        ..Config::default()
+    });
+    runner
+        .run(&Chomp::cases(Chomp::DEFAULT_SIZE), |case| {
+            step_all(&case, true).map_err(TestCaseError::fail)
+        })
+        .unwrap();
+    let mut runner = TestRunner::new(Config {
+        cases: case_count(200),
+        ..Config::default()
+    });
+    runner
+        .run(&Chomp::cases(5), |case| {
+            step_all(&case, true).map_err(TestCaseError::fail)
+        })
+        .unwrap();
+}
+
+#[test]
+fn the_four_script_runners_agree() {
+    let mut runner = TestRunner::new(Config {
+        cases: case_count(300),
+        ..Config::default()
+    });
+    runner
+        .run(&Chomp::cases(Chomp::DEFAULT_SIZE), |case| {
+            let stairs = engine::solve(&case);
+            prop_assert_eq!(&oracle::solve_quadrants(&case), &stairs);
+            if case.height <= boundary::MAX_ROWS {
+                prop_assert_eq!(&boundary::solve(&case), &stairs);
+            }
+            if case.width * case.height <= oracle::GRID_MAX_CELLS {
+                prop_assert_eq!(&oracle::solve_grid(&case), &stairs);
+            }
+            Ok(())
+        })
+        .unwrap();
+}
+
+#[test]
+fn long_games_agree_on_every_representation() {
+    for (w, h) in [(1, 1), (1, 7), (7, 1), (12, 9), (40, 40)] {
+        let case = generate::long_game(w, h, 3000, w * 31 + h);
+        step_all(&case, w * h <= 200).unwrap();
+        assert_eq!(engine::solve(&case), oracle::solve_grid(&case), "{w} x {h}");
+    }
+    // Boards too large for the grid: the boundary array (W huge) and the staircase.
+    for (w, h) in [(1_000_000_000, 300), (300, 2000)] {
+        let case = generate::long_game(w, h, 2000, 5);
+        step_all(&case, false).unwrap();
+        assert_eq!(engine::solve(&case), boundary::solve(&case), "{w} x {h}");
+    }
+}
+
+#[test]
+fn huge_boards_count_beyond_32_bits() {
+    let case = Case {
+        width: 1_000_000_000,
+        height: 1_000_000_000,
+        commands: vec![
+            Command::Count,
+            Command::Move(3, 999_999_999),
+            Command::Count,
+            Command::Move(999_999_999, 2),
+            Command::Count,
+            Command::Legal(999_999_998, 5),
+            Command::Display,
+        ],
+    };
+    let text = boardcheck::problem::answer_text::<Chomp>(&Chomp::engine(&case));
+    assert_eq!(
+        text,
+        "1000000000000000000\n999999999000000003\n999999998000000006\ntrue\ntoo large to display\n"
+    );
+    assert_eq!(Chomp::engine(&case), Chomp::oracle(&case));
+}
+
+#[test]
+fn seed_vectors_and_malformed_inputs() {
+    let entries = casefile::load("tests/data/chomp.toml".as_ref()).unwrap();
+    assert!(check_entries::<Chomp>(&entries).unwrap() >= 10);
+}
+
+#[test]
+fn exhaustive_up_to_6_cells() {
+    let done = exhaust::<Chomp>(6, 2);
+    assert_eq!(done.mismatch, None);
+    assert!(done.checked > 1000, "{}", done.checked);
+}
+
+#[test]
+fn quickcheck_engine_equals_oracle() {
+    fn agree(case: Case) -> bool {
+        Chomp::engine(&case) == Chomp::oracle(&case)
+    }
+    quickcheck::QuickCheck::new()
+        .tests(case_count(300) as u64)
+        .quickcheck(agree as fn(Case) -> bool);
+}
+
+#[test]
+fn fuzz_bodies_on_random_bytes() {
+    let mut runner = TestRunner::deterministic();
+    let bytes = proptest::collection::vec(any::<u8>(), 0..96);
+    for _ in 0..case_count(1000) {
+        let data = ValueTree::current(&bytes.new_tree(&mut runner).unwrap());
+        fuzz::text_input::<Chomp>(&data);
+        if let Ok(case) = arbitrary::Unstructured::new(&data).arbitrary::<Case>() {
+            fuzz::structured::<Chomp>(&case);
+        }
+    }
+    // Text that reads as a case.
+    for text in [
+        "3 2\n2\nmove 1 0\ncount\n",
+        "1000000000 7\n1\nlegal -99999999999999999999 3\n",
+    ] {
+        fuzz::text_input::<Chomp>(text.as_bytes());
+    }
+}

@@ -1,0 +1,134 @@
+//! chomp-solve: the box solver against plain minimax on every position of
+//! every box up to 5 x 5, every property on engine and oracle, the zoo
+//! caught, known values and census figures, malformed inputs.
+
+use boardcheck::harness::casefile;
+use boardcheck::harness::exhaust::exhaust;
+use boardcheck::harness::fuzz;
+use boardcheck::harness::selftest::{idle_properties, selftest};
+use boardcheck::harness::testing::{assert_property, case_count, check_entries};
+use boardcheck::problem::{Problem, Solver};
+use boardcheck::problems::chomp_solve::solver::{self, census};
+use boardcheck::problems::chomp_solve::{Case, ChompSolve, Value, generate, oracle};
+use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+use proptest::test_runner::TestRunner;
+
+#[test]
+fn solver_equals_minimax_on_every_box_up_to_5x5() {
+    let mut n = 0;
+    for w in 1..=5 {
+        for h in 1..=5 {
+            for case in generate::every_position_in_box(w, h) {
+                assert_eq!(solver::solve(&case), oracle::solve(&case), "{case:?}");
+                n += 1;
+            }
+        }
+    }
+    assert_eq!(n, 887);
+}
+
+#[test]
+fn census_matches_minimax_on_small_boxes() {
+    for w in 1..=5u64 {
+        for h in 1..=5u64 {
+            let losing = generate::every_position_in_box(w, h)
+                .iter()
+                .filter(|c| oracle::solve(c) == Value::Lose)
+                .count() as u64;
+            assert_eq!(census(w, h), Ok(losing), "{w} x {h}");
+        }
+    }
+    assert_eq!(census(2, 2), Ok(2));
+}
+
+#[test]
+fn every_property_holds_for_engine_and_oracle() {
+    let cases = ChompSolve::cases(ChompSolve::DEFAULT_SIZE);
+    for property in ChompSolve::properties() {
+        for solver in [Solver::engine(), Solver::oracle()] {
+            assert_property(&property, &solver, &cases, 48);
+        }
+    }
+}
+
+#[test]
+fn every_zoo_variant_is_caught_and_every_property_catches_one() {
+    let results = selftest::<ChompSolve>(case_count(100), 1);
+    for caught in &results {
+        let by: Vec<&str> = caught.by.iter().map(|(p, _, _)| *p).collect();
+        eprintln!("{:18} caught by {}", caught.variant, by.join(", "));
+        assert!(
+            caught.by.iter().any(|(p, _, _)| *p == "agrees-with-oracle"),
+            "{} ({}) not caught against the oracle",
+            caught.variant,
+            caught.about
+        );
+    }
+    assert_eq!(
+        idle_properties::<ChompSolve>(&results),
+        Vec::<&str>::new(),
+        "properties that catch nothing"
+    );
+}
+
+#[test]
+fn vectors_and_malformed_inputs() {
+    let entries = casefile::load("tests/data/chomp_solve.toml".as_ref()).unwrap();
+    assert!(check_entries::<ChompSolve>(&entries).unwrap() >= 8);
+}
+
+#[test]
+fn exhaustive_up_to_9_cells() {
+    let done = exhaust::<ChompSolve>(9, 2);
+    assert_eq!(done.mismatch, None);
+    // p(1) + ... + p(9)
+    assert_eq!(done.checked, 1 + 2 + 3 + 5 + 7 + 11 + 15 + 22 + 30);
+}
+
+#[test]
+fn three_rows_agree_with_minimax() {
+    // Three-rowed Chomp (Brouwer's page, Zeilberger's paper): every position
+    // (a, b, c) with a <= 6, the box solver against minimax.
+    for a in 1..=6u64 {
+        for b in 0..=a {
+            for c in 0..=b {
+                let case = Case {
+                    rows: vec![a, b, c],
+                };
+                assert_eq!(solver::solve(&case), oracle::solve(&case), "{a} {b} {c}");
+            }
+        }
+    }
+    // Two known losses: two rows (p, p-1), and the L with equal arms.
+    assert_eq!(oracle::solve(&Case { rows: vec![2, 1] }), Value::Lose);
+    assert_eq!(
+        oracle::solve(&Case {
+            rows: vec![3, 1, 1]
+        }),
+        Value::Lose
+    );
+}
+
+#[test]
+fn quickcheck_engine_equals_oracle() {
+    fn agree(case: Case) -> bool {
+        ChompSolve::engine(&case) == ChompSolve::oracle(&case)
+    }
+    quickcheck::QuickCheck::new()
+        .tests(case_count(200) as u64)
+        .quickcheck(agree as fn(Case) -> bool);
+}
+
+#[test]
+fn fuzz_bodies_on_random_bytes() {
+    let mut runner = TestRunner::deterministic();
+    let bytes = proptest::collection::vec(any::<u8>(), 0..32);
+    for _ in 0..case_count(500) {
+        let data = ValueTree::current(&bytes.new_tree(&mut runner).unwrap());
+        fuzz::text_input::<ChompSolve>(&data);
+        if let Ok(case) = arbitrary::Unstructured::new(&data).arbitrary::<Case>() {
+            fuzz::structured::<ChompSolve>(&case);
+        }
+    }
+}
