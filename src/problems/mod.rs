@@ -1,12 +1,16 @@
 //! The problems of PROBLEMS.md, one folder each, and their registry.
 
 pub mod flank_row;
+pub mod reversi_move;
 
 use crate::harness::registry::{Entry, entry};
 
 /// Every problem the crate holds, in contract order.
 pub fn all() -> Vec<Entry> {
-    vec![entry::<flank_row::FlankRow>()]
+    vec![
+        entry::<flank_row::FlankRow>(),
+        entry::<reversi_move::ReversiMove>(),
+    ]
 }
 
 /// The problem called `name` on the command line.
