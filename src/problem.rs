@@ -82,6 +82,9 @@ pub trait Problem: Sized + 'static {
     }
 }
 
+/// Solves a case visiting the capture directions in a given order.
+pub type SolveInOrder<P> = fn(&<P as Problem>::Case, &[usize]) -> <P as Problem>::Answer;
+
 /// A named solver: the oracle, the engine, or a variant from the zoo.
 pub struct Solver<P: Problem> {
     /// Short name, e.g. `flip-while-scanning`.
@@ -92,7 +95,7 @@ pub struct Solver<P: Problem> {
     pub solve: fn(&P::Case) -> P::Answer,
     /// Solves one case visiting the capture directions in the given order (a
     /// permutation of `0..directions`), for the direction-order property.
-    pub solve_in_order: Option<fn(&P::Case, &[usize]) -> P::Answer>,
+    pub solve_in_order: Option<SolveInOrder<P>>,
 }
 
 impl<P: Problem> Clone for Solver<P> {
@@ -174,7 +177,7 @@ pub fn read_input<P: Problem>(text: &str, multi: bool) -> Result<Vec<P::Case>, P
         let mut tokens = line.tokens();
         let t: usize = tokens.int_in("the number of cases T", 0, 1_000_000)?;
         tokens.end()?;
-        let mut cases = Vec::with_capacity(t);
+        let mut cases = Vec::with_capacity(t.min(1024));
         for _ in 0..t {
             cases.push(P::read_case(&mut lines)?);
         }

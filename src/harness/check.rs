@@ -12,6 +12,7 @@ use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 use super::candidate::{Candidate, Outcome};
+use super::casefile::Entry;
 use super::report::{Failure, Report};
 use crate::problem::{Problem, answer_text, case_text, multi_case_text};
 
@@ -31,7 +32,7 @@ pub struct CheckConfig {
     /// Show a progress bar on stderr.
     pub progress: bool,
     /// Inputs to run before the generated ones (saved failures).
-    pub replay: Vec<String>,
+    pub replay: Vec<Entry>,
 }
 
 impl Default for CheckConfig {
@@ -143,24 +144,29 @@ fn shrink<P: Problem>(
     tree: &mut dyn ValueTree<Value = P::Case>,
     failed: Judged,
     max_runs: usize,
+    jobs: usize,
 ) -> (P::Case, Judged, u64) {
     let mut best = (tree.current(), failed);
     // Every candidate run is cached by input, so the cache size counts the runs.
     let mut cache: HashMap<String, Judged> = HashMap::new();
-    let judge_alone = |case: &P::Case, cache: &mut HashMap<String, Judged>| {
-        let text = case_text::<P>(case);
-        if let Some(j) = cache.get(&text) {
-            return j.clone();
+    let judge = |cases: &[P::Case], cache: &mut HashMap<String, Judged>| -> Vec<Judged> {
+        let texts: Vec<String> = cases.iter().map(case_text::<P>).collect();
+        let fresh: Vec<P::Case> = cases
+            .iter()
+            .zip(&texts)
+            .filter(|(_, t)| !cache.contains_key(*t))
+            .map(|(c, _)| c.clone())
+            .collect();
+        for (case, judged) in fresh.iter().zip(run_all(candidate, &fresh, jobs)) {
+            cache.insert(case_text::<P>(case), judged);
         }
-        let j = run_all(candidate, std::slice::from_ref(case), 1).remove(0);
-        cache.insert(text, j.clone());
-        j
+        texts.iter().map(|t| cache[t].clone()).collect()
     };
     let mut steps = 0;
     let mut more = tree.simplify();
     while more && cache.len() < max_runs {
         let case = tree.current();
-        let judged = judge_alone(&case, &mut cache);
+        let judged = judge(std::slice::from_ref(&case), &mut cache).remove(0);
         more = if judged.verdict == best.1.verdict {
             best = (case, judged);
             steps += 1;
@@ -169,35 +175,43 @@ fn shrink<P: Problem>(
             tree.complicate()
         };
     }
-    // Then greedy steps through the problem's own simplifications.
+    // Then greedy steps through the problem's own simplifications, `jobs`
+    // candidates at a time.
     let verdict = best.1.verdict;
     let mut last = best.1;
-    let (case, more_steps) = simplify_greedily::<P>(best.0, |case| {
+    let (case, more_steps) = simplify_greedily::<P>(best.0, jobs, |group| {
         if cache.len() >= max_runs {
-            return false;
+            return None;
         }
-        let judged = judge_alone(case, &mut cache);
-        let same = judged.verdict == verdict;
-        if same {
-            last = judged;
-        }
-        same
+        let judged = judge(group, &mut cache);
+        let i = judged.iter().position(|j| j.verdict == verdict)?;
+        last = judged[i].clone();
+        Some(i)
     });
     (case, last, steps + more_steps)
 }
 
-/// Replaces `case` by the first of [`Problem::simpler`] that still `fails`,
-/// until none does; returns the last failing case and the number of steps.
+/// Replaces `case` by the first of [`Problem::simpler`] that still fails,
+/// until none does. `first_failing` judges up to `width` simpler cases at
+/// once and names the first that fails. Returns the last failing case and
+/// the number of steps taken.
 pub fn simplify_greedily<P: Problem>(
     mut case: P::Case,
-    mut fails: impl FnMut(&P::Case) -> bool,
+    width: usize,
+    mut first_failing: impl FnMut(&[P::Case]) -> Option<usize>,
 ) -> (P::Case, u64) {
     let mut steps = 0;
-    while let Some(smaller) = P::simpler(&case).into_iter().find(|c| fails(c)) {
-        case = smaller;
-        steps += 1;
+    'step: loop {
+        let options = P::simpler(&case);
+        for group in options.chunks(width.max(1)) {
+            if let Some(i) = first_failing(group) {
+                case = group[i].clone();
+                steps += 1;
+                continue 'step;
+            }
+        }
+        return (case, steps);
     }
-    (case, steps)
 }
 
 /// The input exactly as `candidate` is fed `case` alone.
@@ -243,7 +257,7 @@ pub fn check<P: Problem>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> 
     let replayed: Vec<P::Case> = config
         .replay
         .iter()
-        .filter_map(|text| crate::problem::read_input::<P>(text, false).ok())
+        .filter_map(|entry| crate::problem::read_input::<P>(&entry.input, entry.multi).ok())
         .flatten()
         .collect();
     for (case, judged) in replayed.iter().zip(run_all(candidate, &replayed, jobs)) {
@@ -315,8 +329,13 @@ pub fn check<P: Problem>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> 
             }
             first = alone;
         }
-        let (case, judged, steps) =
-            shrink(candidate, trees[i].as_mut(), first, config.max_shrink_runs);
+        let (case, judged, steps) = shrink(
+            candidate,
+            trees[i].as_mut(),
+            first,
+            config.max_shrink_runs,
+            jobs,
+        );
         report.failure = Some(failure::<P>(
             &case,
             fed::<P>(candidate, &case),

@@ -103,7 +103,7 @@ impl Report {
             }
             Some(f) => {
                 out.push_str(&format!(
-                    "FAIL  {}: {} — {} (case {} of this run, seed {})\n\n",
+                    "FAIL  {}: {} — {}, found at case {} (seed {})\n\n",
                     self.problem,
                     f.verdict,
                     verdict_name(f.verdict),

@@ -77,7 +77,9 @@ pub fn counterexample<P: Problem>(
         (property.holds)(solver, &case).map_err(TestCaseError::fail)
     }) {
         Err(TestError::Fail(why, case)) => {
-            let (case, _) = simplify_greedily::<P>(case, |c| (property.holds)(solver, c).is_err());
+            let (case, _) = simplify_greedily::<P>(case, 1, |c| {
+                (property.holds)(solver, &c[0]).is_err().then_some(0)
+            });
             let why = (property.holds)(solver, &case)
                 .err()
                 .unwrap_or_else(|| why.to_string());

@@ -42,7 +42,7 @@ pub fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
     let mut tokens = line.tokens();
     let k: usize = tokens.int_in("the number of placements k", 0, MAX_PLACEMENTS)?;
     tokens.end()?;
-    let mut placements = Vec::with_capacity(k);
+    let mut placements = Vec::with_capacity(k.min(1 << 16));
     for i in 0..k {
         let what = format!("placement {} of {k} (a player A or B and an index)", i + 1);
         let line = lines.next_line(&what)?;

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# boardcheck in one minute: a correct candidate passes 1000 cases, a wrong
+# one is caught and shrunk to a minimal counterexample. Exits 0 when both
+# happen as expected.
+set -u
+cd "$(dirname "$0")/.."
+command -v python3 >/dev/null || { echo "demo: python3 is needed for the example candidates" >&2; exit 2; }
+cargo build --release --quiet || exit 2
+boardcheck=target/release/boardcheck
+
+show() {
+    echo
+    echo "\$ boardcheck $*"
+    "$boardcheck" "$@"
+}
+
+show check flank-row --seed 1 --multi -- python3 examples/flank_row/correct.py --multi
+pass=$?
+show check flank-row --seed 1 -- python3 examples/flank_row/flip_while_scanning.py
+caught=$?
+
+echo
+if [ "$pass" = 0 ] && [ "$caught" = 1 ]; then
+    echo "demo: the correct candidate passed and the wrong one was caught, as expected"
+else
+    echo "demo: unexpected exit statuses (pass run: $pass, wrong run: $caught)" >&2
+    exit 1
+fi

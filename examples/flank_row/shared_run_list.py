@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""flank-row, WRONG (shared scan state, the hazard behind the seed's second slip): the run
+list is not cleared between the two directions, so a left run that was not closed is flipped
+when the right scan finds a closing piece.
+
+Reads one input from stdin (or, with --multi, T then T inputs) and prints the final row(s).
+"""
+import sys
+
+
+def solve(row, placements):
+    row = list(row)
+    for me, at in placements:
+        if row[at] != ".":
+            continue
+        row[at] = me
+        them = "B" if me == "A" else "A"
+        before = row[:]
+        flips, run = [], []
+        for step in (-1, 1):
+            j = at + step
+            while 0 <= j < len(before) and before[j] == them:
+                run.append(j)
+                j += step
+            if run and 0 <= j < len(before) and before[j] == me:
+                flips += run[:]
+        for j in flips:
+            row[j] = me
+    return "".join(row)
+
+
+def main():
+    lines = iter(sys.stdin.read().split("\n"))
+    cases = int(next(lines)) if "--multi" in sys.argv else 1
+    out = []
+    for _ in range(cases):
+        row = next(lines).strip()
+        k = int(next(lines))
+        placements = []
+        for _ in range(k):
+            who, at = next(lines).split()
+            placements.append((who, int(at)))
+        out.append(solve(row, placements))
+    print("\n".join(out))
+
+
+main()
