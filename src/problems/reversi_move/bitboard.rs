@@ -80,7 +80,7 @@ fn line_moves(p: u64, o: u64, dir: u32) -> u64 {
 }
 
 /// The cells where the player with pieces `p` may move against `o`.
-#[inline]
+#[inline(always)]
 pub fn moves(p: u64, o: u64) -> u64 {
     let inner = o & INNER;
     let all = line_moves(p, inner, 1)
@@ -92,7 +92,7 @@ pub fn moves(p: u64, o: u64) -> u64 {
 
 /// The cells that flip when the player with pieces `p` moves at `sq`
 /// (0 if none do: then the move is illegal). `sq` must be empty.
-#[inline]
+#[inline(always)]
 pub fn flips(p: u64, o: u64, sq: u32) -> u64 {
     let rays = &RAYS[sq as usize];
     let mut flipped = 0;

@@ -24,6 +24,8 @@
 //!   its legal moves with a popcount instead of playing them (1 if it has
 //!   none: a pass or the end of the game).
 //!
+//! Only the plain tree walk: no transposition table, one thread.
+//!
 //! With this convention the counts from the start position are the
 //! published ones: 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288,
 //! 24571284, 212258800 for depths 1 to 11 ([`perft::KNOWN`]).
