@@ -79,21 +79,14 @@ fn seed_vectors_and_malformed_inputs() {
     assert!(check_entries::<ReversiMove>(&entries).unwrap() >= 30);
 }
 
+/// The issue's `exhaust --max-cells 9`: every board of every shape with at
+/// most 9 cells, every cell, both players (1,586,220 moves).
 #[test]
-fn exhaustive_up_to_7_cells() {
-    let done = exhaust::<ReversiMove>(7, 2);
-    assert_eq!(done.mismatch, None);
-    assert_eq!(done.checked, generate::every_move_count(7));
-}
-
-/// The issue's `exhaust --max-cells 9` (1.6 million moves); run with `--ignored`
-/// in release mode, or through the CLI.
-#[test]
-#[ignore]
 fn exhaustive_up_to_9_cells() {
     let done = exhaust::<ReversiMove>(9, 2);
     assert_eq!(done.mismatch, None);
     assert_eq!(done.checked, generate::every_move_count(9));
+    assert_eq!(done.checked, 1_586_220);
 }
 
 #[test]
@@ -256,6 +249,25 @@ fn perft_bitboard_equals_perft_grid_from_reachable_positions() {
         }
     }
     let _ = passes_or_ends;
+}
+
+#[test]
+fn perft_bitboard_equals_perft_grid_from_random_boards() {
+    // Unreachable boards too: crowded ones, lopsided ones, finished ones.
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let boards = generate::eight_by_eight();
+    for _ in 0..case_count(60) {
+        let case = boards.new_tree(&mut runner).unwrap().current();
+        let pos = Position::from_board(&case.board, case.player);
+        for depth in 1..=2 {
+            assert_eq!(
+                perft::perft(&pos, depth),
+                perft::perft_grid(&case.board, case.player, depth),
+                "depth {depth} from\n{}",
+                case_text::<ReversiMove>(&case)
+            );
+        }
+    }
 }
 
 #[test]

@@ -136,13 +136,11 @@ pub fn planes(board: &Board, player: u8) -> (u64, u64) {
         board.rows == 8 && board.cols == 8,
         "the bitboard engine is 8x8"
     );
-    let (mut p, mut o) = (0, 0);
+    let (mut p, mut o) = (0u64, 0u64);
     for (i, &cell) in board.cells.iter().enumerate() {
-        if cell == player {
-            p |= 1 << i;
-        } else if cell != 0 {
-            o |= 1 << i;
-        }
+        // Branch-free: the cells of a random board are unpredictable.
+        p |= u64::from(cell == player) << i;
+        o |= u64::from(cell != 0 && cell != player) << i;
     }
     (p, o)
 }
@@ -151,11 +149,7 @@ pub fn planes(board: &Board, player: u8) -> (u64, u64) {
 pub fn to_board(p: u64, o: u64, player: u8) -> Board {
     let mut board = Board::empty(8, 8);
     for (i, cell) in board.cells.iter_mut().enumerate() {
-        if p >> i & 1 == 1 {
-            *cell = player;
-        } else if o >> i & 1 == 1 {
-            *cell = 3 - player;
-        }
+        *cell = (p >> i & 1) as u8 * player + (o >> i & 1) as u8 * (3 - player);
     }
     board
 }

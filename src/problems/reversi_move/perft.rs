@@ -44,6 +44,10 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     }
 }
 
+/// The most children the bulk-counting step batches: one per cell, so any
+/// position fits (reachable ones have at most 33 legal moves).
+const BATCH: usize = 64;
+
 /// Perft on the planes of the player to move (`p`) and the opponent (`o`); `depth >= 1`.
 fn planes(p: u64, o: u64, depth: u32) -> u64 {
     let mut m = moves(p, o);
@@ -61,8 +65,8 @@ fn planes(p: u64, o: u64, depth: u32) -> u64 {
             // none: a pass, or the end of the game). The children are made
             // first and counted in a second loop over plain arrays, which
             // the compiler vectorizes (two children per SSE2 register).
-            let mut mover = [0u64; 64];
-            let mut other = [0u64; 64];
+            let mut mover = [0u64; BATCH];
+            let mut other = [0u64; BATCH];
             let mut n = 0;
             while m != 0 {
                 let sq = m.trailing_zeros();
