@@ -74,6 +74,13 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// How many colourings of a ROWS x COLS board have a liberty for every group.
+    CountLegalGo {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+    },
     /// List the problems.
     List,
 }
@@ -146,13 +153,7 @@ pub fn main() -> i32 {
                 pattern,
             } => {
                 let p = problem(&name)?;
-                match p.generate(seed, size.unwrap_or(p.default_size()), pattern.as_deref()) {
-                    Ok(text) => {
-                        print(&text);
-                        0
-                    }
-                    Err(e) => usage_error(e),
-                }
+                report(p.generate(seed, size.unwrap_or(p.default_size()), pattern.as_deref()))
             }
             Command::Check(args) => check::run(args),
             Command::Exhaust {
@@ -171,6 +172,9 @@ pub fn main() -> i32 {
                 };
                 selftest(&chosen, cases, seed)
             }
+            Command::CountLegalGo { rows, cols } => {
+                report(problems::go_move::count::run_cli(rows, cols))
+            }
             Command::List => {
                 let list: String = problems::all()
                     .iter()
@@ -182,6 +186,17 @@ pub fn main() -> i32 {
         })
     };
     run().unwrap_or_else(|status| status)
+}
+
+/// Prints a problem-specific command's text, or its error (exit 2).
+fn report(result: Result<String, String>) -> i32 {
+    match result {
+        Ok(text) => {
+            print(&text);
+            0
+        }
+        Err(e) => usage_error(e),
+    }
 }
 
 fn solve(p: &Entry, file: Option<PathBuf>, oracle: bool, multi: bool, json: bool) -> i32 {
@@ -199,20 +214,15 @@ fn solve(p: &Entry, file: Option<PathBuf>, oracle: bool, multi: bool, json: bool
     let Ok(text) = String::from_utf8(bytes) else {
         return usage_error(format!("{source}: the input is not ASCII text"));
     };
-    match p.solve(
-        &text,
-        SolveOptions {
-            multi,
-            oracle,
-            json,
-        },
-    ) {
-        Ok(answer) => {
-            print(&answer);
-            0
-        }
-        Err(e) => usage_error(format!("{source}: {e}")),
-    }
+    let options = SolveOptions {
+        multi,
+        oracle,
+        json,
+    };
+    report(
+        p.solve(&text, options)
+            .map_err(|e| format!("{source}: {e}")),
+    )
 }
 
 fn exhaust(p: &Entry, max_cells: usize, jobs: usize) -> i32 {

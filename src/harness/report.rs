@@ -52,11 +52,26 @@ pub fn verdict_name(verdict: &str) -> &'static str {
     }
 }
 
+/// Lines of a text shown in a human report; the JSON report keeps them all.
+const SHOWN_LINES: usize = 60;
+
 fn indent(text: &str) -> String {
     if text.is_empty() {
         return "    (nothing)\n".into();
     }
-    text.lines().map(|l| format!("    {l}\n")).collect()
+    let total = text.lines().count();
+    let mut out: String = text
+        .lines()
+        .take(SHOWN_LINES)
+        .map(|l| format!("    {l}\n"))
+        .collect();
+    if total > SHOWN_LINES {
+        out.push_str(&format!(
+            "    ... ({} more lines; --json shows everything)\n",
+            total - SHOWN_LINES
+        ));
+    }
+    out
 }
 
 /// `got` with a marker line under every line that differs from `expected`:
@@ -65,7 +80,7 @@ pub fn mark_differences(expected: &str, got: &str) -> String {
     let want: Vec<&str> = expected.lines().collect();
     let have: Vec<&str> = got.lines().map(|l| l.trim_end()).collect();
     let mut out = String::new();
-    for (i, line) in have.iter().enumerate() {
+    for (i, line) in have.iter().enumerate().take(SHOWN_LINES) {
         out.push_str(&format!("    {line}\n"));
         let other = want.get(i).copied().unwrap_or("");
         if *line != other {
@@ -75,6 +90,12 @@ pub fn mark_differences(expected: &str, got: &str) -> String {
                 .collect();
             out.push_str(&format!("    {}\n", marks.trim_end()));
         }
+    }
+    if have.len() > SHOWN_LINES {
+        out.push_str(&format!(
+            "    ... ({} more lines; --json shows everything)\n",
+            have.len() - SHOWN_LINES
+        ));
     }
     if have.len() < want.len() {
         out.push_str(&format!(
@@ -113,7 +134,12 @@ impl Report {
                 let shrunk = match f.origin {
                     "generated" => format!("shrunk in {} steps", f.shrink_steps),
                     "replayed" => "replayed from the saved failures".into(),
-                    _ => "fails only inside a batch; not shrunk".into(),
+                    _ if f.verdict == "TLE" => {
+                        "the batch as a whole ran out of time while its cases pass alone: \
+                         raise --timeout-ms or lower --batch"
+                            .into()
+                    }
+                    _ => "fails only inside its batch, not alone; not shrunk".into(),
                 };
                 out.push_str(&format!("minimal input ({}; {shrunk}):\n", f.size));
                 out.push_str(&indent(&f.input));

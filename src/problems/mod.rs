@@ -1,6 +1,8 @@
 //! The problems of PROBLEMS.md, one folder each, and their registry.
 
 pub mod flank_row;
+pub mod go_capture;
+pub mod go_move;
 pub mod reversi_move;
 
 use crate::harness::registry::{Entry, entry};
@@ -10,6 +12,8 @@ pub fn all() -> Vec<Entry> {
     vec![
         entry::<flank_row::FlankRow>(),
         entry::<reversi_move::ReversiMove>(),
+        entry::<go_capture::GoCapture>(),
+        entry::<go_move::GoMove>(),
     ]
 }
 

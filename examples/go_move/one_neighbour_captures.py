@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""go-move (PROBLEMS.md section 6): a WRONG candidate: only the first opponent
+neighbour of the move (up, down, left, right) is checked for a capture.
+
+Place the stone; remove every opponent group without a liberty; then the
+move is illegal if the stone's own group has no liberty. Usage:
+    python3 correct.py [--multi] < input
+"""
+import sys
+
+
+def group(board, n, r, c):
+    """The stones of the group at (r, c) and whether it has a liberty."""
+    colour = board[r][c]
+    seen = {(r, c)}
+    stack = [(r, c)]
+    free = False
+    while stack:
+        y, x = stack.pop()
+        for ny, nx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
+            if 0 <= ny < n and 0 <= nx < n:
+                if board[ny][nx] == 0:
+                    free = True
+                elif board[ny][nx] == colour and (ny, nx) not in seen:
+                    seen.add((ny, nx))
+                    stack.append((ny, nx))
+    return seen, free
+
+
+def solve(n, board, c, r, p):
+    if board[r][c] != 0:
+        return "0\n"
+    board[r][c] = p
+    opp = 3 - p
+    dead = set()
+    for y, x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+        if 0 <= y < n and 0 <= x < n and board[y][x] == opp:
+            stones, free = group(board, n, y, x)
+            if not free:
+                dead |= stones
+            break  # the slip: only the first opponent neighbour
+    for y, x in dead:
+        board[y][x] = 0
+    if not group(board, n, r, c)[1]:
+        return "0\n"
+    return "1\n" + "".join("".join(map(str, row)) + "\n" for row in board)
+
+
+def main():
+    lines = sys.stdin.read().split("\n")
+    pos = 0
+
+    def line():
+        nonlocal pos
+        pos += 1
+        return lines[pos - 1].strip()
+
+    t = int(line()) if "--multi" in sys.argv[1:] else 1
+    out = []
+    for _ in range(t):
+        n = int(line())
+        board = [[int(ch) for ch in line() if ch != " "] for _ in range(n)]
+        c, r, p = map(int, line().split())
+        out.append(solve(n, board, c, r, p))
+    sys.stdout.write("".join(out))
+
+
+main()

@@ -1,0 +1,130 @@
+//! Text form (PROBLEMS.md §5): `n m`, then n rows of m points; the answer is
+//! the removed count, then the n rows after removal.
+
+use super::{Board, Removal, is_point};
+use crate::text::{Line, Lines, ParseError};
+
+/// The most points a board may have (n · m).
+pub const MAX_POINTS: usize = 4_000_000;
+
+/// Reads a row of exactly `cols` points: `.` or printable ASCII other than space.
+fn parse_row(
+    line: &Line<'_>,
+    what: &str,
+    cols: usize,
+    out: &mut Vec<u8>,
+) -> Result<(), ParseError> {
+    let start = out.len();
+    for (column, ch) in line.text.chars().enumerate() {
+        let column = column + 1;
+        if column > cols {
+            return Err(line.error_at(
+                column,
+                format!(
+                    "{what} has {} points, expected {cols}",
+                    line.text.chars().count()
+                ),
+            ));
+        }
+        match u8::try_from(ch) {
+            Ok(b) if is_point(b) => out.push(b),
+            _ => {
+                let hint = if ch == ' ' {
+                    " (spaces are not points; an empty point is .)".to_string()
+                } else {
+                    String::new()
+                };
+                return Err(line.error_at(
+                    column,
+                    format!(
+                        "expected a point (. or a printable ASCII stone character), found {ch:?}{hint}"
+                    ),
+                ));
+            }
+        }
+    }
+    let got = out.len() - start;
+    if got < cols {
+        let hint = if got == 0 { " (an empty line)" } else { "" };
+        return Err(line.error(format!(
+            "{what} has {got} points{hint}, expected {cols} (trailing spaces are not points)"
+        )));
+    }
+    Ok(())
+}
+
+/// Reads `rows` rows of `cols` points each.
+fn read_rows(
+    lines: &mut Lines<'_>,
+    rows: usize,
+    cols: usize,
+    whose: &str,
+) -> Result<Vec<u8>, ParseError> {
+    let mut cells = Vec::with_capacity(rows * cols);
+    for r in 0..rows {
+        let what = format!("row {} of {rows}{whose}", r + 1);
+        let line = lines.next_line(&format!("{what} ({cols} points)"))?;
+        parse_row(&line, &what, cols, &mut cells)?;
+    }
+    Ok(cells)
+}
+
+/// Reads one case.
+pub fn read_case(lines: &mut Lines<'_>) -> Result<Board, ParseError> {
+    let line = lines.next_line("the board size n m")?;
+    let mut tokens = line.tokens();
+    let rows: usize = tokens.int_in("the number of rows n", 1, MAX_POINTS)?;
+    let cols: usize = tokens.int_in("the number of columns m", 1, MAX_POINTS)?;
+    tokens.end()?;
+    match rows.checked_mul(cols) {
+        Some(points) if points <= MAX_POINTS => {}
+        _ => {
+            return Err(line.error(format!(
+                "the board {rows} x {cols} has more than {MAX_POINTS} points"
+            )));
+        }
+    }
+    let cells = read_rows(lines, rows, cols, " of the board")?;
+    Ok(Board { rows, cols, cells })
+}
+
+/// Appends the rows of `board`, each with a newline.
+pub fn write_rows(board: &Board, out: &mut String) {
+    out.reserve(board.len() + board.rows);
+    for r in 0..board.rows {
+        // Every cell is ASCII by the board's invariant.
+        out.extend(board.row(r).iter().map(|&b| char::from(b)));
+        out.push('\n');
+    }
+}
+
+/// Appends the text form of `board`.
+pub fn write_case(board: &Board, out: &mut String) {
+    use std::fmt::Write;
+    let _ = writeln!(out, "{} {}", board.rows, board.cols);
+    write_rows(board, out);
+}
+
+/// Appends the answer: the count, then the board.
+pub fn write_answer(answer: &Removal, out: &mut String) {
+    use std::fmt::Write;
+    let _ = writeln!(out, "{}", answer.removed);
+    write_rows(&answer.board, out);
+}
+
+/// Reads an answer to `case`: a count in `0..=stones`, then the board's rows.
+pub fn read_answer(lines: &mut Lines<'_>, case: &Board) -> Result<Removal, ParseError> {
+    let line = lines.next_line("the number of removed stones")?;
+    let mut tokens = line.tokens();
+    let removed: usize = tokens.int_in("the number of removed stones", 0, case.len())?;
+    tokens.end()?;
+    let cells = read_rows(lines, case.rows, case.cols, " of the board after removal")?;
+    Ok(Removal {
+        removed,
+        board: Board {
+            rows: case.rows,
+            cols: case.cols,
+            cells,
+        },
+    })
+}

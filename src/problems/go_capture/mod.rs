@@ -1,0 +1,188 @@
+//! go-capture (PROBLEMS.md §5, seed 003): every group without a liberty in
+//! the given position is removed, all at once.
+//!
+//! ```
+//! use boardcheck::problem::{Problem, read_input, answer_text};
+//! use boardcheck::problems::go_capture::GoCapture;
+//! let case = read_input::<GoCapture>("3 3\n###\n#B#\n###\n", false).unwrap().remove(0);
+//! assert_eq!(answer_text::<GoCapture>(&GoCapture::engine(&case)), "9\n...\n...\n...\n");
+//! ```
+
+pub mod engine;
+pub mod format;
+pub mod generate;
+pub mod oracle;
+pub mod properties;
+pub mod zoo;
+
+use std::fmt;
+
+use proptest::strategy::BoxedStrategy;
+
+use crate::problem::{Problem, Property, Solver};
+use crate::text::{Lines, ParseError};
+
+/// The empty point.
+pub const EMPTY: u8 = b'.';
+
+/// True for a byte that may stand on a board: `.` or a stone colour
+/// (printable ASCII other than space).
+pub fn is_point(b: u8) -> bool {
+    b.is_ascii_graphic()
+}
+
+/// True for a stone colour: printable ASCII other than space and `.`.
+pub fn is_stone(b: u8) -> bool {
+    b.is_ascii_graphic() && b != EMPTY
+}
+
+/// An n x m board, row-major.
+///
+/// Invariant: `cells.len() == rows * cols`, `rows >= 1`, `cols >= 1`, and
+/// every cell satisfies [`is_point`]. Everything that builds a board here
+/// keeps it; [`Board::new`] checks it.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    /// n, the number of rows.
+    pub rows: usize,
+    /// m, the number of columns.
+    pub cols: usize,
+    /// The points, row by row: `.` or a stone colour.
+    pub cells: Vec<u8>,
+}
+
+impl Board {
+    /// A board from its cells; panics if the invariant does not hold.
+    pub fn new(rows: usize, cols: usize, cells: Vec<u8>) -> Board {
+        assert!(rows >= 1 && cols >= 1, "a board has at least one point");
+        assert_eq!(
+            rows.checked_mul(cols),
+            Some(cells.len()),
+            "cells must be rows * cols"
+        );
+        assert!(
+            cells.iter().all(|&b| is_point(b)),
+            "a cell is . or a printable stone"
+        );
+        Board { rows, cols, cells }
+    }
+
+    /// A board from its row strings (tests and examples); panics on a bad board.
+    pub fn from_rows(rows: &[&str]) -> Board {
+        let cols = rows.first().map_or(0, |r| r.len());
+        assert!(rows.iter().all(|r| r.len() == cols), "ragged rows");
+        Board::new(rows.len(), cols, rows.concat().into_bytes())
+    }
+
+    /// The number of points.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Never true for a valid board.
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// The point at row `r`, column `c` (both inside the board).
+    pub fn get(&self, r: usize, c: usize) -> u8 {
+        self.cells[r * self.cols + c]
+    }
+
+    /// Row `r` as bytes.
+    pub fn row(&self, r: usize) -> &[u8] {
+        &self.cells[r * self.cols..(r + 1) * self.cols]
+    }
+
+    /// The number of stones.
+    pub fn stones(&self) -> usize {
+        self.cells.iter().filter(|&&b| b != EMPTY).count()
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board {}x{} [", self.rows, self.cols)?;
+        for r in 0..self.rows {
+            if r > 0 {
+                f.write_str(" / ")?;
+            }
+            f.write_str(&String::from_utf8_lossy(self.row(r)))?;
+        }
+        f.write_str("]")
+    }
+}
+
+/// The answer: how many stones were removed, and the board after removal.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Removal {
+    /// The number of removed stones.
+    pub removed: usize,
+    /// The board with every removed stone turned into `.`.
+    pub board: Board,
+}
+
+/// The go-capture problem.
+pub struct GoCapture;
+
+impl Problem for GoCapture {
+    const NAME: &'static str = "go-capture";
+    const ABOUT: &'static str =
+        "remove every group without a liberty in the given position, all at once";
+    const DEFAULT_SIZE: usize = 36;
+
+    type Case = Board;
+    type Answer = Removal;
+
+    fn read_case(lines: &mut Lines<'_>) -> Result<Board, ParseError> {
+        format::read_case(lines)
+    }
+    fn write_case(case: &Board, out: &mut String) {
+        format::write_case(case, out)
+    }
+    fn read_answer(lines: &mut Lines<'_>, case: &Board) -> Result<Removal, ParseError> {
+        format::read_answer(lines, case)
+    }
+    fn write_answer(answer: &Removal, out: &mut String) {
+        format::write_answer(answer, out)
+    }
+
+    fn oracle(case: &Board) -> Removal {
+        oracle::solve(case)
+    }
+    fn engine(case: &Board) -> Removal {
+        engine::solve(case)
+    }
+
+    fn cases(size: usize) -> BoxedStrategy<Board> {
+        generate::cases(size)
+    }
+    fn simpler(case: &Board) -> Vec<Board> {
+        generate::simpler(case)
+    }
+    fn exhaust(max_cells: usize) -> Box<dyn Iterator<Item = Board> + Send> {
+        Box::new(generate::every_board(max_cells))
+    }
+    fn size_of(case: &Board) -> String {
+        let plural = |k: usize, what: &str| format!("{k} {what}{}", if k == 1 { "" } else { "s" });
+        format!(
+            "{}x{} board ({}, {})",
+            case.rows,
+            case.cols,
+            plural(case.len(), "point"),
+            plural(case.stones(), "stone")
+        )
+    }
+
+    const PATTERNS: &'static [&'static str] = &["spiral", "snake", "checkerboard", "full"];
+    fn pattern(name: &str, size: usize) -> Option<Board> {
+        generate::pattern(name, size)
+    }
+
+    fn properties() -> Vec<Property<Self>> {
+        properties::all()
+    }
+    fn zoo() -> Vec<Solver<Self>> {
+        zoo::all()
+    }
+}

@@ -1,0 +1,146 @@
+//! Text form (PROBLEMS.md §6): `n`, n lines of n digits (spaces between
+//! digits accepted), then `c r p`. The answer is `0`, or `1` and the n
+//! lines of the new board. A given position with a group without a liberty
+//! is refused at the place of one of its stones.
+
+use std::fmt::Write;
+
+use super::{Answer, BLACK, Case, EMPTY, MAX_N, Move, Position, WHITE};
+use crate::problems::go_move::engine::Board;
+use crate::text::{Line, Lines, ParseError};
+
+/// The points of one board line and the 1-based column of each.
+fn parse_points(
+    line: &Line<'_>,
+    n: usize,
+    what: &str,
+    spaces: bool,
+) -> Result<(Vec<u8>, Vec<usize>), ParseError> {
+    let mut points = Vec::with_capacity(n);
+    let mut columns = Vec::with_capacity(n);
+    for (i, ch) in line.text.char_indices() {
+        if spaces && (ch == ' ' || ch == '\t') {
+            continue;
+        }
+        let v = match ch {
+            '0' => EMPTY,
+            '1' => BLACK,
+            '2' => WHITE,
+            _ => {
+                return Err(line.error_at(
+                    i + 1,
+                    format!("expected a point of {what} (0, 1 or 2), found {ch:?}"),
+                ));
+            }
+        };
+        if points.len() == n {
+            return Err(line.error_at(i + 1, format!("{what} has more than {n} points")));
+        }
+        points.push(v);
+        columns.push(i + 1);
+    }
+    if points.len() < n {
+        return Err(line.error(format!("{what} has {} points, expected {n}", points.len())));
+    }
+    Ok((points, columns))
+}
+
+/// Reads one case; refuses a position with a group without a liberty.
+pub fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
+    let line = lines.next_line("the board size n")?;
+    let mut tokens = line.tokens();
+    let n: usize = tokens.int_in("the board size n", 1, MAX_N)?;
+    tokens.end()?;
+    let mut cells = Vec::with_capacity(n * n);
+    let mut places = Vec::with_capacity(n);
+    for r in 0..n {
+        let what = format!("board row {} of {n}", r + 1);
+        let line = lines.next_line(&what)?;
+        let (points, columns) = parse_points(&line, n, &what, true)?;
+        cells.extend(points);
+        places.push((line.number, columns));
+    }
+    let line = lines.next_line("the move (c r p)")?;
+    if line.text.len() == n && line.text.bytes().all(|b| matches!(b, b'0'..=b'2')) && n > 1 {
+        return Err(line.error(format!(
+            "expected the move (c r p), found another board row: the board has more than {n} rows"
+        )));
+    }
+    let mut tokens = line.tokens();
+    let col = tokens.int_in("the move's column c", 0, n - 1)?;
+    let row = tokens.int_in("the move's row r", 0, n - 1)?;
+    let colour = tokens.int_in("the move's colour p", BLACK, WHITE)?;
+    tokens.end()?;
+    if let Err((r, c)) = Board::from_cells(n, n, &cells) {
+        let (number, columns) = &places[r];
+        return Err(ParseError::new(
+            *number,
+            Some(columns[c]),
+            format!(
+                "the group of the stone at row {r}, column {c} (0-based) has no liberty; \
+                 the given position must be legal"
+            ),
+        ));
+    }
+    Ok(Case {
+        position: Position { n, cells },
+        mv: Move { col, row, colour },
+    })
+}
+
+/// Appends the board lines of `position`.
+pub fn write_position(position: &Position, out: &mut String) {
+    let n = position.n;
+    out.reserve(n * (n + 1));
+    for row in position.cells.chunks(n.max(1)) {
+        out.extend(row.iter().map(|&v| char::from(b'0' + v)));
+        out.push('\n');
+    }
+}
+
+/// Appends the text form of `case`.
+pub fn write_case(case: &Case, out: &mut String) {
+    let _ = writeln!(out, "{}", case.position.n);
+    write_position(&case.position, out);
+    let _ = writeln!(out, "{} {} {}", case.mv.col, case.mv.row, case.mv.colour);
+}
+
+/// Appends the text form of `answer`.
+pub fn write_answer(answer: &Answer, out: &mut String) {
+    match answer {
+        Answer::Illegal => out.push_str("0\n"),
+        Answer::Legal(position) => {
+            out.push_str("1\n");
+            write_position(position, out);
+        }
+    }
+}
+
+/// Reads an answer: `0`, or `1` and n lines of n digits without spaces.
+pub fn read_answer(lines: &mut Lines<'_>, case: &Case) -> Result<Answer, ParseError> {
+    let n = case.position.n;
+    let line = lines.next_line("the verdict (0 or 1)")?;
+    let mut tokens = line.tokens();
+    let (column, verdict) = tokens.next("the verdict (0 or 1)")?;
+    let legal = match verdict {
+        "0" => false,
+        "1" => true,
+        _ => {
+            return Err(line.error_at(
+                column,
+                format!("expected the verdict (0 or 1), found {verdict:?}"),
+            ));
+        }
+    };
+    tokens.end()?;
+    if !legal {
+        return Ok(Answer::Illegal);
+    }
+    let mut cells = Vec::with_capacity(n * n);
+    for r in 0..n {
+        let what = format!("row {} of {n} of the new board", r + 1);
+        let line = lines.next_line(&what)?;
+        cells.extend(parse_points(&line, n, &what, false)?.0);
+    }
+    Ok(Answer::Legal(Position { n, cells }))
+}

@@ -1,0 +1,174 @@
+//! go-move (PROBLEMS.md §6, seed 004): one move on an n×n Go board. The
+//! stone is placed, opponent groups left without a liberty are removed, and
+//! then the move is illegal if its own group has no liberty (suicide). An
+//! occupied point is illegal too. Ko is ignored.
+//!
+//! ```
+//! use boardcheck::problem::{Problem, read_input, answer_text};
+//! use boardcheck::problems::go_move::GoMove;
+//! let case = read_input::<GoMove>("2\n10\n11\n1 0 2\n", false).unwrap().remove(0);
+//! assert_eq!(answer_text::<GoMove>(&GoMove::engine(&case)), "1\n02\n00\n");
+//! ```
+//!
+//! The engine ([`engine::Board`]) is an incremental board with exact
+//! liberty counts that also runs random playouts ([`playout`]) and counts
+//! legal positions ([`count`], `boardcheck count-legal-go`).
+
+pub mod count;
+pub mod engine;
+pub mod format;
+pub mod generate;
+pub mod oracle;
+pub mod playout;
+pub mod properties;
+pub mod zoo;
+
+use proptest::strategy::BoxedStrategy;
+
+use crate::problem::{Problem, Property, Solver};
+use crate::text::{Lines, ParseError};
+
+/// An empty point (`0`).
+pub const EMPTY: u8 = 0;
+/// A black stone (`1`).
+pub const BLACK: u8 = 1;
+/// A white stone (`2`).
+pub const WHITE: u8 = 2;
+/// The largest board side the contract allows.
+pub const MAX_N: usize = 25;
+
+/// The other colour (`BLACK` ↔ `WHITE`).
+pub fn opponent(colour: u8) -> u8 {
+    3 - colour
+}
+
+/// An n×n board of points, row-major: `cells[row * n + col]` is `EMPTY`,
+/// `BLACK` or `WHITE`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// The side length, 1 to [`MAX_N`].
+    pub n: usize,
+    /// `n * n` points, row by row.
+    pub cells: Vec<u8>,
+}
+
+impl Position {
+    /// An empty n×n board.
+    pub fn empty(n: usize) -> Position {
+        Position {
+            n,
+            cells: vec![EMPTY; n * n],
+        }
+    }
+
+    /// The point at `row`, `col`.
+    pub fn at(&self, row: usize, col: usize) -> u8 {
+        self.cells[row * self.n + col]
+    }
+
+    /// Sets the point at `row`, `col`.
+    pub fn set(&mut self, row: usize, col: usize, v: u8) {
+        self.cells[row * self.n + col] = v;
+    }
+
+    /// How many stones of either colour.
+    pub fn stones(&self) -> usize {
+        self.cells.iter().filter(|&&c| c != EMPTY).count()
+    }
+}
+
+/// Colour `colour` plays at column `col`, row `row` (both 0-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// 0-based column, inside the board.
+    pub col: usize,
+    /// 0-based row (the board line), inside the board.
+    pub row: usize,
+    /// `BLACK` or `WHITE`.
+    pub colour: u8,
+}
+
+/// One input: a legal position (every group has a liberty) and a move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Case {
+    /// The given position.
+    pub position: Position,
+    /// The move to play.
+    pub mv: Move,
+}
+
+/// What a move does.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Answer {
+    /// `0`: the point is occupied or the move is suicide.
+    Illegal,
+    /// `1` and the board after the move and its captures.
+    Legal(Position),
+}
+
+/// The go-move problem.
+pub struct GoMove;
+
+impl Problem for GoMove {
+    const NAME: &'static str = "go-move";
+    const ABOUT: &'static str =
+        "one Go move: place, remove opponent groups without liberties, refuse suicide";
+    const DEFAULT_SIZE: usize = 7;
+
+    type Case = Case;
+    type Answer = Answer;
+
+    fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
+        format::read_case(lines)
+    }
+    fn write_case(case: &Case, out: &mut String) {
+        format::write_case(case, out)
+    }
+    fn read_answer(lines: &mut Lines<'_>, case: &Case) -> Result<Answer, ParseError> {
+        format::read_answer(lines, case)
+    }
+    fn write_answer(answer: &Answer, out: &mut String) {
+        format::write_answer(answer, out)
+    }
+
+    fn oracle(case: &Case) -> Answer {
+        oracle::solve(case)
+    }
+    fn engine(case: &Case) -> Answer {
+        engine::solve(case)
+    }
+
+    fn cases(size: usize) -> BoxedStrategy<Case> {
+        generate::cases(size)
+    }
+    fn simpler(case: &Case) -> Vec<Case> {
+        generate::simpler(case)
+    }
+    fn exhaust(max_cells: usize) -> Box<dyn Iterator<Item = Case> + Send> {
+        Box::new(generate::every_move(max_cells))
+    }
+    fn size_of(case: &Case) -> String {
+        let n = case.position.n;
+        format!(
+            "{n}x{n} board ({} points, {} stones)",
+            n * n,
+            case.position.stones()
+        )
+    }
+
+    const PATTERNS: &'static [&'static str] = &["capture-all", "playout"];
+    fn pattern(name: &str, size: usize) -> Option<Case> {
+        match name {
+            "capture-all" => Some(generate::capture_all(size)),
+            "playout" => Some(generate::from_playout(size, size as u64)),
+            _ => None,
+        }
+    }
+
+    fn properties() -> Vec<Property<Self>> {
+        properties::all()
+    }
+    fn zoo() -> Vec<Solver<Self>> {
+        zoo::all()
+    }
+}

@@ -1,0 +1,209 @@
+//! Known-wrong go-move solvers: the slips the seed and the issue name, and a
+//! few more. Each is the statement's method with exactly one slip, and each
+//! must be caught by at least one property (`boardcheck selftest`,
+//! `tests/go_move.rs`).
+
+use super::{Answer, BLACK, Case, EMPTY, GoMove, Position, WHITE, opponent};
+use crate::problem::Solver;
+
+/// The one thing a variant gets wrong.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Slip {
+    /// Judges suicide on the board before the captures are removed.
+    SuicideBeforeCaptures,
+    /// Counts the board edge as a liberty.
+    EdgeIsLiberty,
+    /// Checks only the first opponent neighbour (up, left, right, down) for a capture.
+    OneNeighbourCaptures,
+    /// Never refuses suicide: the stone stays without a liberty.
+    NoSuicideCheck,
+    /// Suicide is played: the mover's own group is removed instead.
+    SuicideRemovesOwn,
+    /// Overwrites an occupied point.
+    OccupiedOverwrites,
+    /// Joins stones diagonally as well into groups.
+    DiagonalGroups,
+    /// Reads the move as row, column instead of column, row.
+    TransposedMove,
+    /// Checks suicide for black only.
+    BlackOnlySuicide,
+    /// Judges suicide by the placed stone's own neighbours, not its group's.
+    StoneLibertiesOnly,
+}
+
+fn neighbours(n: usize, r: usize, c: usize, diagonal: bool) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for (dr, dc) in [
+        (-1i64, 0i64),
+        (0, -1),
+        (0, 1),
+        (1, 0),
+        (-1, -1),
+        (-1, 1),
+        (1, -1),
+        (1, 1),
+    ]
+    .into_iter()
+    .take(if diagonal { 8 } else { 4 })
+    {
+        let (y, x) = (r as i64 + dr, c as i64 + dc);
+        if y >= 0 && x >= 0 && (y as usize) < n && (x as usize) < n {
+            out.push((y as usize, x as usize));
+        }
+    }
+    out
+}
+
+/// The group at (r, c) and whether it has a liberty, with the slip's notion of both.
+fn group(g: &[Vec<u8>], r: usize, c: usize, slip: Slip) -> (Vec<(usize, usize)>, bool) {
+    let n = g.len();
+    let colour = g[r][c];
+    let mut seen = vec![vec![false; n]; n];
+    let mut stack = vec![(r, c)];
+    seen[r][c] = true;
+    let mut points = Vec::new();
+    let mut free = false;
+    while let Some((y, x)) = stack.pop() {
+        points.push((y, x));
+        if slip == Slip::EdgeIsLiberty && (y == 0 || x == 0 || y + 1 == n || x + 1 == n) {
+            free = true;
+        }
+        for (ny, nx) in neighbours(n, y, x, false) {
+            if g[ny][nx] == EMPTY {
+                free = true;
+            }
+        }
+        for (ny, nx) in neighbours(n, y, x, slip == Slip::DiagonalGroups) {
+            if g[ny][nx] == colour && !seen[ny][nx] {
+                seen[ny][nx] = true;
+                stack.push((ny, nx));
+            }
+        }
+    }
+    (points, free)
+}
+
+fn solve(case: &Case, slip: Slip) -> Answer {
+    let n = case.position.n;
+    let mut g: Vec<Vec<u8>> = case.position.cells.chunks(n).map(<[u8]>::to_vec).collect();
+    let (mut r, mut c, me) = (case.mv.row, case.mv.col, case.mv.colour);
+    if slip == Slip::TransposedMove {
+        (r, c) = (c, r);
+    }
+    if g[r][c] != EMPTY && slip != Slip::OccupiedOverwrites {
+        return Answer::Illegal;
+    }
+    g[r][c] = me;
+    if slip == Slip::SuicideBeforeCaptures && !group(&g, r, c, slip).1 {
+        return Answer::Illegal;
+    }
+    let them = opponent(me);
+    let mut opponents: Vec<(usize, usize)> = neighbours(n, r, c, false)
+        .into_iter()
+        .filter(|&(y, x)| g[y][x] == them)
+        .collect();
+    if slip == Slip::OneNeighbourCaptures {
+        opponents.truncate(1);
+    }
+    let mut dead = Vec::new();
+    for (y, x) in opponents {
+        let (points, free) = group(&g, y, x, slip);
+        if !free {
+            dead.extend(points);
+        }
+    }
+    for (y, x) in dead {
+        g[y][x] = EMPTY;
+    }
+    let alive = if slip == Slip::StoneLibertiesOnly {
+        neighbours(n, r, c, false)
+            .into_iter()
+            .any(|(y, x)| g[y][x] == EMPTY)
+    } else {
+        group(&g, r, c, slip).1
+    };
+    if !alive {
+        match slip {
+            Slip::NoSuicideCheck => {}
+            Slip::BlackOnlySuicide if me == WHITE => {}
+            Slip::SuicideRemovesOwn => {
+                for (y, x) in group(&g, r, c, slip).0 {
+                    g[y][x] = EMPTY;
+                }
+            }
+            _ => return Answer::Illegal,
+        }
+    }
+    debug_assert!(me == BLACK || me == WHITE);
+    Answer::Legal(Position {
+        n,
+        cells: g.concat(),
+    })
+}
+
+macro_rules! variant {
+    ($name:literal, $slip:expr, $about:literal) => {
+        Solver {
+            name: $name,
+            about: $about,
+            solve: |case| solve(case, $slip),
+            solve_in_order: None,
+        }
+    };
+}
+
+/// Every known-wrong variant.
+pub fn all() -> Vec<Solver<GoMove>> {
+    vec![
+        variant!(
+            "suicide-before-captures",
+            Slip::SuicideBeforeCaptures,
+            "judges suicide before removing the captured groups"
+        ),
+        variant!(
+            "edge-is-liberty",
+            Slip::EdgeIsLiberty,
+            "counts the board edge as a liberty"
+        ),
+        variant!(
+            "one-neighbour-captures",
+            Slip::OneNeighbourCaptures,
+            "checks only the first opponent neighbour for a capture"
+        ),
+        variant!(
+            "no-suicide-check",
+            Slip::NoSuicideCheck,
+            "plays suicide and leaves the stone without a liberty"
+        ),
+        variant!(
+            "suicide-removes-own",
+            Slip::SuicideRemovesOwn,
+            "plays suicide and removes the mover's own group"
+        ),
+        variant!(
+            "occupied-overwrites",
+            Slip::OccupiedOverwrites,
+            "plays on an occupied point, overwriting it"
+        ),
+        variant!(
+            "diagonal-groups",
+            Slip::DiagonalGroups,
+            "joins diagonal stones into groups"
+        ),
+        variant!(
+            "transposed-move",
+            Slip::TransposedMove,
+            "reads the move as row, column instead of column, row"
+        ),
+        variant!(
+            "black-only-suicide",
+            Slip::BlackOnlySuicide,
+            "refuses suicide for black only"
+        ),
+        variant!(
+            "stone-liberties-only",
+            Slip::StoneLibertiesOnly,
+            "judges suicide by the placed stone's own neighbours, not its group's"
+        ),
+    ]
+}

@@ -1,0 +1,325 @@
+//! go-capture: engine and oracle against every property, the zoo caught
+//! with minimal boards, the seed's vectors and every malformed class,
+//! exhaustive small boards, the 2000 x 2000 spiral, quickcheck, the fuzz
+//! bodies, and the example candidates through the checker.
+
+use boardcheck::harness::candidate::External;
+use boardcheck::harness::casefile;
+use boardcheck::harness::check::{CheckConfig, check};
+use boardcheck::harness::exhaust::exhaust;
+use boardcheck::harness::fuzz;
+use boardcheck::harness::process::Limits;
+use boardcheck::harness::selftest::{idle_properties, selftest};
+use boardcheck::harness::testing::{assert_property, case_count, check_entries};
+use boardcheck::problem::{Problem, Solver, answer_text, case_text, read_input};
+use boardcheck::problems::go_capture::generate::{self, boards_over};
+use boardcheck::problems::go_capture::properties::transform;
+use boardcheck::problems::go_capture::{Board, EMPTY, GoCapture, engine, oracle};
+use proptest::strategy::Strategy;
+
+#[test]
+fn every_property_holds_for_engine_and_oracle() {
+    let small = GoCapture::cases(GoCapture::DEFAULT_SIZE);
+    let large = GoCapture::cases(900);
+    for property in GoCapture::properties() {
+        for solver in [Solver::engine(), Solver::oracle()] {
+            assert_property(&property, &solver, &small, 256);
+            assert_property(&property, &solver, &large, 16);
+        }
+    }
+}
+
+#[test]
+fn every_zoo_variant_is_caught_on_at_most_9_points_and_every_property_catches_one() {
+    let results = selftest::<GoCapture>(case_count(200), 1);
+    for caught in &results {
+        assert!(
+            !caught.by.is_empty(),
+            "{} ({}) slipped through every property",
+            caught.variant,
+            caught.about
+        );
+        let (_, size, input) = caught
+            .by
+            .iter()
+            .find(|(p, _, _)| *p == "agrees-with-oracle")
+            .unwrap_or_else(|| panic!("{} not caught against the oracle", caught.variant));
+        let board = read_input::<GoCapture>(input, false).unwrap().remove(0);
+        assert!(
+            board.len() <= 9,
+            "{}: counterexample too big: {size}\n{input}",
+            caught.variant
+        );
+    }
+    assert_eq!(
+        idle_properties::<GoCapture>(&results),
+        Vec::<&str>::new(),
+        "properties that catch nothing"
+    );
+}
+
+#[test]
+fn the_seeds_own_code_prints_8_and_its_test_expects_1() {
+    let board = Board::from_rows(&["###", "#B#", "###"]);
+    let zoo = GoCapture::zoo();
+    let by_name = |name: &str| zoo.iter().find(|s| s.name == name).unwrap().solve;
+    assert_eq!(by_name("one-at-a-time")(&board).removed, 8);
+    assert_eq!(by_name("hash-is-wall")(&board).removed, 1);
+    assert_eq!(engine::solve(&board).removed, 9);
+    assert_eq!(oracle::solve(&board).removed, 9);
+}
+
+#[test]
+fn seed_vectors_and_malformed_inputs() {
+    let entries = casefile::load("tests/data/go_capture.toml".as_ref()).unwrap();
+    assert!(check_entries::<GoCapture>(&entries).unwrap() >= 30);
+}
+
+#[test]
+fn exhaustive_up_to_9_points_two_colours_and_7_points_three() {
+    let done = exhaust::<GoCapture>(9, 2);
+    assert_eq!(done.mismatch, None);
+    let two: u64 = (1..=9u32).map(|c| shapes(c) * 3u64.pow(c)).sum();
+    let three: u64 = (1..=7u32).map(|c| shapes(c) * 4u64.pow(c)).sum();
+    assert_eq!(done.checked, two + three);
+    assert_eq!(two, 93_387);
+}
+
+fn shapes(points: u32) -> u64 {
+    (1..=points).filter(|n| points.is_multiple_of(*n)).count() as u64
+}
+
+/// Every law on every board of up to 6 points over three colours, for both
+/// solvers: a second, exhaustive, check of the properties themselves.
+#[test]
+fn every_property_on_every_board_of_up_to_6_points() {
+    let properties = GoCapture::properties();
+    for board in boards_over(6, b".XO#") {
+        for p in &properties {
+            for solver in [Solver::engine(), Solver::oracle()] {
+                if let Err(why) = (p.holds)(&solver, &board) {
+                    panic!("{} fails {} on {board:?}: {why}", solver.name, p.name);
+                }
+            }
+        }
+    }
+}
+
+/// The 2000 x 2000 spiral: one X group of about 2·10^6 stones with no
+/// liberty, and an O corridor just as long that lives by one empty point at
+/// its far end. The engine must remove exactly the X stones, counted
+/// directly on the board.
+#[test]
+fn the_2000_spiral_engine_against_a_direct_count() {
+    let board = GoCapture::pattern("spiral", 2000).unwrap();
+    assert_eq!((board.rows, board.cols), (2000, 2000));
+    let xs = board.cells.iter().filter(|&&b| b == b'X').count();
+    let empties = board.cells.iter().filter(|&&b| b == EMPTY).count();
+    assert_eq!(empties, 1, "one empty point, in the centre");
+    assert!(
+        xs > 1_900_000,
+        "the spiral covers about half the board: {xs}"
+    );
+    let got = engine::solve(&board);
+    assert_eq!(got.removed, xs);
+    for (before, after) in board.cells.iter().zip(&got.board.cells) {
+        let want = if *before == b'X' { EMPTY } else { *before };
+        assert_eq!(*after, want);
+    }
+}
+
+#[test]
+fn spirals_are_one_group_and_engine_equals_oracle_on_them() {
+    for n in [1, 2, 3, 4, 5, 6, 9, 10, 17, 64, 301] {
+        let board = GoCapture::pattern("spiral", n).unwrap();
+        let groups = oracle::groups(&board);
+        let xs: Vec<_> = groups.iter().filter(|g| g.colour == b'X').collect();
+        assert_eq!(xs.len(), 1, "{n}: the X spiral is one group");
+        assert_eq!(engine::solve(&board), oracle::solve(&board), "spiral {n}");
+        if n >= 5 {
+            assert!(xs[0].liberties.is_empty(), "{n}: the X spiral is dead");
+            let os: Vec<_> = groups.iter().filter(|g| g.colour == b'O').collect();
+            assert_eq!(os.len(), 1, "{n}: the O corridor is one group");
+            assert_eq!(os[0].liberties.len(), 1, "{n}: living by one liberty");
+        }
+    }
+    for name in GoCapture::PATTERNS {
+        let board = GoCapture::pattern(name, 120).unwrap();
+        assert_eq!(engine::solve(&board), oracle::solve(&board), "{name}");
+    }
+}
+
+/// The oracle on the full 2000 x 2000 spiral takes a few seconds in a debug
+/// build: `cargo test --test go_capture -- --ignored`.
+#[test]
+#[ignore]
+fn the_2000_spiral_engine_equals_oracle() {
+    let board = GoCapture::pattern("spiral", 2000).unwrap();
+    assert_eq!(engine::solve(&board), oracle::solve(&board));
+}
+
+#[test]
+fn the_eight_symmetries_are_distinct_and_transposes_swap_the_shape() {
+    let board = Board::from_rows(&["XO.", "#.."]);
+    let mut seen: Vec<Board> = (0..8).map(|s| transform(&board, s)).collect();
+    for s in 0..8u8 {
+        let t = transform(&board, s);
+        let shape = if s & 4 != 0 { (3, 2) } else { (2, 3) };
+        assert_eq!((t.rows, t.cols), shape);
+    }
+    seen.sort_by(|a, b| a.cells.cmp(&b.cells).then(a.rows.cmp(&b.rows)));
+    seen.dedup();
+    assert_eq!(seen.len(), 8);
+}
+
+#[test]
+fn generated_boards_have_structure_and_several_colours() {
+    use proptest::strategy::ValueTree;
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let strategy = GoCapture::cases(64);
+    let (mut full, mut dead, mut three_colours, mut big_group) = (0, 0, 0, 0);
+    for _ in 0..500 {
+        let board = strategy.new_tree(&mut runner).unwrap().current();
+        assert!(board.len() <= 64 && board.len() == board.rows * board.cols);
+        let mut colours: Vec<u8> = board
+            .cells
+            .iter()
+            .copied()
+            .filter(|&b| b != EMPTY)
+            .collect();
+        colours.sort();
+        colours.dedup();
+        full += usize::from(board.stones() == board.len());
+        three_colours += usize::from(colours.len() >= 3);
+        dead += usize::from(oracle::solve(&board).removed > 0);
+        big_group += usize::from(
+            board.len() >= 16
+                && oracle::groups(&board)
+                    .iter()
+                    .any(|g| 2 * g.stones.len() >= board.len()),
+        );
+    }
+    assert!(full >= 25, "full boards: {full}");
+    assert!(dead >= 150, "boards with captures: {dead}");
+    assert!(
+        three_colours >= 25,
+        "boards with 3+ colours: {three_colours}"
+    );
+    assert!(
+        big_group >= 10,
+        "boards with a group over half the board: {big_group}"
+    );
+}
+
+#[test]
+fn quickcheck_engine_equals_oracle() {
+    fn agree(board: Board) -> bool {
+        engine::solve(&board) == oracle::solve(&board)
+    }
+    quickcheck::QuickCheck::new()
+        .tests(case_count(500) as u64)
+        .quickcheck(agree as fn(Board) -> bool);
+}
+
+#[test]
+fn fuzz_bodies_on_random_bytes() {
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let bytes = proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200);
+    for _ in 0..case_count(2000) {
+        let data = bytes.new_tree(&mut runner).unwrap();
+        let data = proptest::strategy::ValueTree::current(&data);
+        fuzz::text_input::<GoCapture>(&data);
+        if let Ok(board) = arbitrary::Unstructured::new(&data).arbitrary::<Board>() {
+            fuzz::structured::<GoCapture>(&board);
+        }
+    }
+    // Texts that nearly parse: every prefix of a valid input, and one byte changed.
+    let text = case_text::<GoCapture>(&Board::from_rows(&["X.O", "#BO"]));
+    for cut in 0..=text.len() {
+        fuzz::text_input::<GoCapture>(&text.as_bytes()[..cut]);
+    }
+    for i in 0..text.len() {
+        for b in [b' ', b'\t', b'0', b'9', b'\n', 0x7f, b'-'] {
+            let mut t = text.clone().into_bytes();
+            t[i] = b;
+            fuzz::text_input::<GoCapture>(&t);
+        }
+    }
+}
+
+#[test]
+fn answers_read_back() {
+    let board = Board::from_rows(&["XO", "O."]);
+    let answer = engine::solve(&board);
+    let text = answer_text::<GoCapture>(&answer);
+    assert_eq!(text, "1\n.O\nO.\n");
+    let mut lines = boardcheck::text::Lines::new(&text);
+    assert_eq!(GoCapture::read_answer(&mut lines, &board).unwrap(), answer);
+    let mut bad = boardcheck::text::Lines::new("1\n.O\n");
+    let e = GoCapture::read_answer(&mut bad, &board).unwrap_err();
+    assert!(e.to_string().contains("line 3"), "{e}");
+}
+
+fn python_candidate(name: &str, multi: bool) -> Option<External> {
+    let python = boardcheck::harness::process::resolve_program("python3").ok()?;
+    let mut argv = vec![
+        python.display().to_string(),
+        format!("examples/go_capture/{name}.py"),
+    ];
+    if multi {
+        argv.push("--multi".into());
+    }
+    Some(External {
+        argv,
+        limits: Limits::default(),
+        multi: multi.then_some(50),
+    })
+}
+
+/// The example candidates through the checker (few cases: Python starts slowly).
+#[test]
+fn the_examples_are_judged_right() {
+    let Some(correct) = python_candidate("correct", true) else {
+        eprintln!("python3 not found: skipped");
+        return;
+    };
+    let config = CheckConfig {
+        cases: case_count(200) as u64,
+        seed: 5,
+        jobs: 2,
+        ..CheckConfig::default()
+    };
+    let report = check::<GoCapture>(&correct, &config);
+    assert_eq!(report.status, "pass", "{:?}", report.failure);
+    for wrong in ["one_at_a_time", "edge_liberty", "diagonal", "hash_wall"] {
+        let candidate = python_candidate(wrong, false).unwrap();
+        let report = check::<GoCapture>(
+            &candidate,
+            &CheckConfig {
+                cases: 100,
+                ..config.clone()
+            },
+        );
+        let failure = report
+            .failure
+            .unwrap_or_else(|| panic!("{wrong} passed 100 cases"));
+        assert_eq!(failure.verdict, "WA", "{wrong}: {failure:?}");
+        let board = read_input::<GoCapture>(&failure.input, false)
+            .unwrap()
+            .remove(0);
+        assert!(board.len() <= 9, "{wrong}: not minimal:\n{}", failure.input);
+    }
+}
+
+#[test]
+fn generation_is_deterministic_and_valid() {
+    for seed in 0..50 {
+        let a = boardcheck::harness::check::generate::<GoCapture>(seed, 36);
+        let b = boardcheck::harness::check::generate::<GoCapture>(seed, 36);
+        assert_eq!(a, b);
+        let text = case_text::<GoCapture>(&a);
+        assert_eq!(read_input::<GoCapture>(&text, false).unwrap()[0], a);
+    }
+    let _ = generate::stone_chars();
+}
