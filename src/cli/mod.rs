@@ -74,6 +74,11 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Standard 8x8 Othello perft from the start position: leaves per depth and leaves per second.
+    Perft {
+        /// The deepest depth (default 9).
+        depth: Option<u32>,
+    },
     /// How many non-empty positions inside the W x H box are losses for the player to move.
     ChompCensus {
         /// Width of the box.
@@ -179,6 +184,7 @@ pub fn main() -> i32 {
                 };
                 selftest(&chosen, cases, seed)
             }
+            Command::Perft { depth } => report(problems::reversi_move::perft::run_cli(depth)),
             Command::ChompCensus { w, h } => report(problems::chomp_solve::census_cli(w, h)),
             Command::CountLegalGo { rows, cols } => {
                 report(problems::go_move::count::run_cli(rows, cols))

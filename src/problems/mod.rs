@@ -5,6 +5,7 @@ pub mod chomp_solve;
 pub mod flank_row;
 pub mod go_capture;
 pub mod go_move;
+pub mod reversi_move;
 
 use crate::harness::registry::{Entry, entry};
 
@@ -12,6 +13,7 @@ use crate::harness::registry::{Entry, entry};
 pub fn all() -> Vec<Entry> {
     vec![
         entry::<flank_row::FlankRow>(),
+        entry::<reversi_move::ReversiMove>(),
         entry::<chomp::Chomp>(),
         entry::<chomp_solve::ChompSolve>(),
         entry::<go_capture::GoCapture>(),

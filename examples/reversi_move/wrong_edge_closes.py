@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""reversi-move, WRONG (a run closed by the board's edge flips): one move on an m x n grid (PROBLEMS.md section 2).
+
+Reads `m n`, m board lines, `row col player` from stdin; prints the board
+after the move. With --multi: first line T, then T inputs, T answers.
+"""
+import sys
+
+DIRECTIONS = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)]
+
+
+def place_piece(board, row, col, player):
+    m, n = len(board), len(board[0])
+    opponent = 3 - player
+    if board[row][col] != 0:
+        return board
+    flips = []
+    for dr, dc in DIRECTIONS:
+        r, c = row + dr, col + dc
+        run = []
+        while 0 <= r < m and 0 <= c < n and board[r][c] == opponent:
+            run.append((r, c))
+            r, c = r + dr, c + dc
+        if run and (not (0 <= r < m and 0 <= c < n) or board[r][c] == player):
+            flips.extend(run)
+    if not flips:
+        return board
+    out = [list(line) for line in board]
+    out[row][col] = player
+    for r, c in flips:
+        out[r][c] = player
+    return out
+
+
+def main():
+    tokens = sys.stdin.read().split()
+    pos = 0
+
+    def take():
+        nonlocal pos
+        pos += 1
+        return int(tokens[pos - 1])
+
+    count = take() if "--multi" in sys.argv[1:] else 1
+    out = []
+    for _ in range(count):
+        m, n = take(), take()
+        board = [[take() for _ in range(n)] for _ in range(m)]
+        row, col, player = take(), take(), take()
+        for line in place_piece(board, row, col, player):
+            out.append(" ".join(map(str, line)))
+    sys.stdout.write("".join(line + "\n" for line in out))
+
+
+if __name__ == "__main__":
+    main()

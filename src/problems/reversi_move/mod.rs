@@ -1,0 +1,199 @@
+//! reversi-move (PROBLEMS.md §2, seed 001): one move of player `p` at
+//! `(row, col)` on any m×n grid of 0 (empty), 1 and 2, flipping every run of
+//! the opponent that the move closes in the 8 directions, every direction
+//! decided on the board as it was before the move.
+//!
+//! Three implementations of the same move, each checked against the others:
+//! - [`oracle`]: the statement, literally, on a plain `Vec<Vec<u8>>`.
+//! - [`grid`]: the engine for any m×n board; one move walks the 8 rays from
+//!   the move and nothing else, O(m + n) beyond copying the board into the
+//!   answer.
+//! - [`bitboard`]: 8×8 only, two `u64` planes: the legal-move mask by
+//!   shift-and-fill in the 8 directions and the flips of one move by bit
+//!   scans on precomputed rays. [`othello`] plays the standard game on top
+//!   of it and [`perft`] counts its move tree.
+//!
+//! # Perft convention
+//! `perft(d)` counts the leaves of the standard Othello game tree `d` plies
+//! below the start position, where:
+//! - a forced pass (the player to move has no legal move, the opponent has
+//!   one) is a move of its own and uses one ply;
+//! - a game that ends (neither player can move) before depth `d` counts as
+//!   one leaf;
+//! - the last ply is bulk-counted: a node one ply above the leaves counts
+//!   its legal moves with a popcount instead of playing them (1 if it has
+//!   none: a pass or the end of the game).
+//!
+//! Only the plain tree walk: no transposition table, one thread.
+//!
+//! With this convention the counts from the start position are the
+//! published ones: 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288,
+//! 24571284, 212258800 for depths 1 to 11 ([`perft::KNOWN`]).
+//!
+//! ```
+//! use boardcheck::problem::{Problem, read_input, answer_text};
+//! use boardcheck::problems::reversi_move::ReversiMove;
+//! let input = "4 5\n0 0 0 0 0\n2 1 1 0 0\n0 0 1 1 0\n0 2 0 0 0\n1 3 2\n";
+//! let case = read_input::<ReversiMove>(input, false).unwrap().remove(0);
+//! assert_eq!(
+//!     answer_text::<ReversiMove>(&ReversiMove::engine(&case)),
+//!     "0 0 0 0 0\n2 2 2 2 0\n0 0 2 1 0\n0 2 0 0 0\n"
+//! );
+//! ```
+
+pub mod bitboard;
+pub mod format;
+pub mod generate;
+pub mod grid;
+pub mod oracle;
+pub mod othello;
+pub mod perft;
+pub mod properties;
+pub mod zoo;
+
+use proptest::strategy::BoxedStrategy;
+
+use crate::problem::{Problem, Property, Solver};
+use crate::text::{Lines, ParseError};
+
+/// The largest side the contract allows.
+pub const MAX_SIDE: usize = 100;
+
+/// An m×n board of cells 0 (empty), 1 and 2, stored row by row.
+///
+/// Invariants (kept by every reader and generator): `rows` and `cols` are
+/// at least 1, `cells.len() == rows * cols`, every cell is 0, 1 or 2.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    /// m, the number of rows.
+    pub rows: usize,
+    /// n, the number of columns.
+    pub cols: usize,
+    /// The cells, row by row: cell (r, c) is `cells[r * cols + c]`.
+    pub cells: Vec<u8>,
+}
+
+impl Board {
+    /// An empty `rows`×`cols` board.
+    pub fn empty(rows: usize, cols: usize) -> Board {
+        Board {
+            rows,
+            cols,
+            cells: vec![0; rows * cols],
+        }
+    }
+
+    /// The board whose rows are `rows` (all of the same length, at least one).
+    pub fn from_rows(rows: &[Vec<u8>]) -> Board {
+        let cols = rows.first().map_or(0, Vec::len);
+        assert!(rows.iter().all(|r| r.len() == cols), "ragged rows");
+        Board {
+            rows: rows.len(),
+            cols,
+            cells: rows.concat(),
+        }
+    }
+
+    /// The rows as vectors.
+    pub fn to_rows(&self) -> Vec<Vec<u8>> {
+        self.cells.chunks(self.cols).map(<[u8]>::to_vec).collect()
+    }
+
+    /// The cell at row `r`, column `c`.
+    pub fn get(&self, r: usize, c: usize) -> u8 {
+        self.cells[r * self.cols + c]
+    }
+
+    /// Sets the cell at row `r`, column `c`.
+    pub fn set(&mut self, r: usize, c: usize, value: u8) {
+        self.cells[r * self.cols + c] = value;
+    }
+}
+
+/// One input: a board and one move of `player` at (`row`, `col`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Case {
+    /// The board before the move.
+    pub board: Board,
+    /// The move's row, `0..board.rows`.
+    pub row: usize,
+    /// The move's column, `0..board.cols`.
+    pub col: usize,
+    /// The mover, 1 or 2.
+    pub player: u8,
+}
+
+/// The reversi-move problem.
+pub struct ReversiMove;
+
+impl Problem for ReversiMove {
+    const NAME: &'static str = "reversi-move";
+    const ABOUT: &'static str =
+        "one reversi move on an m x n grid, flipping the closed runs in all 8 directions";
+    const DEFAULT_SIZE: usize = 8;
+
+    type Case = Case;
+    type Answer = Board;
+
+    fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
+        format::read_case(lines)
+    }
+    fn write_case(case: &Case, out: &mut String) {
+        format::write_case(case, out)
+    }
+    fn read_answer(lines: &mut Lines<'_>, case: &Case) -> Result<Board, ParseError> {
+        format::read_answer(lines, case)
+    }
+    fn write_answer(answer: &Board, out: &mut String) {
+        format::write_board(answer, out)
+    }
+
+    fn oracle(case: &Case) -> Board {
+        oracle::solve(case)
+    }
+    fn engine(case: &Case) -> Board {
+        grid::solve(case)
+    }
+
+    fn cases(size: usize) -> BoxedStrategy<Case> {
+        generate::cases(size)
+    }
+    fn simpler(case: &Case) -> Vec<Case> {
+        generate::simpler(case)
+    }
+    fn exhaust(max_cells: usize) -> Box<dyn Iterator<Item = Case> + Send> {
+        Box::new(generate::every_move(max_cells))
+    }
+    fn size_of(case: &Case) -> String {
+        let cells = case.board.rows * case.board.cols;
+        format!(
+            "{}x{} board ({} cell{}), player {} at ({}, {})",
+            case.board.rows,
+            case.board.cols,
+            cells,
+            if cells == 1 { "" } else { "s" },
+            case.player,
+            case.row,
+            case.col
+        )
+    }
+
+    const PATTERNS: &'static [&'static str] = &["long-rays"];
+    fn pattern(name: &str, size: usize) -> Option<Case> {
+        (name == "long-rays").then(|| generate::long_rays(size))
+    }
+
+    fn properties() -> Vec<Property<Self>> {
+        properties::all()
+    }
+    fn zoo() -> Vec<Solver<Self>> {
+        zoo::all()
+    }
+
+    fn case_from_json(text: &str) -> Option<Result<Case, ParseError>> {
+        Some(format::case_from_json(text))
+    }
+    fn answer_to_json(answer: &Board) -> Option<String> {
+        Some(format::board_to_json(answer))
+    }
+}

@@ -1,0 +1,279 @@
+//! The laws of reversi-move, each checkable on any solver.
+
+use super::format::write_board;
+use super::generate::swap_colours;
+use super::{Board, Case, ReversiMove};
+use crate::problem::{Property, Solver, Verdict, agrees_with_oracle};
+
+/// Every reversi-move property.
+pub fn all() -> Vec<Property<ReversiMove>> {
+    vec![
+        agrees_with_oracle(),
+        Property {
+            name: "square-symmetries",
+            about: "each of the 8 symmetries of the square (rectangles: the transposing ones give n x m) commutes with the move",
+            holds: square_symmetries,
+        },
+        Property {
+            name: "colour-swap",
+            about: "swapping 1 and 2 everywhere, the mover included, swaps them in the answer",
+            holds: colour_swap,
+        },
+        Property {
+            name: "illegal-changes-nothing",
+            about: "a move on an occupied cell, or one that closes no run, returns the board byte-identical",
+            holds: illegal_changes_nothing,
+        },
+        Property {
+            name: "flips-are-closed-runs",
+            about: "a move that changes the board places the piece on its empty cell and flips at least one cell, each an opponent's on a ray from the move, between the move and a piece of the mover",
+            holds: flips_are_closed_runs,
+        },
+        Property {
+            name: "direction-order-independence",
+            about: "deciding the 8 directions in other orders gives the same board (solvers with an order pass)",
+            holds: direction_order_independence,
+        },
+    ]
+}
+
+/// A board as text, for messages.
+pub fn show(board: &Board) -> String {
+    let mut s = String::new();
+    write_board(board, &mut s);
+    s.trim_end().replace('\n', " / ")
+}
+
+fn compare(what: &str, want: &Board, got: &Board) -> Verdict {
+    if want == got {
+        Ok(())
+    } else {
+        Err(format!(
+            "{what}: expected {}, got {}",
+            show(want),
+            show(got)
+        ))
+    }
+}
+
+/// Symmetry `s` (0..8) of the rectangle: where cell (r, c) of an m×n board goes.
+/// 0 identity, 1 quarter turn, 2 half turn, 3 three quarters, 4 mirror
+/// left-right, 5 mirror top-bottom, 6 transpose, 7 anti-transpose.
+fn map_cell(s: usize, m: usize, n: usize, r: usize, c: usize) -> (usize, usize) {
+    match s {
+        0 => (r, c),
+        1 => (c, m - 1 - r),
+        2 => (m - 1 - r, n - 1 - c),
+        3 => (n - 1 - c, r),
+        4 => (r, n - 1 - c),
+        5 => (m - 1 - r, c),
+        6 => (c, r),
+        _ => (n - 1 - c, m - 1 - r),
+    }
+}
+
+/// The shape of an m×n board under symmetry `s`.
+fn map_shape(s: usize, m: usize, n: usize) -> (usize, usize) {
+    if matches!(s, 1 | 3 | 6 | 7) {
+        (n, m)
+    } else {
+        (m, n)
+    }
+}
+
+/// `board` under symmetry `s`.
+pub fn map_board(s: usize, board: &Board) -> Board {
+    let (m, n) = (board.rows, board.cols);
+    let (rows, cols) = map_shape(s, m, n);
+    let mut out = Board::empty(rows, cols);
+    for r in 0..m {
+        for c in 0..n {
+            let (r2, c2) = map_cell(s, m, n, r, c);
+            out.set(r2, c2, board.get(r, c));
+        }
+    }
+    out
+}
+
+/// `case` under symmetry `s`.
+pub fn map_case(s: usize, case: &Case) -> Case {
+    let (row, col) = map_cell(s, case.board.rows, case.board.cols, case.row, case.col);
+    Case {
+        board: map_board(s, &case.board),
+        row,
+        col,
+        player: case.player,
+    }
+}
+
+fn square_symmetries(solver: &Solver<ReversiMove>, case: &Case) -> Verdict {
+    let answer = (solver.solve)(case);
+    if (answer.rows, answer.cols) != (case.board.rows, case.board.cols) {
+        return Err(format!(
+            "the answer is {}x{}, the board {}x{}",
+            answer.rows, answer.cols, case.board.rows, case.board.cols
+        ));
+    }
+    for s in 1..8 {
+        let moved = map_case(s, case);
+        compare(
+            &format!("solving the case under symmetry {s}"),
+            &map_board(s, &answer),
+            &(solver.solve)(&moved),
+        )?;
+    }
+    Ok(())
+}
+
+fn colour_swap(solver: &Solver<ReversiMove>, case: &Case) -> Verdict {
+    let swapped = swap_colours(case);
+    let want = swap_colours(&Case {
+        board: (solver.solve)(case),
+        ..case.clone()
+    })
+    .board;
+    compare(
+        "solving the colour-swapped case",
+        &want,
+        &(solver.solve)(&swapped),
+    )
+}
+
+/// The 8 rays from (row, col): each the cells from the neighbour outward to the edge.
+fn rays(board: &Board, row: usize, col: usize) -> Vec<Vec<(usize, usize)>> {
+    let mut out = Vec::new();
+    for dr in -1isize..=1 {
+        for dc in -1isize..=1 {
+            if (dr, dc) == (0, 0) {
+                continue;
+            }
+            let mut ray = Vec::new();
+            let (mut r, mut c) = (row as isize + dr, col as isize + dc);
+            while r >= 0 && c >= 0 && (r as usize) < board.rows && (c as usize) < board.cols {
+                ray.push((r as usize, c as usize));
+                r += dr;
+                c += dc;
+            }
+            out.push(ray);
+        }
+    }
+    out
+}
+
+/// How many cells of `ray` open a run of `opponent` that a `player` piece closes (0 if none).
+fn closed_prefix(board: &Board, ray: &[(usize, usize)], player: u8) -> usize {
+    let run = ray
+        .iter()
+        .take_while(|&&(r, c)| board.get(r, c) == 3 - player)
+        .count();
+    match ray.get(run) {
+        Some(&(r, c)) if run > 0 && board.get(r, c) == player => run,
+        _ => 0,
+    }
+}
+
+fn illegal_changes_nothing(solver: &Solver<ReversiMove>, case: &Case) -> Verdict {
+    let b = &case.board;
+    let occupied = b.get(case.row, case.col) != 0;
+    let closes = rays(b, case.row, case.col)
+        .iter()
+        .any(|ray| closed_prefix(b, ray, case.player) > 0);
+    if occupied || !closes {
+        compare(
+            &format!(
+                "player {} at ({}, {}), {}",
+                case.player,
+                case.row,
+                case.col,
+                if occupied {
+                    "an occupied cell"
+                } else {
+                    "closing no run"
+                }
+            ),
+            b,
+            &(solver.solve)(case),
+        )
+    } else {
+        Ok(())
+    }
+}
+
+fn flips_are_closed_runs(solver: &Solver<ReversiMove>, case: &Case) -> Verdict {
+    let before = &case.board;
+    let after = (solver.solve)(case);
+    if after == *before {
+        return Ok(());
+    }
+    let context = format!(
+        "player {} at ({}, {}) of {} gave {}",
+        case.player,
+        case.row,
+        case.col,
+        show(before),
+        show(&after)
+    );
+    if (after.rows, after.cols) != (before.rows, before.cols) {
+        return Err(format!("{context}: the board changed shape"));
+    }
+    if before.get(case.row, case.col) != 0 || after.get(case.row, case.col) != case.player {
+        return Err(format!(
+            "{context}: a move that changes the board must place the piece on an empty cell"
+        ));
+    }
+    // Every cell a closed run may flip.
+    let mut may_flip = vec![false; before.cells.len()];
+    for ray in rays(before, case.row, case.col) {
+        for &(r, c) in &ray[..closed_prefix(before, &ray, case.player)] {
+            may_flip[r * before.cols + c] = true;
+        }
+    }
+    let mut flipped = 0;
+    let cells = before.cells.iter().zip(&after.cells).zip(&may_flip);
+    for (i, ((&was, &now), &may)) in cells.enumerate() {
+        if i == case.row * before.cols + case.col || was == now {
+            continue;
+        }
+        let (r, c) = (i / before.cols, i % before.cols);
+        if was != 3 - case.player || now != case.player {
+            return Err(format!(
+                "{context}: cell ({r}, {c}) changed but was not an opponent piece turned"
+            ));
+        }
+        if !may {
+            return Err(format!(
+                "{context}: cell ({r}, {c}) flipped but is not in a run the move closes"
+            ));
+        }
+        flipped += 1;
+    }
+    if flipped == 0 {
+        return Err(format!(
+            "{context}: the piece was placed but nothing flipped"
+        ));
+    }
+    Ok(())
+}
+
+/// The orders tried against the natural one.
+const ORDERS: [[usize; 8]; 4] = [
+    [7, 6, 5, 4, 3, 2, 1, 0],
+    [4, 5, 6, 7, 0, 1, 2, 3],
+    [1, 3, 5, 7, 0, 2, 4, 6],
+    [6, 0, 3, 5, 2, 7, 4, 1],
+];
+
+fn direction_order_independence(solver: &Solver<ReversiMove>, case: &Case) -> Verdict {
+    let Some(solve) = solver.solve_in_order else {
+        return Ok(());
+    };
+    let natural = solve(case, &[0, 1, 2, 3, 4, 5, 6, 7]);
+    for order in &ORDERS {
+        compare(
+            &format!("directions in order {order:?} vs 0..8"),
+            &natural,
+            &solve(case, order),
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,193 @@
+//! Known-wrong reversi-move solvers: the slips the seed warns about and a
+//! few classic ones. Each is a plain-grid move with exactly one slip, and
+//! each must be caught by at least one property (`boardcheck selftest`,
+//! `tests/reversi_move.rs`).
+
+use super::{Board, Case, ReversiMove};
+use crate::problem::Solver;
+
+/// The one thing a variant gets wrong.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Slip {
+    /// Places the piece on any empty cell, even if nothing flips.
+    PlacesWithoutFlip,
+    /// A run that reaches the board's edge counts as closed.
+    EdgeCloses,
+    /// A run followed by an empty cell counts as closed.
+    EmptyCloses,
+    /// Flips while walking and never undoes a run that turns out unclosed.
+    FlipWhileScanning,
+    /// On an occupied cell writes nothing but still flips.
+    OccupiedStillFlips,
+    /// Overwrites an occupied cell (and flips).
+    OccupiedOverwrites,
+    /// Keeps one run list for all directions (never cleared).
+    SharedRunList,
+    /// Stops after the first direction that flips.
+    FirstDirectionOnly,
+    /// Forgets the up-left diagonal.
+    ForgetsUpLeft,
+    /// Walks a flat row-major array checking only the array's ends, so
+    /// horizontal and diagonal runs wrap from one row into the next.
+    RowWrap,
+    /// Takes 2 as the opponent whoever moves.
+    OpponentAlways2,
+}
+
+const DIRECTIONS: [(i64, i64); 8] = [
+    (-1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+];
+
+fn solve(case: &Case, order: &[usize], slip: Slip) -> Board {
+    let before = &case.board;
+    let (m, n) = (before.rows as i64, before.cols as i64);
+    let (row, col, me) = (case.row as i64, case.col as i64, case.player);
+    let them = if slip == Slip::OpponentAlways2 {
+        2
+    } else {
+        3 - me
+    };
+    let occupied = before.get(case.row, case.col) != 0;
+    if occupied && !matches!(slip, Slip::OccupiedStillFlips | Slip::OccupiedOverwrites) {
+        return before.clone();
+    }
+    // The cell index `k` steps from the move in direction (dr, dc), if on the board.
+    let at = |dr: i64, dc: i64, k: i64| -> Option<usize> {
+        if slip == Slip::RowWrap {
+            let i = (row * n + col) + k * (dr * n + dc);
+            (0..m * n).contains(&i).then_some(i as usize)
+        } else {
+            let (r, c) = (row + k * dr, col + k * dc);
+            (0 <= r && r < m && 0 <= c && c < n).then_some((r * n + c) as usize)
+        }
+    };
+    let mut after = before.clone();
+    let mut flips = Vec::new();
+    let mut run = Vec::new();
+    for &d in order {
+        if slip == Slip::ForgetsUpLeft && d == 7 {
+            continue;
+        }
+        if slip == Slip::FirstDirectionOnly && !flips.is_empty() {
+            break;
+        }
+        let (dr, dc) = DIRECTIONS[d];
+        if slip != Slip::SharedRunList {
+            run.clear();
+        }
+        let mut k = 1;
+        let mut end = at(dr, dc, k);
+        let mut walked = 0;
+        while let Some(i) = end.filter(|&i| before.cells[i] == them) {
+            if slip == Slip::FlipWhileScanning {
+                after.cells[i] = me;
+            }
+            run.push(i);
+            walked += 1;
+            k += 1;
+            end = at(dr, dc, k);
+        }
+        let closed = match (slip, end) {
+            (Slip::EdgeCloses, None) => true,
+            (Slip::EmptyCloses, Some(i)) => before.cells[i] != them,
+            (_, Some(i)) => before.cells[i] == me,
+            (_, None) => false,
+        };
+        if walked > 0 && closed {
+            flips.extend(run.iter().copied());
+        }
+    }
+    let legal = !flips.is_empty() || (slip == Slip::PlacesWithoutFlip && !occupied);
+    if !legal && slip != Slip::FlipWhileScanning {
+        return before.clone();
+    }
+    if !legal {
+        return after; // unclosed runs stay flipped, the piece is not placed
+    }
+    if !occupied || slip == Slip::OccupiedOverwrites {
+        after.set(case.row, case.col, me);
+    }
+    for i in flips {
+        after.cells[i] = me;
+    }
+    after
+}
+
+macro_rules! variant {
+    ($name:literal, $slip:expr, $about:literal) => {
+        Solver {
+            name: $name,
+            about: $about,
+            solve: |case| solve(case, &[0, 1, 2, 3, 4, 5, 6, 7], $slip),
+            solve_in_order: Some(|case, order| solve(case, order, $slip)),
+        }
+    };
+}
+
+/// Every known-wrong variant.
+pub fn all() -> Vec<Solver<ReversiMove>> {
+    vec![
+        variant!(
+            "places-without-flip",
+            Slip::PlacesWithoutFlip,
+            "places the piece on an empty cell even when nothing flips"
+        ),
+        variant!(
+            "edge-closes-run",
+            Slip::EdgeCloses,
+            "a run that reaches the board's edge counts as closed"
+        ),
+        variant!(
+            "empty-closes-run",
+            Slip::EmptyCloses,
+            "a run followed by an empty cell counts as closed"
+        ),
+        variant!(
+            "flip-while-scanning",
+            Slip::FlipWhileScanning,
+            "flips while walking and never undoes a run that is not closed"
+        ),
+        variant!(
+            "occupied-still-flips",
+            Slip::OccupiedStillFlips,
+            "a move on an occupied cell writes nothing there but still flips"
+        ),
+        variant!(
+            "occupied-overwrites",
+            Slip::OccupiedOverwrites,
+            "a move on an occupied cell overwrites it"
+        ),
+        variant!(
+            "shared-run-list",
+            Slip::SharedRunList,
+            "the run list is not cleared between directions"
+        ),
+        variant!(
+            "first-direction-only",
+            Slip::FirstDirectionOnly,
+            "stops after the first direction that flips"
+        ),
+        variant!(
+            "forgets-up-left",
+            Slip::ForgetsUpLeft,
+            "never looks up-left"
+        ),
+        variant!(
+            "row-wrap",
+            Slip::RowWrap,
+            "walks a flat array, so runs wrap from the end of one row into the next"
+        ),
+        variant!(
+            "opponent-always-2",
+            Slip::OpponentAlways2,
+            "takes 2 as the opponent whoever moves"
+        ),
+    ]
+}

@@ -1,0 +1,516 @@
+//! reversi-move: engine and oracle against every property, the zoo caught,
+//! the seed's vectors, exhaustive small boards, the bitboard engine against
+//! the grid engine, perft, the JSON form, and the example candidates.
+
+use boardcheck::harness::candidate::External;
+use boardcheck::harness::casefile;
+use boardcheck::harness::check::{CheckConfig, check};
+use boardcheck::harness::exhaust::exhaust;
+use boardcheck::harness::fuzz;
+use boardcheck::harness::selftest::{idle_properties, selftest};
+use boardcheck::harness::testing::{assert_property, case_count, check_entries};
+use boardcheck::problem::{Problem, Property, Solver, answer_text, case_text};
+use boardcheck::problems::reversi_move::othello::{Position, Turn};
+use boardcheck::problems::reversi_move::{
+    Board, Case, ReversiMove, bitboard, format, generate, grid, oracle, perft,
+};
+use proptest::strategy::{Strategy, ValueTree};
+
+fn engine_with_order() -> Solver<ReversiMove> {
+    Solver {
+        solve_in_order: Some(grid::solve_in_order),
+        ..Solver::engine()
+    }
+}
+
+fn oracle_with_order() -> Solver<ReversiMove> {
+    Solver {
+        solve_in_order: Some(oracle::solve_in_order),
+        ..Solver::oracle()
+    }
+}
+
+#[test]
+fn every_property_holds_for_engine_and_oracle() {
+    let small = ReversiMove::cases(ReversiMove::DEFAULT_SIZE);
+    let large = ReversiMove::cases(100);
+    for property in ReversiMove::properties() {
+        for solver in [engine_with_order(), oracle_with_order()] {
+            assert_property(&property, &solver, &small, 256);
+            assert_property(&property, &solver, &large, 12);
+        }
+    }
+}
+
+#[test]
+fn every_zoo_variant_is_caught_with_a_small_board() {
+    let results = selftest::<ReversiMove>(case_count(300), 1);
+    for caught in &results {
+        assert!(
+            !caught.by.is_empty(),
+            "{} ({}) slipped through every property",
+            caught.variant,
+            caught.about
+        );
+        let agrees = caught
+            .by
+            .iter()
+            .find(|(p, _, _)| *p == "agrees-with-oracle");
+        let (_, size, input) =
+            agrees.unwrap_or_else(|| panic!("{} not caught against the oracle", caught.variant));
+        let case = boardcheck::problem::read_input::<ReversiMove>(input, false).unwrap();
+        let cells = case[0].board.rows * case[0].board.cols;
+        assert!(
+            cells <= 9,
+            "{}: counterexample too big: {size}\n{input}",
+            caught.variant
+        );
+    }
+    assert_eq!(
+        idle_properties::<ReversiMove>(&results),
+        Vec::<&str>::new(),
+        "properties that catch nothing"
+    );
+}
+
+#[test]
+fn seed_vectors_and_malformed_inputs() {
+    let entries = casefile::load("tests/data/reversi_move.toml".as_ref()).unwrap();
+    assert!(check_entries::<ReversiMove>(&entries).unwrap() >= 30);
+}
+
+/// The issue's `exhaust --max-cells 9`: every board of every shape with at
+/// most 9 cells, every cell, both players (1,586,220 moves).
+#[test]
+fn exhaustive_up_to_9_cells() {
+    let done = exhaust::<ReversiMove>(9, 2);
+    assert_eq!(done.mismatch, None);
+    assert_eq!(done.checked, generate::every_move_count(9));
+    assert_eq!(done.checked, 1_586_220);
+}
+
+#[test]
+fn quickcheck_engine_equals_oracle() {
+    fn agree(case: Case) -> bool {
+        grid::solve(&case) == oracle::solve(&case)
+    }
+    quickcheck::QuickCheck::new()
+        .tests(case_count(300) as u64)
+        .quickcheck(agree as fn(Case) -> bool);
+}
+
+#[test]
+fn the_worst_case_pattern_agrees_on_100_by_100() {
+    for side in [1, 2, 3, 8, 99, 100] {
+        let case = generate::long_rays(side);
+        assert_eq!(grid::solve(&case), oracle::solve(&case), "side {side}");
+    }
+    let case = generate::long_rays(100);
+    let flipped = grid::solve(&case)
+        .cells
+        .iter()
+        .zip(&case.board.cells)
+        .filter(|(a, b)| a != b)
+        .count();
+    // From (50, 50): up, left and up-left reach 50 cells, the other five 49;
+    // all but the closing cell of each flip, and the move itself is written.
+    assert_eq!(flipped, 3 * 49 + 5 * 48 + 1);
+}
+
+/// Bitboard against grid engine on one 8×8 board: every cell, both players,
+/// and the legal-move mask against the cells where the grid move is legal.
+fn bitboard_agrees_on(board: &Board) -> Result<(), String> {
+    for player in [1, 2] {
+        let (p, o) = bitboard::planes(board, player);
+        let mut legal = 0u64;
+        for row in 0..8 {
+            for col in 0..8 {
+                let case = Case {
+                    board: board.clone(),
+                    row,
+                    col,
+                    player,
+                };
+                let (want, got) = (grid::solve(&case), bitboard::solve(&case));
+                if want != got {
+                    return Err(format!(
+                        "bitboard {}grid {}on\n{}",
+                        answer_text::<ReversiMove>(&got),
+                        answer_text::<ReversiMove>(&want),
+                        case_text::<ReversiMove>(&case)
+                    ));
+                }
+                if grid::is_legal(board, row, col, player) {
+                    legal |= 1 << (row * 8 + col);
+                }
+            }
+        }
+        if bitboard::moves(p, o) != legal {
+            return Err(format!(
+                "player {player}: move mask {:016x}, grid legal cells {legal:016x}",
+                bitboard::moves(p, o)
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn bitboard_equals_grid_engine_on_random_8x8_boards() {
+    let property = Property::<ReversiMove> {
+        name: "bitboard-equals-grid",
+        about: "the bitboard move and mask equal the grid engine's on 8x8",
+        holds: |_, case| bitboard_agrees_on(&case.board),
+    };
+    assert_property(
+        &property,
+        &Solver::engine(),
+        &generate::eight_by_eight(),
+        200,
+    );
+}
+
+#[test]
+fn bitboard_equals_grid_engine_on_reachable_positions() {
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let positions = generate::reachable();
+    for _ in 0..case_count(100) {
+        let pos = positions.new_tree(&mut runner).unwrap().current();
+        bitboard_agrees_on(&pos.to_board()).unwrap();
+    }
+}
+
+#[test]
+fn perft_matches_the_published_counts() {
+    let start = Position::start();
+    for depth in 1..=7 {
+        assert_eq!(
+            perft::perft(&start, depth),
+            perft::KNOWN[depth as usize - 1],
+            "depth {depth}"
+        );
+    }
+}
+
+/// Depths 8 to 11 (2·10^8 leaves at 11): run with `--ignored --release`.
+#[test]
+#[ignore]
+fn perft_matches_the_published_counts_deep() {
+    let start = Position::start();
+    for depth in 8..=11 {
+        assert_eq!(
+            perft::perft(&start, depth),
+            perft::KNOWN[depth as usize - 1],
+            "depth {depth}"
+        );
+    }
+}
+
+#[test]
+fn perft_bitboard_equals_perft_grid_up_to_depth_6() {
+    let start = Position::start();
+    let board = start.to_board();
+    for depth in 0..=6 {
+        assert_eq!(
+            perft::perft(&start, depth),
+            perft::perft_grid(&board, 1, depth),
+            "depth {depth}"
+        );
+    }
+}
+
+#[test]
+fn perft_bitboard_equals_perft_grid_from_reachable_positions() {
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let positions = generate::reachable();
+    let mut passes_or_ends = 0;
+    for _ in 0..case_count(40) {
+        let pos = positions.new_tree(&mut runner).unwrap().current();
+        passes_or_ends += usize::from(pos.turn() != Turn::Move(pos.moves()));
+        let board = pos.to_board();
+        for depth in 1..=3 {
+            assert_eq!(
+                perft::perft(&pos, depth),
+                perft::perft_grid(&board, pos.mover(), depth),
+                "depth {depth} from\n{}",
+                answer_text::<ReversiMove>(&board)
+            );
+        }
+    }
+    // Late positions, where passes and game ends happen.
+    for choices in [vec![0usize; 60], vec![7; 60], vec![3; 70]] {
+        let pos = Position::after_choices(&choices);
+        let board = pos.to_board();
+        for depth in 1..=4 {
+            assert_eq!(
+                perft::perft(&pos, depth),
+                perft::perft_grid(&board, pos.mover(), depth)
+            );
+        }
+    }
+    let _ = passes_or_ends;
+}
+
+#[test]
+fn perft_bitboard_equals_perft_grid_from_random_boards() {
+    // Unreachable boards too: crowded ones, lopsided ones, finished ones.
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let boards = generate::eight_by_eight();
+    for _ in 0..case_count(60) {
+        let case = boards.new_tree(&mut runner).unwrap().current();
+        let pos = Position::from_board(&case.board, case.player);
+        for depth in 1..=2 {
+            assert_eq!(
+                perft::perft(&pos, depth),
+                perft::perft_grid(&case.board, case.player, depth),
+                "depth {depth} from\n{}",
+                case_text::<ReversiMove>(&case)
+            );
+        }
+    }
+}
+
+#[test]
+fn perft_counts_passes_and_game_ends_by_the_convention() {
+    // White has one piece and no move; black moves, then black again after
+    // white's pass. A position where neither moves is one leaf at any depth.
+    let mut board = Board::empty(8, 8);
+    board.set(0, 0, 1);
+    board.set(0, 1, 2);
+    let pos = Position::from_board(&board, 1);
+    assert_eq!(pos.turn(), Turn::Move(1 << 2));
+    let after = pos.play(2).unwrap();
+    assert_eq!(after.turn(), Turn::Over);
+    for depth in 1..=5 {
+        assert_eq!(perft::perft(&after, depth), 1);
+        assert_eq!(perft::perft(&pos, depth), 1);
+        assert_eq!(perft::perft_grid(&board, 1, depth), 1);
+    }
+    // White in the corner, black next to it: black has no move, white has
+    // one. The pass uses one ply, then white's move ends the game.
+    let mut board = Board::empty(8, 8);
+    board.set(0, 0, 2);
+    board.set(0, 1, 1);
+    let pos = Position::from_board(&board, 1);
+    assert_eq!(pos.turn(), Turn::Pass);
+    assert_eq!(pos.pass().turn(), Turn::Move(1 << 2));
+    for depth in 1..=4 {
+        assert_eq!(perft::perft(&pos, depth), 1);
+        assert_eq!(perft::perft_grid(&board, 1, depth), 1);
+    }
+    // Passes in real games: a forced pass is one ply of its own.
+    let mut found = 0;
+    for seed in 0..400usize {
+        let choices: Vec<usize> = (0..60).map(|i| (i * 7 + seed * 13) ^ seed).collect();
+        let mut pos = Position::start();
+        for &c in &choices {
+            match pos.turn() {
+                Turn::Over => break,
+                Turn::Pass => {
+                    found += 1;
+                    for depth in 1..=3 {
+                        let want = if depth == 1 {
+                            1
+                        } else {
+                            perft::perft(&pos.pass(), depth - 1)
+                        };
+                        assert_eq!(perft::perft(&pos, depth), want);
+                        assert_eq!(perft::perft_grid(&pos.to_board(), pos.mover(), depth), want);
+                    }
+                    pos = pos.pass();
+                }
+                Turn::Move(m) => {
+                    pos = pos
+                        .play(boardcheck::problems::reversi_move::othello::nth_bit(
+                            m,
+                            c % m.count_ones() as usize,
+                        ))
+                        .unwrap();
+                }
+            }
+        }
+    }
+    assert!(found > 0, "no pass found");
+}
+
+#[test]
+fn perft_cli_prints_every_depth_and_refuses_bad_depths() {
+    let text = perft::run_cli(Some(5)).unwrap();
+    let rows: Vec<&str> = text.lines().skip(3).collect();
+    assert_eq!(rows.len(), 5, "{text}");
+    for (d, row) in rows.iter().enumerate() {
+        let fields: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(fields[0], (d + 1).to_string());
+        assert_eq!(fields[1], perft::KNOWN[d].to_string());
+        assert_eq!(fields.last(), Some(&"ok"), "{row}");
+    }
+    assert!(perft::run_cli(Some(0)).is_err());
+    assert!(perft::run_cli(Some(perft::MAX_DEPTH + 1)).is_err());
+}
+
+#[test]
+fn json_form_mirrors_place_piece() {
+    let input = r#"{"board": [[0,0,0,0,0],[2,1,1,0,0],[0,0,1,1,0],[0,2,0,0,0]], "row": 1, "col": 3, "player": 2}"#;
+    let case = ReversiMove::case_from_json(input).unwrap().unwrap();
+    let answer = ReversiMove::engine(&case);
+    assert_eq!(
+        ReversiMove::answer_to_json(&answer).unwrap(),
+        "[[0,0,0,0,0],[2,2,2,2,0],[0,0,2,1,0],[0,2,0,0,0]]\n"
+    );
+    // The text and JSON forms read the same case.
+    let text = case_text::<ReversiMove>(&case);
+    assert_eq!(
+        boardcheck::problem::read_input::<ReversiMove>(&text, false).unwrap()[0],
+        case
+    );
+    assert_eq!(
+        format::case_from_json(&format::case_to_json(&case)).unwrap(),
+        case
+    );
+}
+
+#[test]
+fn json_malformed_inputs_are_refused_with_where() {
+    let bad = [
+        (
+            r#"{"board": [[0,0],[0]], "row": 0, "col": 0, "player": 1}"#,
+            "board[1]: has 1 values, expected 2 (ragged rows)",
+        ),
+        (
+            r#"{"board": [[0,3]], "row": 0, "col": 0, "player": 1}"#,
+            "board[0][1]: expected an integer in 0..=2, found 3",
+        ),
+        (
+            r#"{"board": [[0,-1]], "row": 0, "col": 0, "player": 1}"#,
+            "board[0][1]: expected an integer in 0..=2, found -1",
+        ),
+        (
+            r#"{"board": [], "row": 0, "col": 0, "player": 1}"#,
+            "board: has 0 rows",
+        ),
+        (
+            r#"{"board": [[]], "row": 0, "col": 0, "player": 1}"#,
+            "board[0]: has 0 values",
+        ),
+        (
+            r#"{"board": [[0]], "row": 1, "col": 0, "player": 1}"#,
+            "row: expected an integer in 0..=0, found 1",
+        ),
+        (
+            r#"{"board": [[0]], "row": 0, "col": 5, "player": 1}"#,
+            "col: expected an integer in 0..=0, found 5",
+        ),
+        (
+            r#"{"board": [[0]], "row": 0, "col": 0, "player": 3}"#,
+            "player: expected an integer in 1..=2, found 3",
+        ),
+        (
+            r#"{"board": [[0]], "row": 0, "col": 0}"#,
+            "missing key \"player\"",
+        ),
+        (
+            r#"{"board": [[0]], "row": 0, "col": 0, "player": 1, "x": 1}"#,
+            "unexpected key \"x\"",
+        ),
+        (r#"[[0]]"#, "expected an object"),
+        ("{\"board\": [[0]],\n \"row\": 0,, }", "line 2, column"),
+    ];
+    for (input, want) in bad {
+        let err = ReversiMove::case_from_json(input).unwrap().unwrap_err();
+        assert!(err.to_string().contains(want), "{input}: {err}");
+    }
+    let wide = format!(
+        r#"{{"board": [[{}]], "row": 0, "col": 0, "player": 1}}"#,
+        vec!["0"; 101].join(",")
+    );
+    assert!(ReversiMove::case_from_json(&wide).unwrap().is_err());
+}
+
+#[test]
+fn answers_are_read_as_whole_lines() {
+    let case = boardcheck::problem::read_input::<ReversiMove>("1 3\n0 2 1\n0 0 1\n", false)
+        .unwrap()
+        .remove(0);
+    let read = |text: &str| {
+        ReversiMove::read_answer(&mut boardcheck::text::Lines::new(text), &case)
+            .map_err(|e| e.to_string())
+    };
+    assert!(read("1 1 1\n").is_ok());
+    assert!(read("1 1 1   \r\n").is_ok());
+    assert!(read(" 1 1 1\n").is_err());
+    assert!(read("1  1 1\n").is_err());
+    assert!(read("1 1 3\n").unwrap_err().contains("column 5"));
+    assert!(read("1 1\n").is_err());
+    assert!(read("").is_err());
+}
+
+#[test]
+fn fuzz_bodies_on_random_bytes() {
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let bytes = proptest::collection::vec(proptest::prelude::any::<u8>(), 0..96);
+    for _ in 0..case_count(1000) {
+        let data = bytes.new_tree(&mut runner).unwrap().current();
+        fuzz::text_input::<ReversiMove>(&data);
+        if let Ok(case) = arbitrary::Unstructured::new(&data).arbitrary::<Case>() {
+            fuzz::structured::<ReversiMove>(&case);
+        }
+        if let Ok(text) = std::str::from_utf8(&data) {
+            let _ = ReversiMove::case_from_json(text);
+        }
+    }
+}
+
+fn python() -> Option<&'static str> {
+    std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|_| "python3")
+}
+
+fn external(script: &str, multi: bool) -> External {
+    let mut argv = vec![
+        "python3".to_string(),
+        format!("examples/reversi_move/{script}"),
+    ];
+    if multi {
+        argv.push("--multi".into());
+    }
+    External {
+        argv,
+        limits: Default::default(),
+        multi: multi.then_some(50),
+    }
+}
+
+#[test]
+fn example_candidates_correct_passes_and_wrong_ones_are_caught_small() {
+    if python().is_none() {
+        eprintln!("python3 not found: example candidates not run");
+        return;
+    }
+    let config = CheckConfig {
+        cases: 100,
+        seed: 3,
+        ..CheckConfig::default()
+    };
+    let report = check::<ReversiMove>(&external("correct.py", true), &config);
+    assert_eq!(report.status, "pass", "{report:?}");
+    for wrong in [
+        "wrong_places_without_flip.py",
+        "wrong_edge_closes.py",
+        "wrong_flip_while_scanning.py",
+        "wrong_row_wrap.py",
+    ] {
+        let report = check::<ReversiMove>(&external(wrong, false), &config);
+        let failure = report
+            .failure
+            .unwrap_or_else(|| panic!("{wrong} was not caught"));
+        assert_eq!(failure.verdict, "WA", "{wrong}");
+        let case = boardcheck::problem::read_input::<ReversiMove>(&failure.input, false).unwrap();
+        let cells = case[0].board.rows * case[0].board.cols;
+        assert!(cells <= 9, "{wrong}: {}\n{}", failure.size, failure.input);
+    }
+}
