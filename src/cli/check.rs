@@ -46,6 +46,9 @@ pub struct CheckArgs {
     /// Most candidate runs spent shrinking a failure.
     #[arg(long, default_value_t = 2000)]
     max_shrink_runs: usize,
+    /// Most seconds spent shrinking a failure.
+    #[arg(long, default_value_t = 60)]
+    shrink_seconds: u64,
     /// Print the machine-readable JSON report.
     #[arg(long)]
     json: bool,
@@ -126,6 +129,7 @@ pub fn run(args: CheckArgs) -> i32 {
         size: args.size,
         jobs: super::jobs(args.jobs),
         max_shrink_runs: args.max_shrink_runs,
+        max_shrink_time: Duration::from_secs(args.shrink_seconds),
         progress: !args.json && interactive(),
         replay,
     };

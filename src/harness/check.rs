@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use proptest::strategy::{Strategy, ValueTree};
@@ -29,6 +30,9 @@ pub struct CheckConfig {
     pub jobs: usize,
     /// Most candidate runs spent shrinking.
     pub max_shrink_runs: usize,
+    /// Most wall time spent shrinking (a hung candidate costs a full
+    /// timeout per shrink step).
+    pub max_shrink_time: Duration,
     /// Show a progress bar on stderr.
     pub progress: bool,
     /// Inputs to run before the generated ones (saved failures).
@@ -43,6 +47,7 @@ impl Default for CheckConfig {
             size: None,
             jobs: std::thread::available_parallelism().map_or(2, |n| n.get()),
             max_shrink_runs: 2000,
+            max_shrink_time: Duration::from_secs(60),
             progress: false,
             replay: Vec::new(),
         }
@@ -143,9 +148,11 @@ fn shrink<P: Problem>(
     candidate: &dyn Candidate<P>,
     tree: &mut dyn ValueTree<Value = P::Case>,
     failed: Judged,
-    max_runs: usize,
+    config: &CheckConfig,
     jobs: usize,
 ) -> (P::Case, Judged, u64) {
+    let deadline = Instant::now() + config.max_shrink_time;
+    let budget_left = |runs: usize| runs < config.max_shrink_runs && Instant::now() < deadline;
     let mut best = (tree.current(), failed);
     // Every candidate run is cached by input, so the cache size counts the runs.
     let mut cache: HashMap<String, Judged> = HashMap::new();
@@ -164,7 +171,7 @@ fn shrink<P: Problem>(
     };
     let mut steps = 0;
     let mut more = tree.simplify();
-    while more && cache.len() < max_runs {
+    while more && budget_left(cache.len()) {
         let case = tree.current();
         let judged = judge(std::slice::from_ref(&case), &mut cache).remove(0);
         more = if judged.verdict == best.1.verdict {
@@ -180,7 +187,7 @@ fn shrink<P: Problem>(
     let verdict = best.1.verdict;
     let mut last = best.1;
     let (case, more_steps) = simplify_greedily::<P>(best.0, jobs, |group| {
-        if cache.len() >= max_runs {
+        if !budget_left(cache.len()) {
             return None;
         }
         let judged = judge(group, &mut cache);
@@ -329,13 +336,7 @@ pub fn check<P: Problem>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> 
             }
             first = alone;
         }
-        let (case, judged, steps) = shrink(
-            candidate,
-            trees[i].as_mut(),
-            first,
-            config.max_shrink_runs,
-            jobs,
-        );
+        let (case, judged, steps) = shrink(candidate, trees[i].as_mut(), first, config, jobs);
         report.failure = Some(failure::<P>(
             &case,
             fed::<P>(candidate, &case),

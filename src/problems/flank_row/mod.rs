@@ -116,13 +116,9 @@ impl Problem for FlankRow {
         Box::new(generate::every_single_placement(max_cells))
     }
     fn size_of(case: &Case) -> String {
-        let k = case.placements.len();
-        format!(
-            "{} cells, {} placement{}",
-            case.row.len(),
-            k,
-            if k == 1 { "" } else { "s" }
-        )
+        let (n, k) = (case.row.len(), case.placements.len());
+        let plural = |k: usize| if k == 1 { "" } else { "s" };
+        format!("{n} cell{}, {k} placement{}", plural(n), plural(k))
     }
 
     const PATTERNS: &'static [&'static str] = &["growing-run"];
