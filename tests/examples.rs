@@ -33,6 +33,7 @@ enum Cases {
 }
 
 impl Cases {
+    /// The count, `BOARDCHECK_CASES` applied where it applies.
     fn get(self) -> u64 {
         match self {
             Cases::Fixed(n) => n,
@@ -59,22 +60,64 @@ enum Expect {
     Caught(&'static str, &'static [Bound]),
 }
 
-/// One candidate run through `boardcheck check`.
-struct Example {
+/// How the candidates of one problem are run.
+struct Setup {
     /// The problem's name on the command line.
     problem: &'static str,
-    /// The candidate, run as `python3 FILE` (with `--multi` in that form).
-    file: &'static str,
+    /// The folder of its candidates.
+    dir: &'static str,
     /// Feed the multi-case form.
     multi: bool,
     /// `--seed`.
     seed: u64,
-    /// `--cases`.
-    cases: Cases,
     /// More options for `check` (`--batch`, `--jobs`).
     extra: &'static [&'static str],
+}
+
+/// One candidate run through `boardcheck check`.
+struct Example {
+    /// The problem and how its candidates run.
+    setup: &'static Setup,
+    /// The candidate's file in `setup.dir`, run as `python3 PATH` (with
+    /// `--multi` in that form).
+    file: &'static str,
+    /// `--cases`.
+    cases: Cases,
     /// The verdict expected.
     expect: Expect,
+}
+
+impl Example {
+    /// The path of the candidate.
+    fn path(&self) -> String {
+        format!("{}/{}", self.setup.dir, self.file)
+    }
+}
+
+/// A correct candidate: it passes `cases` cases.
+const fn pass(setup: &'static Setup, file: &'static str, cases: Cases) -> Example {
+    Example {
+        setup,
+        file,
+        cases,
+        expect: Expect::Pass,
+    }
+}
+
+/// A wrong candidate: a wrong answer within `cases` cases, its minimal
+/// input within `bounds`.
+const fn wrong(
+    setup: &'static Setup,
+    file: &'static str,
+    cases: u64,
+    bounds: &'static [Bound],
+) -> Example {
+    Example {
+        setup,
+        file,
+        cases: Cases::Fixed(cases),
+        expect: Expect::Caught("WA", bounds),
+    }
 }
 
 fn flank_cells(text: &str) -> usize {
@@ -106,6 +149,7 @@ fn chomp_commands(text: &str) -> usize {
     read_input::<Chomp>(text, false).unwrap()[0].commands.len()
 }
 
+/// At most 3 cells and exactly one placement.
 const FLANK_ROW_MINIMAL: &[Bound] = &[
     Bound {
         what: "cells",
@@ -118,265 +162,139 @@ const FLANK_ROW_MINIMAL: &[Bound] = &[
         allowed: 1..=1,
     },
 ];
-const REVERSI_AT_MOST_9_CELLS: &[Bound] = &[Bound {
+/// At most 9 cells.
+const REVERSI_9: &[Bound] = &[Bound {
     what: "cells",
     measure: reversi_cells,
     allowed: 1..=9,
 }];
-const GO_CAPTURE_AT_MOST_9_POINTS: &[Bound] = &[Bound {
+/// At most 9 points.
+const GO_CAPTURE_9: &[Bound] = &[Bound {
     what: "points",
     measure: go_capture_points,
     allowed: 1..=9,
 }];
-const GO_MOVE_AT_MOST_9_POINTS: &[Bound] = &[Bound {
+/// At most 9 points (n x n).
+const GO_MOVE_9: &[Bound] = &[Bound {
     what: "points",
     measure: go_move_points,
     allowed: 1..=9,
 }];
-const CHOMP_AT_MOST_2_COMMANDS: &[Bound] = &[Bound {
+/// A script of at most 2 commands (the count q on its second line).
+const CHOMP_2: &[Bound] = &[Bound {
     what: "commands",
     measure: chomp_commands,
     allowed: 0..=2,
 }];
 
-/// A correct candidate in the multi-case form.
-const fn pass(problem: &'static str, file: &'static str, cases: Cases) -> Example {
-    Example {
-        problem,
-        file,
-        multi: true,
-        seed: 3,
-        cases,
-        extra: &[],
-        expect: Expect::Pass,
-    }
-}
-
-/// A wrong candidate in the multi-case form, caught with a wrong answer.
-const fn wrong(
-    problem: &'static str,
-    file: &'static str,
-    cases: u64,
-    bounds: &'static [Bound],
-) -> Example {
-    Example {
-        problem,
-        file,
-        multi: true,
-        seed: 3,
-        cases: Cases::Fixed(cases),
-        extra: &[],
-        expect: Expect::Caught("WA", bounds),
-    }
-}
+const FLANK_ROW: Setup = Setup {
+    problem: "flank-row",
+    dir: "examples/flank_row",
+    multi: true,
+    seed: 3,
+    extra: &[],
+};
+/// The single-case form, for the correct candidate.
+const FLANK_ROW_SINGLE: Setup = Setup {
+    multi: false,
+    ..FLANK_ROW
+};
+/// The correct candidate's 1000 cases in batches of 250.
+const FLANK_ROW_BATCH_250: Setup = Setup {
+    extra: &["--batch", "250"],
+    ..FLANK_ROW
+};
+const REVERSI_MOVE: Setup = Setup {
+    problem: "reversi-move",
+    dir: "examples/reversi_move",
+    multi: true,
+    seed: 3,
+    extra: &["--batch", "50"],
+};
+const GO_CAPTURE: Setup = Setup {
+    problem: "go-capture",
+    dir: "examples/go_capture",
+    multi: true,
+    seed: 5,
+    extra: &["--batch", "50", "--jobs", "2"],
+};
+const GO_MOVE: Setup = Setup {
+    problem: "go-move",
+    dir: "examples/go_move",
+    multi: true,
+    seed: 3,
+    extra: &[],
+};
+/// The single-case form only: a move's reply line is optional (a legal move
+/// prints nothing unless it ends the game), so in the multi-case form the
+/// answer reader can take the next case's `illegal` or `player P loses` as
+/// the last move's reply, and even the correct candidate fails in its batch.
+const CHOMP: Setup = Setup {
+    problem: "chomp",
+    dir: "examples/chomp",
+    multi: false,
+    seed: 3,
+    extra: &[],
+};
+const CHOMP_SOLVE: Setup = Setup {
+    problem: "chomp-solve",
+    dir: "examples/chomp_solve",
+    multi: true,
+    seed: 3,
+    extra: &[],
+};
 
 const EXAMPLES: &[Example] = &[
-    // flank-row: the single-case form too, and 1000 cases in batches of 250.
-    Example {
-        multi: false,
-        ..pass(
-            "flank-row",
-            "examples/flank_row/correct.py",
-            Cases::Fixed(40),
-        )
-    },
-    Example {
-        extra: &["--batch", "250"],
-        ..pass(
-            "flank-row",
-            "examples/flank_row/correct.py",
-            Cases::Fixed(1000),
-        )
-    },
+    pass(&FLANK_ROW_SINGLE, "correct.py", Cases::Fixed(40)),
+    pass(&FLANK_ROW_BATCH_250, "correct.py", Cases::Fixed(1000)),
+    wrong(&FLANK_ROW, "flip_while_scanning.py", 200, FLANK_ROW_MINIMAL),
+    wrong(&FLANK_ROW, "edge_closes_run.py", 200, FLANK_ROW_MINIMAL),
+    wrong(&FLANK_ROW, "shared_run_list.py", 200, FLANK_ROW_MINIMAL),
+    pass(&REVERSI_MOVE, "correct.py", Cases::Fixed(100)),
     wrong(
-        "flank-row",
-        "examples/flank_row/flip_while_scanning.py",
-        200,
-        FLANK_ROW_MINIMAL,
+        &REVERSI_MOVE,
+        "wrong_places_without_flip.py",
+        100,
+        REVERSI_9,
     ),
+    wrong(&REVERSI_MOVE, "wrong_edge_closes.py", 100, REVERSI_9),
     wrong(
-        "flank-row",
-        "examples/flank_row/edge_closes_run.py",
-        200,
-        FLANK_ROW_MINIMAL,
+        &REVERSI_MOVE,
+        "wrong_flip_while_scanning.py",
+        100,
+        REVERSI_9,
     ),
-    wrong(
-        "flank-row",
-        "examples/flank_row/shared_run_list.py",
-        200,
-        FLANK_ROW_MINIMAL,
-    ),
-    // reversi-move: batches of 50.
-    Example {
-        extra: &["--batch", "50"],
-        ..pass(
-            "reversi-move",
-            "examples/reversi_move/correct.py",
-            Cases::Fixed(100),
-        )
-    },
-    Example {
-        extra: &["--batch", "50"],
-        ..wrong(
-            "reversi-move",
-            "examples/reversi_move/wrong_places_without_flip.py",
-            100,
-            REVERSI_AT_MOST_9_CELLS,
-        )
-    },
-    Example {
-        extra: &["--batch", "50"],
-        ..wrong(
-            "reversi-move",
-            "examples/reversi_move/wrong_edge_closes.py",
-            100,
-            REVERSI_AT_MOST_9_CELLS,
-        )
-    },
-    Example {
-        extra: &["--batch", "50"],
-        ..wrong(
-            "reversi-move",
-            "examples/reversi_move/wrong_flip_while_scanning.py",
-            100,
-            REVERSI_AT_MOST_9_CELLS,
-        )
-    },
-    Example {
-        extra: &["--batch", "50"],
-        ..wrong(
-            "reversi-move",
-            "examples/reversi_move/wrong_row_wrap.py",
-            100,
-            REVERSI_AT_MOST_9_CELLS,
-        )
-    },
-    // go-capture: seed 5, two jobs, batches of 50.
-    Example {
-        seed: 5,
-        extra: &["--batch", "50", "--jobs", "2"],
-        ..pass(
-            "go-capture",
-            "examples/go_capture/correct.py",
-            Cases::Scaled(200),
-        )
-    },
-    Example {
-        seed: 5,
-        extra: &["--batch", "50", "--jobs", "2"],
-        ..wrong(
-            "go-capture",
-            "examples/go_capture/one_at_a_time.py",
-            100,
-            GO_CAPTURE_AT_MOST_9_POINTS,
-        )
-    },
-    Example {
-        seed: 5,
-        extra: &["--batch", "50", "--jobs", "2"],
-        ..wrong(
-            "go-capture",
-            "examples/go_capture/edge_liberty.py",
-            100,
-            GO_CAPTURE_AT_MOST_9_POINTS,
-        )
-    },
-    Example {
-        seed: 5,
-        extra: &["--batch", "50", "--jobs", "2"],
-        ..wrong(
-            "go-capture",
-            "examples/go_capture/diagonal.py",
-            100,
-            GO_CAPTURE_AT_MOST_9_POINTS,
-        )
-    },
-    Example {
-        seed: 5,
-        extra: &["--batch", "50", "--jobs", "2"],
-        ..wrong(
-            "go-capture",
-            "examples/go_capture/hash_wall.py",
-            100,
-            GO_CAPTURE_AT_MOST_9_POINTS,
-        )
-    },
-    // go-move
-    pass("go-move", "examples/go_move/correct.py", Cases::Fixed(1000)),
-    wrong(
-        "go-move",
-        "examples/go_move/suicide_before_captures.py",
-        300,
-        GO_MOVE_AT_MOST_9_POINTS,
-    ),
-    wrong(
-        "go-move",
-        "examples/go_move/edge_is_liberty.py",
-        300,
-        GO_MOVE_AT_MOST_9_POINTS,
-    ),
-    wrong(
-        "go-move",
-        "examples/go_move/one_neighbour_captures.py",
-        300,
-        GO_MOVE_AT_MOST_9_POINTS,
-    ),
-    // chomp: a script of at most two commands shows each slip. The
-    // single-case form only: a move's reply line is optional (a legal move
-    // prints nothing unless it ends the game), so in the multi-case form the
-    // answer reader can take the next case's `illegal` or `player P loses`
-    // as the last move's reply, and a correct candidate fails in its batch.
-    Example {
-        multi: false,
-        ..pass("chomp", "examples/chomp/correct.py", Cases::Fixed(50))
-    },
-    Example {
-        multi: false,
-        ..wrong(
-            "chomp",
-            "examples/chomp/illegal_passes_turn.py",
-            300,
-            CHOMP_AT_MOST_2_COMMANDS,
-        )
-    },
-    Example {
-        multi: false,
-        ..wrong(
-            "chomp",
-            "examples/chomp/count_wraps_32.py",
-            300,
-            CHOMP_AT_MOST_2_COMMANDS,
-        )
-    },
-    Example {
-        multi: false,
-        ..wrong(
-            "chomp",
-            "examples/chomp/display_off_by_one.py",
-            300,
-            CHOMP_AT_MOST_2_COMMANDS,
-        )
-    },
-    // chomp-solve
-    pass(
-        "chomp-solve",
-        "examples/chomp_solve/correct.py",
-        Cases::Fixed(1000),
-    ),
+    wrong(&REVERSI_MOVE, "wrong_row_wrap.py", 100, REVERSI_9),
+    pass(&GO_CAPTURE, "correct.py", Cases::Scaled(200)),
+    wrong(&GO_CAPTURE, "one_at_a_time.py", 100, GO_CAPTURE_9),
+    wrong(&GO_CAPTURE, "edge_liberty.py", 100, GO_CAPTURE_9),
+    wrong(&GO_CAPTURE, "diagonal.py", 100, GO_CAPTURE_9),
+    wrong(&GO_CAPTURE, "hash_wall.py", 100, GO_CAPTURE_9),
+    pass(&GO_MOVE, "correct.py", Cases::Fixed(1000)),
+    wrong(&GO_MOVE, "suicide_before_captures.py", 300, GO_MOVE_9),
+    wrong(&GO_MOVE, "edge_is_liberty.py", 300, GO_MOVE_9),
+    wrong(&GO_MOVE, "one_neighbour_captures.py", 300, GO_MOVE_9),
+    pass(&CHOMP, "correct.py", Cases::Fixed(50)),
+    wrong(&CHOMP, "illegal_passes_turn.py", 300, CHOMP_2),
+    wrong(&CHOMP, "count_wraps_32.py", 300, CHOMP_2),
+    wrong(&CHOMP, "display_off_by_one.py", 300, CHOMP_2),
+    pass(&CHOMP_SOLVE, "correct.py", Cases::Fixed(1000)),
 ];
 
 /// Runs one row; what went wrong, if anything.
 fn judge(e: &Example) -> Result<(), String> {
     let cases = e.cases.get();
     let cases_arg = cases.to_string();
+    let path = e.path();
+    let setup = e.setup;
     let mut extra = vec!["--cases", cases_arg.as_str()];
-    let mut candidate = vec!["python3", e.file];
-    if e.multi {
+    let mut candidate = vec!["python3", path.as_str()];
+    if setup.multi {
         extra.push("--multi");
         candidate.push("--multi");
     }
-    extra.extend(e.extra);
-    let (status, report) = common::check_json(e.problem, e.seed, &extra, &candidate);
+    extra.extend(setup.extra);
+    let (status, report) = common::check_json(setup.problem, setup.seed, &extra, &candidate);
     let failure = &report["failure"];
     match &e.expect {
         Expect::Pass => {
@@ -397,7 +315,7 @@ fn judge(e: &Example) -> Result<(), String> {
             }
             let input = failure["input"].as_str().unwrap_or_default();
             // The multi-case form of the one case confirmed alone: "1", then the case.
-            let case = if e.multi {
+            let case = if setup.multi {
                 input
                     .strip_prefix("1\n")
                     .ok_or_else(|| format!("not confirmed alone:\n{input}"))?
@@ -428,16 +346,17 @@ fn every_example_is_judged_as_expected() {
         for _ in 0..2 {
             s.spawn(|| {
                 while let Some(e) = EXAMPLES.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let mode = if e.multi { "--multi" } else { "single" };
+                    let mode = if e.setup.multi { "--multi" } else { "single" };
                     let started = std::time::Instant::now();
                     if let Err(why) = judge(e) {
-                        failures
-                            .lock()
-                            .unwrap()
-                            .push(format!("{} {} ({mode}): {why}", e.problem, e.file));
+                        failures.lock().unwrap().push(format!(
+                            "{} {} ({mode}): {why}",
+                            e.setup.problem,
+                            e.path()
+                        ));
                     } else {
                         let took = started.elapsed().as_secs_f64();
-                        eprintln!("ok: {} {} ({mode}) {took:.1} s", e.problem, e.file);
+                        eprintln!("ok: {} {} ({mode}) {took:.1} s", e.setup.problem, e.path());
                     }
                 }
             });
@@ -460,7 +379,7 @@ fn every_shipped_example_is_in_the_table() {
         for file in std::fs::read_dir(&dir).unwrap() {
             let file = file.unwrap().path();
             let name = file.to_str().unwrap().to_string();
-            if name.ends_with(".py") && !EXAMPLES.iter().any(|e| e.file == name) {
+            if name.ends_with(".py") && !EXAMPLES.iter().any(|e| e.path() == name) {
                 missing.push(name);
             }
         }
