@@ -125,6 +125,15 @@ impl<P: Problem> Solver<P> {
             solve_in_order: None,
         }
     }
+
+    /// This solver, with `solve_in_order` as its way of visiting the
+    /// capture directions in a given order (for the direction-order property).
+    pub fn with_order(self, solve_in_order: SolveInOrder<P>) -> Self {
+        Solver {
+            solve_in_order: Some(solve_in_order),
+            ..self
+        }
+    }
 }
 
 /// What a property says about one case: holds, or a counterexample explanation.

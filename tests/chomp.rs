@@ -3,68 +3,48 @@
 //! invariants; engine and oracle satisfy every property; the zoo is caught;
 //! the seed's picture and every malformed-input class; exhaustive small boards.
 
-use boardcheck::harness::casefile;
 use boardcheck::harness::exhaust::exhaust;
 use boardcheck::harness::fuzz;
-use boardcheck::harness::selftest::{idle_properties, selftest};
-use boardcheck::harness::testing::{assert_property, case_count, check_entries};
+use boardcheck::harness::testing::{
+    self, assert_every_property, assert_vectors, assert_zoo_caught, case_count,
+};
 use boardcheck::problem::{Problem, Solver};
 use boardcheck::problems::chomp::boundary::{self, Boundary};
 use boardcheck::problems::chomp::engine::{self, Staircase};
 use boardcheck::problems::chomp::oracle::{self, Grid, Quadrants};
 use boardcheck::problems::chomp::{Board, Case, Chomp, Command, generate};
 use proptest::prelude::*;
-use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, TestRunner};
 
 #[test]
 fn every_property_holds_for_engine_and_oracle() {
-    let all = Chomp::cases(Chomp::DEFAULT_SIZE);
-    let small = Chomp::cases(6);
-    for property in Chomp::properties() {
-        for solver in [Solver::engine(), Solver::oracle()] {
-            assert_property(&property, &solver, &all, 64);
-            assert_property(&property, &solver, &small, 64);
-        }
-    }
+    assert_every_property(
+        &[Solver::<Chomp>::engine(), Solver::oracle()],
+        &[
+            (&Chomp::cases(Chomp::DEFAULT_SIZE), 64),
+            (&Chomp::cases(6), 64),
+        ],
+    );
 }
 
 #[test]
 fn every_zoo_variant_is_caught_and_every_property_catches_one() {
-    let results = selftest::<Chomp>(case_count(120), 1);
-    for caught in &results {
-        let by: Vec<&str> = caught.by.iter().map(|(p, _, _)| *p).collect();
-        eprintln!("{:26} caught by {}", caught.variant, by.join(", "));
-        assert!(
-            !caught.by.is_empty(),
-            "{} ({}) slipped through every property",
-            caught.variant,
-            caught.about
-        );
-        let (_, size, input) = caught
-            .by
-            .iter()
-            .find(|(p, _, _)| *p == "agrees-with-oracle")
-            .unwrap_or_else(|| panic!("{} not caught against the oracle", caught.variant));
+    for c in assert_zoo_caught::<Chomp>(120, 1) {
         // Every slip shows with a script of at most two commands, but the
         // quadrant-count slip, which needs two overlapping moves and a count.
-        let commands: usize = input.lines().nth(1).unwrap().parse().unwrap();
-        let most = if caught.variant == "count-subtracts-quadrant" {
+        let most = if c.caught.variant == "count-subtracts-quadrant" {
             3
         } else {
             2
         };
         assert!(
-            commands <= most,
-            "{}: counterexample too big: {size}\n{input}",
-            caught.variant
+            c.case.commands.len() <= most,
+            "{}: counterexample too big: {}\n{}",
+            c.caught.variant,
+            c.size,
+            c.input
         );
     }
-    assert_eq!(
-        idle_properties::<Chomp>(&results),
-        Vec::<&str>::new(),
-        "properties that catch nothing"
-    );
 }
 
 /// Steps every representation that fits the board through the script,
@@ -256,8 +236,7 @@ fn huge_boards_count_beyond_32_bits() {
 
 #[test]
 fn seed_vectors_and_malformed_inputs() {
-    let entries = casefile::load("tests/data/chomp.toml".as_ref()).unwrap();
-    assert!(check_entries::<Chomp>(&entries).unwrap() >= 10);
+    assert_vectors::<Chomp>("tests/data/chomp.toml", 10);
 }
 
 #[test]
@@ -269,25 +248,12 @@ fn exhaustive_up_to_6_cells() {
 
 #[test]
 fn quickcheck_engine_equals_oracle() {
-    fn agree(case: Case) -> bool {
-        Chomp::engine(&case) == Chomp::oracle(&case)
-    }
-    quickcheck::QuickCheck::new()
-        .tests(case_count(300) as u64)
-        .quickcheck(agree as fn(Case) -> bool);
+    testing::quickcheck_engine_equals_oracle::<Chomp>(300);
 }
 
 #[test]
 fn fuzz_bodies_on_random_bytes() {
-    let mut runner = TestRunner::deterministic();
-    let bytes = proptest::collection::vec(any::<u8>(), 0..96);
-    for _ in 0..case_count(1000) {
-        let data = ValueTree::current(&bytes.new_tree(&mut runner).unwrap());
-        fuzz::text_input::<Chomp>(&data);
-        if let Ok(case) = arbitrary::Unstructured::new(&data).arbitrary::<Case>() {
-            fuzz::structured::<Chomp>(&case);
-        }
-    }
+    testing::fuzz_bodies_on_random_bytes::<Chomp>(1000, 96);
     // Text that reads as a case.
     for text in [
         "3 2\n2\nmove 1 0\ncount\n",

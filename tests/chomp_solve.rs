@@ -2,17 +2,13 @@
 //! every box up to 5 x 5, every property on engine and oracle, the zoo
 //! caught, known values and census figures, malformed inputs.
 
-use boardcheck::harness::casefile;
 use boardcheck::harness::exhaust::exhaust;
-use boardcheck::harness::fuzz;
-use boardcheck::harness::selftest::{idle_properties, selftest};
-use boardcheck::harness::testing::{assert_property, case_count, check_entries};
+use boardcheck::harness::testing::{
+    self, assert_every_property, assert_vectors, assert_zoo_caught,
+};
 use boardcheck::problem::{Problem, Solver};
 use boardcheck::problems::chomp_solve::solver::{self, census};
 use boardcheck::problems::chomp_solve::{Case, ChompSolve, Value, generate, oracle};
-use proptest::prelude::*;
-use proptest::strategy::ValueTree;
-use proptest::test_runner::TestRunner;
 
 #[test]
 fn solver_equals_minimax_on_every_box_up_to_5x5() {
@@ -44,38 +40,20 @@ fn census_matches_minimax_on_small_boxes() {
 
 #[test]
 fn every_property_holds_for_engine_and_oracle() {
-    let cases = ChompSolve::cases(ChompSolve::DEFAULT_SIZE);
-    for property in ChompSolve::properties() {
-        for solver in [Solver::engine(), Solver::oracle()] {
-            assert_property(&property, &solver, &cases, 48);
-        }
-    }
-}
-
-#[test]
-fn every_zoo_variant_is_caught_and_every_property_catches_one() {
-    let results = selftest::<ChompSolve>(case_count(100), 1);
-    for caught in &results {
-        let by: Vec<&str> = caught.by.iter().map(|(p, _, _)| *p).collect();
-        eprintln!("{:18} caught by {}", caught.variant, by.join(", "));
-        assert!(
-            caught.by.iter().any(|(p, _, _)| *p == "agrees-with-oracle"),
-            "{} ({}) not caught against the oracle",
-            caught.variant,
-            caught.about
-        );
-    }
-    assert_eq!(
-        idle_properties::<ChompSolve>(&results),
-        Vec::<&str>::new(),
-        "properties that catch nothing"
+    assert_every_property(
+        &[Solver::<ChompSolve>::engine(), Solver::oracle()],
+        &[(&ChompSolve::cases(ChompSolve::DEFAULT_SIZE), 48)],
     );
 }
 
 #[test]
+fn every_zoo_variant_is_caught_and_every_property_catches_one() {
+    assert_zoo_caught::<ChompSolve>(100, 1);
+}
+
+#[test]
 fn vectors_and_malformed_inputs() {
-    let entries = casefile::load("tests/data/chomp_solve.toml".as_ref()).unwrap();
-    assert!(check_entries::<ChompSolve>(&entries).unwrap() >= 8);
+    assert_vectors::<ChompSolve>("tests/data/chomp_solve.toml", 8);
 }
 
 #[test]
@@ -112,23 +90,10 @@ fn three_rows_agree_with_minimax() {
 
 #[test]
 fn quickcheck_engine_equals_oracle() {
-    fn agree(case: Case) -> bool {
-        ChompSolve::engine(&case) == ChompSolve::oracle(&case)
-    }
-    quickcheck::QuickCheck::new()
-        .tests(case_count(200) as u64)
-        .quickcheck(agree as fn(Case) -> bool);
+    testing::quickcheck_engine_equals_oracle::<ChompSolve>(200);
 }
 
 #[test]
 fn fuzz_bodies_on_random_bytes() {
-    let mut runner = TestRunner::deterministic();
-    let bytes = proptest::collection::vec(any::<u8>(), 0..32);
-    for _ in 0..case_count(500) {
-        let data = ValueTree::current(&bytes.new_tree(&mut runner).unwrap());
-        fuzz::text_input::<ChompSolve>(&data);
-        if let Ok(case) = arbitrary::Unstructured::new(&data).arbitrary::<Case>() {
-            fuzz::structured::<ChompSolve>(&case);
-        }
-    }
+    testing::fuzz_bodies_on_random_bytes::<ChompSolve>(500, 32);
 }

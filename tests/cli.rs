@@ -1,100 +1,13 @@
-//! The `boardcheck` binary end to end: exit statuses, the shipped example
-//! candidates, misbehaving candidates, malformed input.
+//! The `boardcheck` binary end to end: exit statuses, misbehaving
+//! candidates, saved failures, reports, malformed input. The shipped
+//! example candidates are judged in `examples.rs`.
 
-use std::process::{Command, Output};
+mod common;
+
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-fn boardcheck(args: &[&str], stdin: &str) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardcheck"))
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
-}
-
-fn check_json(problem: &str, extra: &[&str], candidate: &[&str]) -> (i32, serde_json::Value) {
-    let mut args = vec!["check", problem, "--json", "--seed", "3"];
-    args.extend(extra);
-    args.push("--");
-    args.extend(candidate);
-    let out = boardcheck(&args, "");
-    (out.status.code().unwrap(), json(&out))
-}
-
-#[test]
-fn correct_example_passes() {
-    let (status, report) = check_json(
-        "flank-row",
-        &["--cases", "40"],
-        &["python3", "examples/flank_row/correct.py"],
-    );
-    assert_eq!(status, 0, "{report}");
-    assert_eq!(report["status"], "pass");
-    assert_eq!(report["cases"], 40);
-}
-
-#[test]
-fn correct_example_passes_in_multi_form() {
-    let (status, report) = check_json(
-        "flank-row",
-        &["--cases", "1000", "--multi", "--batch", "250"],
-        &["python3", "examples/flank_row/correct.py", "--multi"],
-    );
-    assert_eq!(status, 0, "{report}");
-    assert_eq!(report["cases"], 1000);
-}
-
-#[test]
-fn wrong_examples_are_caught_with_minimal_inputs() {
-    for wrong in ["flip_while_scanning", "edge_closes_run", "shared_run_list"] {
-        let path = format!("examples/flank_row/{wrong}.py");
-        let (status, report) = check_json("flank-row", &["--cases", "200"], &["python3", &path]);
-        assert_eq!(status, 1, "{wrong}: {report}");
-        let f = &report["failure"];
-        assert_eq!(f["verdict"], "WA", "{wrong}: {report}");
-        let input = f["input"].as_str().unwrap();
-        let lines: Vec<&str> = input.lines().collect();
-        assert!(
-            lines[0].len() <= 3 && lines[1] == "1",
-            "{wrong}: not minimal:\n{input}"
-        );
-        assert_ne!(f["expected"], f["got"]);
-    }
-}
-
-#[test]
-fn multi_form_failures_are_confirmed_alone_and_shrunk() {
-    let (status, report) = check_json(
-        "flank-row",
-        &["--cases", "300", "--multi", "--batch", "100"],
-        &[
-            "python3",
-            "examples/flank_row/flip_while_scanning.py",
-            "--multi",
-        ],
-    );
-    assert_eq!(status, 1);
-    let input = report["failure"]["input"].as_str().unwrap();
-    assert!(
-        input.starts_with("1\n") && input.lines().count() == 4,
-        "{input}"
-    );
-}
+use common::{boardcheck, check_json};
 
 #[test]
 fn a_hanging_candidate_gets_tle_and_leaves_nothing_behind() {
@@ -103,6 +16,7 @@ fn a_hanging_candidate_gets_tle_and_leaves_nothing_behind() {
     let started = Instant::now();
     let (status, report) = check_json(
         "flank-row",
+        3,
         &[
             "--cases",
             "1",
@@ -127,6 +41,7 @@ fn a_hanging_candidate_gets_tle_and_leaves_nothing_behind() {
 fn a_forking_candidate_is_killed_with_its_children() {
     let (status, report) = check_json(
         "flank-row",
+        3,
         &[
             "--cases",
             "1",
@@ -145,6 +60,7 @@ fn a_forking_candidate_is_killed_with_its_children() {
 fn crashing_and_nonsense_candidates() {
     let (status, report) = check_json(
         "flank-row",
+        3,
         &["--cases", "5"],
         &["python3", "examples/misbehaving/crash.py"],
     );
@@ -160,6 +76,7 @@ fn crashing_and_nonsense_candidates() {
     );
     let (status, report) = check_json(
         "flank-row",
+        3,
         &["--cases", "5"],
         &["python3", "examples/misbehaving/nonsense.py"],
     );
@@ -175,6 +92,7 @@ fn crashing_and_nonsense_candidates() {
 fn a_memory_hog_is_stopped_by_the_memory_limit() {
     let (status, report) = check_json(
         "flank-row",
+        3,
         &[
             "--cases",
             "1",
@@ -208,9 +126,14 @@ fn save_then_replay_runs_the_saved_failure_first() {
     let file = dir.join("failures.toml");
     let file = file.to_str().unwrap();
     let wrong = ["python3", "examples/flank_row/edge_closes_run.py"];
-    let (status, first) = check_json("flank-row", &["--cases", "100", "--save", file], &wrong);
+    let (status, first) = check_json("flank-row", 3, &["--cases", "100", "--save", file], &wrong);
     assert_eq!(status, 1);
-    let (status, again) = check_json("flank-row", &["--cases", "100", "--replay", file], &wrong);
+    let (status, again) = check_json(
+        "flank-row",
+        3,
+        &["--cases", "100", "--replay", file],
+        &wrong,
+    );
     assert_eq!(status, 1);
     assert_eq!(again["cases"], 1, "the saved input fails first");
     assert_eq!(again["failure"]["input"], first["failure"]["input"]);
@@ -299,4 +222,30 @@ fn exhaust_and_selftest() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(text.contains("every property caught at least one variant"));
+}
+
+#[test]
+fn go_move_malformed_and_illegal_positions_exit_2_with_one_line() {
+    for (input, want) in [
+        (
+            "0\n",
+            "line 1, column 1: the board size n 0 is outside 1..=25",
+        ),
+        ("2\n13\n11\n1 0 2\n", "line 2, column 2"),
+        ("2\n10\n11\n1 0 3\n", "line 4, column 5"),
+        (
+            "3\n0 0 0\n0 1 1\n1 2 2\n0 0 1\n",
+            "line 4, column 3: the group of the stone at row 2, column 1",
+        ),
+    ] {
+        let out = boardcheck(&["solve", "go-move"], input);
+        assert_eq!(out.status.code(), Some(2), "{input:?}");
+        assert!(out.stdout.is_empty());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(err.contains(want), "{err}");
+    }
+    let out = boardcheck(&["solve", "go-move"], "2\n10\n11\n1 0 2\n");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "1\n02\n00\n");
 }

@@ -1,84 +1,57 @@
 //! flank-row: engine and oracle against every property, the zoo caught,
 //! the seed's vectors, exhaustive small rows, and a quickcheck family.
 
-use boardcheck::harness::casefile;
 use boardcheck::harness::exhaust::exhaust;
-use boardcheck::harness::fuzz;
-use boardcheck::harness::selftest::{idle_properties, selftest};
-use boardcheck::harness::testing::{assert_property, case_count, check_entries};
+use boardcheck::harness::testing::{
+    self, assert_every_property, assert_vectors, assert_zoo_caught,
+};
 use boardcheck::problem::{Problem, Solver};
 use boardcheck::problems::flank_row::{Case, FlankRow, engine, generate, oracle};
-use proptest::strategy::Strategy;
 
 fn engine_with_order() -> Solver<FlankRow> {
-    Solver {
-        solve_in_order: Some(engine::solve_in_order),
-        ..Solver::engine()
-    }
+    Solver::engine().with_order(engine::solve_in_order)
 }
 
 fn oracle_with_order() -> Solver<FlankRow> {
-    Solver {
-        solve_in_order: Some(oracle::solve_in_order),
-        ..Solver::oracle()
-    }
+    Solver::oracle().with_order(oracle::solve_in_order)
 }
 
 #[test]
 fn every_property_holds_for_engine_and_oracle() {
-    let small = FlankRow::cases(FlankRow::DEFAULT_SIZE);
-    let long = FlankRow::cases(300);
-    for property in FlankRow::properties() {
-        for solver in [engine_with_order(), oracle_with_order()] {
-            assert_property(&property, &solver, &small, 256);
-            assert_property(&property, &solver, &long, 32);
-        }
-    }
-}
-
-#[test]
-fn single_placement_laws_on_single_placements() {
-    let singles = generate::single_placements(10);
-    for property in FlankRow::properties() {
-        assert_property(&property, &engine_with_order(), &singles, 256);
-    }
-}
-
-#[test]
-fn every_zoo_variant_is_caught_and_every_property_catches_one() {
-    let results = selftest::<FlankRow>(case_count(200), 1);
-    for caught in &results {
-        assert!(
-            !caught.by.is_empty(),
-            "{} ({}) slipped through every property",
-            caught.variant,
-            caught.about
-        );
-        let agrees = caught
-            .by
-            .iter()
-            .find(|(p, _, _)| *p == "agrees-with-oracle");
-        let (_, size, input) =
-            agrees.unwrap_or_else(|| panic!("{} not caught against the oracle", caught.variant));
-        // Every slip shows on a row of at most 3 cells... except frozen-row, which needs two placements.
-        let cells = input.lines().next().unwrap().len();
-        assert!(
-            cells <= 4,
-            "{}: counterexample too big: {size}\n{input}",
-            caught.variant
-        );
-    }
-    assert_eq!(
-        idle_properties::<FlankRow>(&results),
-        Vec::<&str>::new(),
-        "properties that catch nothing"
+    assert_every_property(
+        &[engine_with_order(), oracle_with_order()],
+        &[
+            (&FlankRow::cases(FlankRow::DEFAULT_SIZE), 256),
+            (&FlankRow::cases(300), 32),
+        ],
     );
 }
 
 #[test]
+fn single_placement_laws_on_single_placements() {
+    assert_every_property(
+        &[engine_with_order()],
+        &[(&generate::single_placements(10), 256)],
+    );
+}
+
+#[test]
+fn every_zoo_variant_is_caught_and_every_property_catches_one() {
+    for c in assert_zoo_caught::<FlankRow>(200, 1) {
+        // Every slip shows on a row of at most 3 cells... except frozen-row, which needs two placements.
+        assert!(
+            c.case.row.len() <= 4,
+            "{}: counterexample too big: {}\n{}",
+            c.caught.variant,
+            c.size,
+            c.input
+        );
+    }
+}
+
+#[test]
 fn seed_vectors_and_malformed_inputs() {
-    let entries = casefile::load("tests/data/flank_row.toml".as_ref()).unwrap();
-    assert!(check_entries::<FlankRow>(&entries).unwrap() >= 10);
+    assert_vectors::<FlankRow>("tests/data/flank_row.toml", 10);
 }
 
 #[test]
@@ -139,25 +112,10 @@ fn the_worst_case_pattern_agrees() {
 
 #[test]
 fn quickcheck_engine_equals_oracle() {
-    fn agree(case: Case) -> bool {
-        engine::solve(&case) == oracle::solve(&case)
-    }
-    quickcheck::QuickCheck::new()
-        .tests(case_count(500) as u64)
-        .quickcheck(agree as fn(Case) -> bool);
+    testing::quickcheck_engine_equals_oracle::<FlankRow>(500);
 }
 
 #[test]
 fn fuzz_bodies_on_random_bytes() {
-    use proptest::test_runner::TestRunner;
-    let mut runner = TestRunner::deterministic();
-    let bytes = proptest::collection::vec(proptest::prelude::any::<u8>(), 0..64);
-    for _ in 0..case_count(2000) {
-        let data = bytes.new_tree(&mut runner).unwrap();
-        let data = proptest::strategy::ValueTree::current(&data);
-        fuzz::text_input::<FlankRow>(&data);
-        if let Ok(case) = arbitrary::Unstructured::new(&data).arbitrary::<Case>() {
-            fuzz::structured::<FlankRow>(&case);
-        }
-    }
+    testing::fuzz_bodies_on_random_bytes::<FlankRow>(2000, 64);
 }

@@ -1,16 +1,13 @@
 //! go-capture: engine and oracle against every property, the zoo caught
 //! with minimal boards, the seed's vectors and every malformed class,
 //! exhaustive small boards, the 2000 x 2000 spiral, quickcheck, the fuzz
-//! bodies, and the example candidates through the checker.
+//! bodies. The example candidates through the checker are in `examples.rs`.
 
-use boardcheck::harness::candidate::External;
-use boardcheck::harness::casefile;
-use boardcheck::harness::check::{CheckConfig, check};
 use boardcheck::harness::exhaust::exhaust;
 use boardcheck::harness::fuzz;
-use boardcheck::harness::process::Limits;
-use boardcheck::harness::selftest::{idle_properties, selftest};
-use boardcheck::harness::testing::{assert_property, case_count, check_entries};
+use boardcheck::harness::testing::{
+    self, assert_every_property, assert_vectors, assert_zoo_caught,
+};
 use boardcheck::problem::{Problem, Solver, answer_text, case_text, read_input};
 use boardcheck::problems::go_capture::generate::{self, boards_over};
 use boardcheck::problems::go_capture::properties::transform;
@@ -19,43 +16,26 @@ use proptest::strategy::Strategy;
 
 #[test]
 fn every_property_holds_for_engine_and_oracle() {
-    let small = GoCapture::cases(GoCapture::DEFAULT_SIZE);
-    let large = GoCapture::cases(900);
-    for property in GoCapture::properties() {
-        for solver in [Solver::engine(), Solver::oracle()] {
-            assert_property(&property, &solver, &small, 256);
-            assert_property(&property, &solver, &large, 16);
-        }
-    }
+    assert_every_property(
+        &[Solver::<GoCapture>::engine(), Solver::oracle()],
+        &[
+            (&GoCapture::cases(GoCapture::DEFAULT_SIZE), 256),
+            (&GoCapture::cases(900), 16),
+        ],
+    );
 }
 
 #[test]
 fn every_zoo_variant_is_caught_on_at_most_9_points_and_every_property_catches_one() {
-    let results = selftest::<GoCapture>(case_count(200), 1);
-    for caught in &results {
+    for c in assert_zoo_caught::<GoCapture>(200, 1) {
         assert!(
-            !caught.by.is_empty(),
-            "{} ({}) slipped through every property",
-            caught.variant,
-            caught.about
-        );
-        let (_, size, input) = caught
-            .by
-            .iter()
-            .find(|(p, _, _)| *p == "agrees-with-oracle")
-            .unwrap_or_else(|| panic!("{} not caught against the oracle", caught.variant));
-        let board = read_input::<GoCapture>(input, false).unwrap().remove(0);
-        assert!(
-            board.len() <= 9,
-            "{}: counterexample too big: {size}\n{input}",
-            caught.variant
+            c.case.len() <= 9,
+            "{}: counterexample too big: {}\n{}",
+            c.caught.variant,
+            c.size,
+            c.input
         );
     }
-    assert_eq!(
-        idle_properties::<GoCapture>(&results),
-        Vec::<&str>::new(),
-        "properties that catch nothing"
-    );
 }
 
 #[test]
@@ -71,8 +51,7 @@ fn the_seeds_own_code_prints_8_and_its_test_expects_1() {
 
 #[test]
 fn seed_vectors_and_malformed_inputs() {
-    let entries = casefile::load("tests/data/go_capture.toml".as_ref()).unwrap();
-    assert!(check_entries::<GoCapture>(&entries).unwrap() >= 30);
+    assert_vectors::<GoCapture>("tests/data/go_capture.toml", 30);
 }
 
 #[test]
@@ -213,27 +192,12 @@ fn generated_boards_have_structure_and_several_colours() {
 
 #[test]
 fn quickcheck_engine_equals_oracle() {
-    fn agree(board: Board) -> bool {
-        engine::solve(&board) == oracle::solve(&board)
-    }
-    quickcheck::QuickCheck::new()
-        .tests(case_count(500) as u64)
-        .quickcheck(agree as fn(Board) -> bool);
+    testing::quickcheck_engine_equals_oracle::<GoCapture>(500);
 }
 
 #[test]
 fn fuzz_bodies_on_random_bytes() {
-    use proptest::test_runner::TestRunner;
-    let mut runner = TestRunner::deterministic();
-    let bytes = proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200);
-    for _ in 0..case_count(2000) {
-        let data = bytes.new_tree(&mut runner).unwrap();
-        let data = proptest::strategy::ValueTree::current(&data);
-        fuzz::text_input::<GoCapture>(&data);
-        if let Ok(board) = arbitrary::Unstructured::new(&data).arbitrary::<Board>() {
-            fuzz::structured::<GoCapture>(&board);
-        }
-    }
+    testing::fuzz_bodies_on_random_bytes::<GoCapture>(2000, 200);
     // Texts that nearly parse: every prefix of a valid input, and one byte changed.
     let text = case_text::<GoCapture>(&Board::from_rows(&["X.O", "#BO"]));
     for cut in 0..=text.len() {
@@ -259,57 +223,6 @@ fn answers_read_back() {
     let mut bad = boardcheck::text::Lines::new("1\n.O\n");
     let e = GoCapture::read_answer(&mut bad, &board).unwrap_err();
     assert!(e.to_string().contains("line 3"), "{e}");
-}
-
-fn python_candidate(name: &str, multi: bool) -> Option<External> {
-    let python = boardcheck::harness::process::resolve_program("python3").ok()?;
-    let mut argv = vec![
-        python.display().to_string(),
-        format!("examples/go_capture/{name}.py"),
-    ];
-    if multi {
-        argv.push("--multi".into());
-    }
-    Some(External {
-        argv,
-        limits: Limits::default(),
-        multi: multi.then_some(50),
-    })
-}
-
-/// The example candidates through the checker (few cases: Python starts slowly).
-#[test]
-fn the_examples_are_judged_right() {
-    let Some(correct) = python_candidate("correct", true) else {
-        eprintln!("python3 not found: skipped");
-        return;
-    };
-    let config = CheckConfig {
-        cases: case_count(200) as u64,
-        seed: 5,
-        jobs: 2,
-        ..CheckConfig::default()
-    };
-    let report = check::<GoCapture>(&correct, &config);
-    assert_eq!(report.status, "pass", "{:?}", report.failure);
-    for wrong in ["one_at_a_time", "edge_liberty", "diagonal", "hash_wall"] {
-        let candidate = python_candidate(wrong, false).unwrap();
-        let report = check::<GoCapture>(
-            &candidate,
-            &CheckConfig {
-                cases: 100,
-                ..config.clone()
-            },
-        );
-        let failure = report
-            .failure
-            .unwrap_or_else(|| panic!("{wrong} passed 100 cases"));
-        assert_eq!(failure.verdict, "WA", "{wrong}: {failure:?}");
-        let board = read_input::<GoCapture>(&failure.input, false)
-            .unwrap()
-            .remove(0);
-        assert!(board.len() <= 9, "{wrong}: not minimal:\n{}", failure.input);
-    }
 }
 
 #[test]

@@ -3,11 +3,11 @@
 //! correctness along random games, illegal moves changing nothing, legal
 //! position counts, a quickcheck family and the fuzz bodies.
 
-use boardcheck::harness::casefile;
 use boardcheck::harness::exhaust::exhaust;
 use boardcheck::harness::fuzz;
-use boardcheck::harness::selftest::{idle_properties, selftest};
-use boardcheck::harness::testing::{assert_property, case_count, check_entries};
+use boardcheck::harness::testing::{
+    self, assert_every_property, assert_vectors, assert_zoo_caught, case_count,
+};
 use boardcheck::problem::{Problem, Solver, read_input};
 use boardcheck::problems::go_move::engine::{Board, Illegal};
 use boardcheck::problems::go_move::playout::{self, Rng};
@@ -18,33 +18,18 @@ use proptest::strategy::Strategy;
 
 #[test]
 fn every_property_holds_for_engine_and_oracle() {
-    let small = GoMove::cases(GoMove::DEFAULT_SIZE);
-    let large = GoMove::cases(19);
-    for property in GoMove::properties() {
-        for solver in [Solver::engine(), Solver::oracle()] {
-            assert_property(&property, &solver, &small, 200);
-            assert_property(&property, &solver, &large, 16);
-        }
-    }
+    assert_every_property(
+        &[Solver::<GoMove>::engine(), Solver::oracle()],
+        &[
+            (&GoMove::cases(GoMove::DEFAULT_SIZE), 200),
+            (&GoMove::cases(19), 16),
+        ],
+    );
 }
 
 #[test]
 fn every_zoo_variant_is_caught_and_every_property_catches_one() {
-    let results = selftest::<GoMove>(case_count(300), 1);
-    for caught in &results {
-        assert!(
-            !caught.by.is_empty(),
-            "{} ({}) slipped through every property",
-            caught.variant,
-            caught.about
-        );
-        let agrees = caught
-            .by
-            .iter()
-            .find(|(p, _, _)| *p == "agrees-with-oracle");
-        let (_, size, input) =
-            agrees.unwrap_or_else(|| panic!("{} not caught against the oracle", caught.variant));
-        let case = read_input::<GoMove>(input, false).unwrap().remove(0);
+    for c in assert_zoo_caught::<GoMove>(300, 1) {
         // The slips the issue names show on at most 9 points; the others
         // on at most 16 (diagonal joins need a little room).
         let named = [
@@ -52,28 +37,24 @@ fn every_zoo_variant_is_caught_and_every_property_catches_one() {
             "edge-is-liberty",
             "one-neighbour-captures",
         ];
-        let most = if named.contains(&caught.variant) {
+        let most = if named.contains(&c.caught.variant) {
             3
         } else {
             4
         };
         assert!(
-            case.position.n <= most,
-            "{}: counterexample too big: {size}\n{input}",
-            caught.variant
+            c.case.position.n <= most,
+            "{}: counterexample too big: {}\n{}",
+            c.caught.variant,
+            c.size,
+            c.input
         );
     }
-    assert_eq!(
-        idle_properties::<GoMove>(&results),
-        Vec::<&str>::new(),
-        "properties that catch nothing"
-    );
 }
 
 #[test]
 fn seed_vectors_and_malformed_inputs() {
-    let entries = casefile::load("tests/data/go_move.toml".as_ref()).unwrap();
-    assert!(check_entries::<GoMove>(&entries).unwrap() >= 30);
+    assert_vectors::<GoMove>("tests/data/go_move.toml", 30);
 }
 
 #[test]
@@ -242,33 +223,20 @@ fn big_patterns_agree() {
 
 #[test]
 fn quickcheck_engine_equals_oracle() {
-    fn agree(case: Case) -> bool {
-        engine::solve(&case) == oracle::solve(&case)
-    }
-    quickcheck::QuickCheck::new()
-        .tests(case_count(300) as u64)
-        .quickcheck(agree as fn(Case) -> bool);
+    testing::quickcheck_engine_equals_oracle::<GoMove>(300);
 }
 
 #[test]
 fn fuzz_bodies_on_random_bytes() {
+    use proptest::strategy::ValueTree;
     use proptest::test_runner::TestRunner;
-    let mut runner = TestRunner::deterministic();
-    let bytes = proptest::collection::vec(proptest::prelude::any::<u8>(), 0..64);
-    for _ in 0..case_count(1000) {
-        let data = bytes.new_tree(&mut runner).unwrap();
-        let data = proptest::strategy::ValueTree::current(&data);
-        fuzz::text_input::<GoMove>(&data);
-        if let Ok(case) = arbitrary::Unstructured::new(&data).arbitrary::<Case>() {
-            fuzz::structured::<GoMove>(&case);
-        }
-    }
+    testing::fuzz_bodies_on_random_bytes::<GoMove>(1000, 64);
     // Digit-heavy text reaches the board parser more often.
+    let mut runner = TestRunner::deterministic();
     let digits =
         proptest::string::string_regex("[0-3]{1,2}\n([0-3 ]{1,5}\n){1,4}[0-3 ]{0,7}\n?").unwrap();
     for _ in 0..case_count(1000) {
-        let text = digits.new_tree(&mut runner).unwrap();
-        let text = proptest::strategy::ValueTree::current(&text);
+        let text = digits.new_tree(&mut runner).unwrap().current();
         fuzz::text_input::<GoMove>(text.as_bytes());
     }
 }

@@ -1,14 +1,12 @@
 //! reversi-move: engine and oracle against every property, the zoo caught,
 //! the seed's vectors, exhaustive small boards, the bitboard engine against
-//! the grid engine, perft, the JSON form, and the example candidates.
+//! the grid engine, perft, and the JSON form. The example candidates
+//! through the checker are in `examples.rs`.
 
-use boardcheck::harness::candidate::External;
-use boardcheck::harness::casefile;
-use boardcheck::harness::check::{CheckConfig, check};
 use boardcheck::harness::exhaust::exhaust;
-use boardcheck::harness::fuzz;
-use boardcheck::harness::selftest::{idle_properties, selftest};
-use boardcheck::harness::testing::{assert_property, case_count, check_entries};
+use boardcheck::harness::testing::{
+    self, assert_every_property, assert_property, assert_vectors, assert_zoo_caught, case_count,
+};
 use boardcheck::problem::{Problem, Property, Solver, answer_text, case_text};
 use boardcheck::problems::reversi_move::othello::{Position, Turn};
 use boardcheck::problems::reversi_move::{
@@ -17,66 +15,41 @@ use boardcheck::problems::reversi_move::{
 use proptest::strategy::{Strategy, ValueTree};
 
 fn engine_with_order() -> Solver<ReversiMove> {
-    Solver {
-        solve_in_order: Some(grid::solve_in_order),
-        ..Solver::engine()
-    }
+    Solver::engine().with_order(grid::solve_in_order)
 }
 
 fn oracle_with_order() -> Solver<ReversiMove> {
-    Solver {
-        solve_in_order: Some(oracle::solve_in_order),
-        ..Solver::oracle()
-    }
+    Solver::oracle().with_order(oracle::solve_in_order)
 }
 
 #[test]
 fn every_property_holds_for_engine_and_oracle() {
-    let small = ReversiMove::cases(ReversiMove::DEFAULT_SIZE);
-    let large = ReversiMove::cases(100);
-    for property in ReversiMove::properties() {
-        for solver in [engine_with_order(), oracle_with_order()] {
-            assert_property(&property, &solver, &small, 256);
-            assert_property(&property, &solver, &large, 12);
-        }
-    }
-}
-
-#[test]
-fn every_zoo_variant_is_caught_with_a_small_board() {
-    let results = selftest::<ReversiMove>(case_count(300), 1);
-    for caught in &results {
-        assert!(
-            !caught.by.is_empty(),
-            "{} ({}) slipped through every property",
-            caught.variant,
-            caught.about
-        );
-        let agrees = caught
-            .by
-            .iter()
-            .find(|(p, _, _)| *p == "agrees-with-oracle");
-        let (_, size, input) =
-            agrees.unwrap_or_else(|| panic!("{} not caught against the oracle", caught.variant));
-        let case = boardcheck::problem::read_input::<ReversiMove>(input, false).unwrap();
-        let cells = case[0].board.rows * case[0].board.cols;
-        assert!(
-            cells <= 9,
-            "{}: counterexample too big: {size}\n{input}",
-            caught.variant
-        );
-    }
-    assert_eq!(
-        idle_properties::<ReversiMove>(&results),
-        Vec::<&str>::new(),
-        "properties that catch nothing"
+    assert_every_property(
+        &[engine_with_order(), oracle_with_order()],
+        &[
+            (&ReversiMove::cases(ReversiMove::DEFAULT_SIZE), 256),
+            (&ReversiMove::cases(100), 12),
+        ],
     );
 }
 
 #[test]
+fn every_zoo_variant_is_caught_with_a_small_board() {
+    for c in assert_zoo_caught::<ReversiMove>(300, 1) {
+        let cells = c.case.board.rows * c.case.board.cols;
+        assert!(
+            cells <= 9,
+            "{}: counterexample too big: {}\n{}",
+            c.caught.variant,
+            c.size,
+            c.input
+        );
+    }
+}
+
+#[test]
 fn seed_vectors_and_malformed_inputs() {
-    let entries = casefile::load("tests/data/reversi_move.toml".as_ref()).unwrap();
-    assert!(check_entries::<ReversiMove>(&entries).unwrap() >= 30);
+    assert_vectors::<ReversiMove>("tests/data/reversi_move.toml", 30);
 }
 
 /// The issue's `exhaust --max-cells 9`: every board of every shape with at
@@ -91,12 +64,7 @@ fn exhaustive_up_to_9_cells() {
 
 #[test]
 fn quickcheck_engine_equals_oracle() {
-    fn agree(case: Case) -> bool {
-        grid::solve(&case) == oracle::solve(&case)
-    }
-    quickcheck::QuickCheck::new()
-        .tests(case_count(300) as u64)
-        .quickcheck(agree as fn(Case) -> bool);
+    testing::quickcheck_engine_equals_oracle::<ReversiMove>(300);
 }
 
 #[test]
@@ -446,71 +414,10 @@ fn answers_are_read_as_whole_lines() {
 
 #[test]
 fn fuzz_bodies_on_random_bytes() {
-    use proptest::test_runner::TestRunner;
-    let mut runner = TestRunner::deterministic();
-    let bytes = proptest::collection::vec(proptest::prelude::any::<u8>(), 0..96);
-    for _ in 0..case_count(1000) {
-        let data = bytes.new_tree(&mut runner).unwrap().current();
-        fuzz::text_input::<ReversiMove>(&data);
-        if let Ok(case) = arbitrary::Unstructured::new(&data).arbitrary::<Case>() {
-            fuzz::structured::<ReversiMove>(&case);
-        }
+    for data in testing::random_bytes(case_count(1000), 96) {
+        testing::fuzz_bodies::<ReversiMove>(&data);
         if let Ok(text) = std::str::from_utf8(&data) {
             let _ = ReversiMove::case_from_json(text);
         }
-    }
-}
-
-fn python() -> Option<&'static str> {
-    std::process::Command::new("python3")
-        .arg("--version")
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .map(|_| "python3")
-}
-
-fn external(script: &str, multi: bool) -> External {
-    let mut argv = vec![
-        "python3".to_string(),
-        format!("examples/reversi_move/{script}"),
-    ];
-    if multi {
-        argv.push("--multi".into());
-    }
-    External {
-        argv,
-        limits: Default::default(),
-        multi: multi.then_some(50),
-    }
-}
-
-#[test]
-fn example_candidates_correct_passes_and_wrong_ones_are_caught_small() {
-    if python().is_none() {
-        eprintln!("python3 not found: example candidates not run");
-        return;
-    }
-    let config = CheckConfig {
-        cases: 100,
-        seed: 3,
-        ..CheckConfig::default()
-    };
-    let report = check::<ReversiMove>(&external("correct.py", true), &config);
-    assert_eq!(report.status, "pass", "{report:?}");
-    for wrong in [
-        "wrong_places_without_flip.py",
-        "wrong_edge_closes.py",
-        "wrong_flip_while_scanning.py",
-        "wrong_row_wrap.py",
-    ] {
-        let report = check::<ReversiMove>(&external(wrong, false), &config);
-        let failure = report
-            .failure
-            .unwrap_or_else(|| panic!("{wrong} was not caught"));
-        assert_eq!(failure.verdict, "WA", "{wrong}");
-        let case = boardcheck::problem::read_input::<ReversiMove>(&failure.input, false).unwrap();
-        let cells = case[0].board.rows * case[0].board.cols;
-        assert!(cells <= 9, "{wrong}: {}\n{}", failure.size, failure.input);
     }
 }

@@ -1,11 +1,22 @@
 //! Running properties with proptest, shared by the test suites and
-//! `boardcheck selftest`.
+//! `boardcheck selftest`, and the checks every problem's test suite makes,
+//! generic over the problem:
+//!
+//! - [`assert_every_property`]: every property on given solvers and strategies,
+//! - [`assert_zoo_caught`]: every zoo variant caught, no property idle,
+//! - [`assert_vectors`]: a case file of test vectors,
+//! - [`quickcheck_engine_equals_oracle`]: a quickcheck family,
+//! - [`fuzz_bodies_on_random_bytes`]: the fuzz targets' bodies without a fuzzer.
 
-use proptest::strategy::BoxedStrategy;
+use std::path::Path;
+
+use proptest::strategy::{BoxedStrategy, Strategy, ValueTree};
 use proptest::test_runner::{Config, FileFailurePersistence, TestCaseError, TestError, TestRunner};
 
-use super::casefile::Entry;
+use super::casefile::{self, Entry};
 use super::check::{seeded_rng, simplify_greedily};
+use super::fuzz;
+use super::selftest::{Caught, idle_properties, selftest};
 use crate::problem::{Problem, Property, Solver, answer_text, read_input};
 
 /// `default`, unless the environment variable `BOARDCHECK_CASES` says how
@@ -122,4 +133,146 @@ pub fn check_entries<P: Problem>(entries: &[Entry]) -> Result<usize, String> {
         }
     }
     Ok(entries.len())
+}
+
+/// Runs every property of `P` on every solver in `solvers`, over each
+/// `(strategy, cases)` pair in `runs` (through [`assert_property`], so
+/// `BOARDCHECK_CASES` scales the counts and failures are persisted).
+/// Panics with the minimal counterexample of the first failure.
+pub fn assert_every_property<P: Problem>(
+    solvers: &[Solver<P>],
+    runs: &[(&BoxedStrategy<P::Case>, u32)],
+) {
+    for property in P::properties() {
+        for solver in solvers {
+            for (strategy, cases) in runs {
+                assert_property(&property, solver, strategy, *cases);
+            }
+        }
+    }
+}
+
+/// One zoo variant as [`assert_zoo_caught`] found it: everything
+/// [`selftest`] says, and its minimal counterexample against the oracle.
+pub struct ZooCatch<P: Problem> {
+    /// The selftest row: the variant and every property that caught it.
+    pub caught: Caught,
+    /// The size of the `agrees-with-oracle` counterexample (`Problem::size_of`).
+    pub size: String,
+    /// Its text.
+    pub input: String,
+    /// The counterexample itself, read back from its text.
+    pub case: P::Case,
+}
+
+/// Runs the zoo of `P` through its properties ([`selftest`] with
+/// `case_count(cases)` cases and `seed`), printing which property caught
+/// which variant, and asserts that every variant is caught, in particular
+/// by `agrees-with-oracle`, and that every property catches some variant.
+/// Returns each variant with its `agrees-with-oracle` counterexample, so a
+/// suite can bound its size.
+pub fn assert_zoo_caught<P: Problem>(cases: u32, seed: u64) -> Vec<ZooCatch<P>> {
+    let results = selftest::<P>(case_count(cases), seed);
+    let mut catches = Vec::with_capacity(results.len());
+    for caught in &results {
+        let by: Vec<&str> = caught.by.iter().map(|(p, _, _)| *p).collect();
+        eprintln!("{:26} caught by {}", caught.variant, by.join(", "));
+        assert!(
+            !caught.by.is_empty(),
+            "{} ({}) slipped through every property",
+            caught.variant,
+            caught.about
+        );
+        let (_, size, input) = caught
+            .by
+            .iter()
+            .find(|(p, _, _)| *p == "agrees-with-oracle")
+            .unwrap_or_else(|| {
+                panic!(
+                    "{} ({}) not caught against the oracle",
+                    caught.variant, caught.about
+                )
+            });
+        let case = read_input::<P>(input, false)
+            .unwrap_or_else(|e| panic!("{}: the counterexample does not read: {e}", caught.variant))
+            .remove(0);
+        catches.push(ZooCatch {
+            caught: caught.clone(),
+            size: size.clone(),
+            input: input.clone(),
+            case,
+        });
+    }
+    assert_eq!(
+        idle_properties::<P>(&results),
+        Vec::<&str>::new(),
+        "properties that catch nothing"
+    );
+    catches
+}
+
+/// Loads the case file at `path` and checks every entry against the oracle
+/// and the engine ([`check_entries`]); asserts it holds at least `at_least`
+/// entries.
+pub fn assert_vectors<P: Problem>(path: impl AsRef<Path>, at_least: usize) {
+    let path = path.as_ref();
+    let entries = casefile::load(path).unwrap_or_else(|e| panic!("{e}"));
+    let checked =
+        check_entries::<P>(&entries).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert!(
+        checked >= at_least,
+        "{}: {checked} entries, expected at least {at_least}",
+        path.display()
+    );
+}
+
+/// Runs quickcheck's engine == oracle family on `case_count(tests)` cases
+/// drawn by the case type's `quickcheck::Arbitrary`.
+pub fn quickcheck_engine_equals_oracle<P: Problem>(tests: u32)
+where
+    P::Case: quickcheck::Arbitrary,
+{
+    fn agree<P: Problem>(case: P::Case) -> bool {
+        P::engine(&case) == P::oracle(&case)
+    }
+    quickcheck::QuickCheck::new()
+        .tests(u64::from(case_count(tests)))
+        .quickcheck(agree::<P> as fn(P::Case) -> bool);
+}
+
+/// `n` byte strings shorter than `max_len`, the same on every run
+/// (proptest's deterministic runner).
+pub fn random_bytes(n: u32, max_len: usize) -> impl Iterator<Item = Vec<u8>> {
+    let mut runner = TestRunner::deterministic();
+    let bytes = proptest::collection::vec(proptest::prelude::any::<u8>(), 0..max_len);
+    (0..n).map(move |_| {
+        bytes
+            .new_tree(&mut runner)
+            .expect("a byte string")
+            .current()
+    })
+}
+
+/// Both fuzz bodies on `data`: [`fuzz::text_input`] on the bytes, and
+/// [`fuzz::structured`] on the case `arbitrary` builds from them, if any.
+pub fn fuzz_bodies<P: Problem>(data: &[u8])
+where
+    for<'a> P::Case: arbitrary::Arbitrary<'a>,
+{
+    fuzz::text_input::<P>(data);
+    if let Ok(case) = arbitrary::Unstructured::new(data).arbitrary::<P::Case>() {
+        fuzz::structured::<P>(&case);
+    }
+}
+
+/// The fuzz bodies ([`fuzz_bodies`]) on `case_count(n)` random byte strings
+/// shorter than `max_len` ([`random_bytes`]), so `cargo test` runs what
+/// the fuzz targets run without a nightly toolchain.
+pub fn fuzz_bodies_on_random_bytes<P: Problem>(n: u32, max_len: usize)
+where
+    for<'a> P::Case: arbitrary::Arbitrary<'a>,
+{
+    for data in random_bytes(case_count(n), max_len) {
+        fuzz_bodies::<P>(&data);
+    }
 }

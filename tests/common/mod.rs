@@ -1,0 +1,48 @@
+//! Driving the `boardcheck` binary from integration tests (`mod common;`):
+//! `CARGO_BIN_EXE_boardcheck` exists only for integration tests, so these
+//! helpers live here rather than in `boardcheck::harness::testing`.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `boardcheck ARGS` with `stdin` as its standard input; its output.
+pub fn boardcheck(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardcheck"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// The JSON report on `out`'s standard output; panics with the text if it
+/// is not JSON.
+pub fn json(out: &Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
+}
+
+/// Runs `boardcheck check PROBLEM --json --seed SEED EXTRA -- CANDIDATE`;
+/// the exit status and the JSON report.
+pub fn check_json(
+    problem: &str,
+    seed: u64,
+    extra: &[&str],
+    candidate: &[&str],
+) -> (i32, serde_json::Value) {
+    let seed = seed.to_string();
+    let mut args = vec!["check", problem, "--json", "--seed", &seed];
+    args.extend(extra);
+    args.push("--");
+    args.extend(candidate);
+    let out = boardcheck(&args, "");
+    (out.status.code().unwrap(), json(&out))
+}
