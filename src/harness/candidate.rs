@@ -5,7 +5,7 @@ use std::marker::PhantomData;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use super::process::{self, Exit, Limits};
-use crate::problem::{Problem, case_text, multi_case_text};
+use crate::problem::{Problem, answer_text, case_text, multi_case_text};
 use crate::text::Lines;
 
 /// What a candidate did with one case.
@@ -183,16 +183,22 @@ impl<P: Problem> Candidate<P> for External {
     }
 }
 
-/// Splits one run's output into the answers to `cases`, in order; from the
-/// first answer that does not read on, every case is `Unreadable`.
+/// Splits one run's output into the answers to `cases`, in order. Alone, a
+/// case's answer is the whole output. In the multi-case form the output is
+/// cut into pieces as many lines long as the reference answers, since some
+/// answers do not delimit themselves (a legal chomp `move` prints nothing):
+/// a right answer then fills its piece exactly, and the first wrong one shows
+/// in its own piece or an earlier one — the checker confirms every failure
+/// alone. From the first piece that does not read on, every case is
+/// `Unreadable`.
 fn read_answers<P: Problem>(output: &str, cases: &[P::Case]) -> Vec<Outcome<P::Answer>> {
-    let mut lines = Lines::new(output);
     let mut outcomes = Vec::with_capacity(cases.len());
-    for (i, case) in cases.iter().enumerate() {
-        match P::read_answer(&mut lines, case) {
+    for (i, (case, piece)) in cases.iter().zip(pieces::<P>(output, cases)).enumerate() {
+        let mut lines = Lines::new(piece);
+        match P::read_answer(&mut lines, case).and_then(|a| lines.finish().map(|_| a)) {
             Ok(answer) => outcomes.push(Outcome::Answered {
                 answer,
-                output: output.to_string(),
+                output: piece.to_string(),
             }),
             Err(e) => {
                 let error = if cases.len() > 1 {
@@ -200,22 +206,32 @@ fn read_answers<P: Problem>(output: &str, cases: &[P::Case]) -> Vec<Outcome<P::A
                 } else {
                     e.to_string()
                 };
-                outcomes.resize(
-                    cases.len(),
-                    Outcome::Unreadable {
-                        output: output.to_string(),
-                        error,
-                    },
-                );
-                return outcomes;
+                let unreadable = Outcome::Unreadable {
+                    output: piece.to_string(),
+                    error,
+                };
+                outcomes.resize(cases.len(), unreadable);
+                break;
             }
         }
     }
-    if let (Err(e), Some(last)) = (lines.finish(), outcomes.last_mut()) {
-        *last = Outcome::Unreadable {
-            output: output.to_string(),
-            error: e.to_string(),
-        };
-    }
     outcomes
+}
+
+/// The pieces of `output` for each case: as many lines as the reference
+/// answer has, the last piece taking whatever is left.
+fn pieces<'a, P: Problem>(output: &'a str, cases: &[P::Case]) -> Vec<&'a str> {
+    let mut rest = output;
+    let mut pieces = Vec::with_capacity(cases.len());
+    for (i, case) in cases.iter().enumerate() {
+        let end = if i + 1 == cases.len() {
+            rest.len()
+        } else {
+            let lines = answer_text::<P>(&P::reference(case)).lines().count();
+            rest.split_inclusive('\n').take(lines).map(str::len).sum()
+        };
+        pieces.push(&rest[..end]);
+        rest = &rest[end..];
+    }
+    pieces
 }
