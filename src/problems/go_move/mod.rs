@@ -149,10 +149,11 @@ impl Problem for GoMove {
     }
     fn size_of(case: &Case) -> String {
         let n = case.position.n;
+        let plural = |k: usize, what: &str| format!("{k} {what}{}", if k == 1 { "" } else { "s" });
         format!(
-            "{n}x{n} board ({} points, {} stones)",
-            n * n,
-            case.position.stones()
+            "{n}x{n} board ({}, {})",
+            plural(n * n, "point"),
+            plural(case.position.stones(), "stone")
         )
     }
 

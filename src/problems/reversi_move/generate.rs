@@ -16,16 +16,7 @@ pub fn player() -> impl Strategy<Value = u8> {
 }
 
 /// The 8 directions, for the ray builder (any order will do).
-const RAYS: [(isize, isize); 8] = [
-    (-1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-];
+use super::grid::DIRECTIONS as RAYS;
 
 /// Raw material of one case, turned into a valid case by [`build`]: fill
 /// level, board seed, whether to prefer an empty cell, the move's cell,

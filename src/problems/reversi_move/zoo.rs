@@ -34,16 +34,8 @@ enum Slip {
     OpponentAlways2,
 }
 
-const DIRECTIONS: [(i64, i64); 8] = [
-    (-1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-];
+/// The oracle's directions: each variant is the oracle's method with one slip.
+use super::oracle::DIRECTIONS;
 
 fn solve(case: &Case, order: &[usize], slip: Slip) -> Board {
     let before = &case.board;
