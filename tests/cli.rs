@@ -137,6 +137,21 @@ fn save_then_replay_runs_the_saved_failure_first() {
     assert_eq!(status, 1);
     assert_eq!(again["cases"], 1, "the saved input fails first");
     assert_eq!(again["failure"]["input"], first["failure"]["input"]);
+    // The file holds flank-row inputs: replaying it for go-move is refused.
+    let other = boardcheck(
+        &[
+            "check",
+            "go-move",
+            "--replay",
+            file,
+            "--",
+            "python3",
+            "examples/go_move/correct.py",
+        ],
+        "",
+    );
+    assert_eq!(other.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&other.stderr).contains("is not a go-move input"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -1,12 +1,13 @@
 //! `boardcheck check`: the main job.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use boardcheck::harness::candidate::External;
 use boardcheck::harness::casefile;
 use boardcheck::harness::check::CheckConfig;
 use boardcheck::harness::process::Limits;
+use boardcheck::harness::registry::SolveOptions;
 use clap::Args;
 
 use super::{interactive, print, problem, usage_error};
@@ -122,6 +123,22 @@ pub fn run(args: CheckArgs) -> i32 {
         },
         _ => Vec::new(),
     };
+    // A saved input that no longer reads (another problem's file, an edited
+    // entry) is an error, not something to skip silently.
+    for entry in &replay {
+        let options = SolveOptions {
+            multi: entry.multi,
+            ..SolveOptions::default()
+        };
+        if let Err(e) = p.solve(&entry.input, options) {
+            let file = args.replay.as_deref().unwrap_or(Path::new("")).display();
+            return usage_error(format!(
+                "{file}: entry {:?} is not a {} input: {e}",
+                entry.name,
+                p.name()
+            ));
+        }
+    }
     let seed = args.seed.unwrap_or_else(random_seed);
     let config = CheckConfig {
         cases: args.cases,
