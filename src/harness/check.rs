@@ -142,8 +142,9 @@ fn run_all<P: Problem>(
 }
 
 /// Shrinks the failing case held by `tree` (whose current value failed with
-/// `failed`): proptest's simplify/complicate search, where a step counts as
-/// failing only if the candidate gives the same verdict again.
+/// `failed`): first proptest's simplify/complicate search, then greedy
+/// [`Problem::simpler`] steps. A step counts as failing only if the
+/// candidate gives the same verdict again; every input runs at most once.
 fn shrink<P: Problem>(
     candidate: &dyn Candidate<P>,
     tree: &mut dyn ValueTree<Value = P::Case>,
@@ -158,14 +159,15 @@ fn shrink<P: Problem>(
     let mut cache: HashMap<String, Judged> = HashMap::new();
     let judge = |cases: &[P::Case], cache: &mut HashMap<String, Judged>| -> Vec<Judged> {
         let texts: Vec<String> = cases.iter().map(case_text::<P>).collect();
-        let fresh: Vec<P::Case> = cases
-            .iter()
-            .zip(&texts)
-            .filter(|(_, t)| !cache.contains_key(*t))
-            .map(|(c, _)| c.clone())
-            .collect();
-        for (case, judged) in fresh.iter().zip(run_all(candidate, &fresh, jobs)) {
-            cache.insert(case_text::<P>(case), judged);
+        let mut fresh: Vec<(P::Case, &String)> = Vec::new();
+        for (case, text) in cases.iter().zip(&texts) {
+            if !cache.contains_key(text) && !fresh.iter().any(|(_, t)| *t == text) {
+                fresh.push((case.clone(), text));
+            }
+        }
+        let to_run: Vec<P::Case> = fresh.iter().map(|(c, _)| c.clone()).collect();
+        for ((_, text), judged) in fresh.iter().zip(run_all(candidate, &to_run, jobs)) {
+            cache.insert((*text).clone(), judged);
         }
         texts.iter().map(|t| cache[t].clone()).collect()
     };
