@@ -30,6 +30,8 @@
 //! assert_eq!(failure.input.lines().next().unwrap().len(), 3);
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod harness;
 pub mod problem;
 pub mod problems;
