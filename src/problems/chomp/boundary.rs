@@ -1,7 +1,7 @@
 //! The seed's monotone boundary array: `row[y]` is the number of occupied
-//! cells of row y (a left prefix), W ≥ row[0] ≥ … ≥ row[H-1] ≥ 0, and a
-//! cached count equal to the sum. A move at (x, y) sets row[j] to
-//! min(row[j], x) for every j ≥ y: Θ(H) per move, Θ(H) memory, any W.
+//! cells of row y (a left prefix), `W ≥ row[0] ≥ … ≥ row[H-1] ≥ 0`, and a
+//! cached count equal to the sum. A move at (x, y) sets `row[j]` to
+//! `min(row[j], x)` for every j ≥ y: Θ(H) per move, Θ(H) memory, any W.
 
 use super::{Answer, Board, Case};
 

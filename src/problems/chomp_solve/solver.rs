@@ -22,9 +22,9 @@
 //! follow lexicographic order with r1 most significant, and a child is
 //! smaller in every row, so one pass in rank order has every child ready.
 //! A child's rank costs two additions: rows i0.. capped at x give
-//! rank = P[i0] + G[i0][x] + Q[x], with P the prefix sums of U's terms,
-//! G[i][x] = Σ_{j≥i} C(x + k-1-j, k-j) the suffix of a constant row, and
-//! Q[x] = (U's own terms from F[x] on) - G[F[x]][x], F[x] being the first
+//! `rank = P[i0] + G[i0][x] + Q[x]`, with P the prefix sums of U's terms,
+//! `G[i][x] = Σ_{j≥i} C(x + k-1-j, k-j)` the suffix of a constant row, and
+//! `Q[x] = (U's own terms from F[x] on) - G[F[x]][x]`, `F[x]` being the first
 //! row of U no wider than x. The set of children's L values is a 64-bit
 //! mask, so the box's shorter side must be at most 62 (the solver turns the
 //! box so that the side counted in the mask is the shorter one).
