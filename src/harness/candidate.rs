@@ -219,7 +219,9 @@ fn read_answers<P: Problem>(output: &str, cases: &[P::Case]) -> Vec<Outcome<P::A
 }
 
 /// The pieces of `output` for each case: as many lines as the reference
-/// answer has, the last piece taking whatever is left.
+/// answer has, the last piece taking whatever is left. Judging computes the
+/// reference again; both are small next to starting the candidate's process,
+/// and keeping them apart keeps expected answers out of the `Candidate` API.
 fn pieces<'a, P: Problem>(output: &'a str, cases: &[P::Case]) -> Vec<&'a str> {
     let mut rest = output;
     let mut pieces = Vec::with_capacity(cases.len());
