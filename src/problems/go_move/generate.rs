@@ -98,10 +98,29 @@ fn pick_move(pos: &Position, on_empty: bool, pick: impl Fn(usize) -> usize, colo
     } else {
         pick(n * n)
     };
+    move_at(i, n, colour)
+}
+
+/// The move of `colour` at point `i` of an `n` x `n` board.
+fn move_at(i: usize, n: usize, colour: u8) -> Move {
     Move {
         row: i / n,
         col: i % n,
         colour,
+    }
+}
+
+/// The move at point `target` if it is empty, else one picked like [`pick_move`].
+fn target_or_pick(
+    pos: &Position,
+    target: usize,
+    pick: impl Fn(usize) -> usize,
+    colour: u8,
+) -> Move {
+    if pos.cells[target] == EMPTY {
+        move_at(target, pos.n, colour)
+    } else {
+        pick_move(pos, true, pick, colour)
     }
 }
 
@@ -249,12 +268,8 @@ fn eyes(size: usize) -> BoxedStrategy<Case> {
             }
             legalize(&mut position);
             let eye = points[pick.index(points.len())];
-            let mv = if in_eye && position.cells[eye] == EMPTY {
-                Move {
-                    row: eye / n,
-                    col: eye % n,
-                    colour,
-                }
+            let mv = if in_eye {
+                target_or_pick(&position, eye, |k| pick.index(k), colour)
             } else {
                 pick_move(&position, true, |k| pick.index(k), colour)
             };
@@ -298,15 +313,7 @@ fn atari(size: usize) -> BoxedStrategy<Case> {
             }
             legalize(&mut position);
             let colour = if by_owner { owner } else { opponent(owner) };
-            let mv = if position.cells[last] == EMPTY {
-                Move {
-                    row: last / n,
-                    col: last % n,
-                    colour,
-                }
-            } else {
-                pick_move(&position, true, |k| keep.index(k), colour)
-            };
+            let mv = target_or_pick(&position, last, |k| keep.index(k), colour);
             Case { position, mv }
         })
         .boxed()
