@@ -3,8 +3,8 @@
 //! 2000 x 2000 spiral (one dead group of ~2·10^6 stones next to a live
 //! corridor just as long). Compare the lines of one run.
 
+use boardcheck::generation::pattern;
 use boardcheck::harness::check::generate;
-use boardcheck::problem::Problem;
 use boardcheck::problems::go_capture::{Board, GoCapture, engine, oracle};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 
@@ -38,7 +38,7 @@ fn patterns(c: &mut Criterion) {
     let mut group = c.benchmark_group("go-capture/pattern-2000");
     group.sample_size(10);
     for name in ["spiral", "checkerboard"] {
-        let board = GoCapture::pattern(name, 2000).expect("a known pattern");
+        let board = pattern::<GoCapture>(name, 2000).expect("a known pattern");
         group.throughput(Throughput::Elements(board.len() as u64));
         group.bench_with_input(BenchmarkId::new("engine", name), &board, |b, board| {
             b.iter(|| engine::solve(board))

@@ -25,14 +25,18 @@
 //! });
 //! let report = check(&lazy, &CheckConfig { seed: 7, ..CheckConfig::default() });
 //! let failure = report.failure.expect("the lazy solver is caught");
-//! assert_eq!(failure.verdict, "WA");
+//! assert_eq!(failure.verdict, boardcheck::harness::verdict::Verdict::WrongAnswer);
 //! // Shrunk to the smallest capture: 3 cells and 1 placement, e.g. "AB." with A at 2.
 //! assert_eq!(failure.input.lines().next().unwrap().len(), 3);
 //! ```
 
 #![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
+pub mod generation;
 pub mod harness;
+pub mod limits;
 pub mod problem;
 pub mod problems;
+pub mod suite;
 pub mod text;

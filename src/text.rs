@@ -207,6 +207,11 @@ impl<'a> Tokens<'a> {
     }
 }
 
+/// `1 cell`, `2 cells`: a count and a noun, in the plural unless the count is 1.
+pub fn plural(count: usize, noun: &str) -> String {
+    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,16 +3,18 @@
 //! invariants; engine and oracle satisfy every property; the zoo is caught;
 //! the seed's picture and every malformed-input class; exhaustive small boards.
 
+use boardcheck::generation::Generate;
 use boardcheck::harness::exhaust::exhaust;
 use boardcheck::harness::fuzz;
 use boardcheck::harness::testing::{
     self, assert_every_property, assert_vectors, assert_zoo_caught, case_count,
 };
-use boardcheck::problem::{Problem, Solver};
+use boardcheck::problem::Problem;
 use boardcheck::problems::chomp::boundary::{self, Boundary};
 use boardcheck::problems::chomp::engine::{self, Staircase};
 use boardcheck::problems::chomp::oracle::{self, Grid, Quadrants};
 use boardcheck::problems::chomp::{Board, Case, Chomp, Command, generate};
+use boardcheck::suite::Solver;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
@@ -241,7 +243,7 @@ fn seed_vectors_and_malformed_inputs() {
 
 #[test]
 fn exhaustive_up_to_6_cells() {
-    let done = exhaust::<Chomp>(6, 2);
+    let done = exhaust::<Chomp>(6, 2).unwrap();
     assert_eq!(done.mismatch, None);
     assert!(done.checked > 1000, "{}", done.checked);
 }

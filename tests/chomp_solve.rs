@@ -2,13 +2,14 @@
 //! every box up to 5 x 5, every property on engine and oracle, the zoo
 //! caught, known values and census figures, malformed inputs.
 
+use boardcheck::generation::Generate;
 use boardcheck::harness::exhaust::exhaust;
 use boardcheck::harness::testing::{
     self, assert_every_property, assert_vectors, assert_zoo_caught,
 };
-use boardcheck::problem::{Problem, Solver};
 use boardcheck::problems::chomp_solve::solver::{self, census};
 use boardcheck::problems::chomp_solve::{Case, ChompSolve, Value, generate, oracle};
+use boardcheck::suite::Solver;
 
 #[test]
 fn solver_equals_minimax_on_every_box_up_to_5x5() {
@@ -58,7 +59,7 @@ fn vectors_and_malformed_inputs() {
 
 #[test]
 fn exhaustive_up_to_9_cells() {
-    let done = exhaust::<ChompSolve>(9, 2);
+    let done = exhaust::<ChompSolve>(9, 2).unwrap();
     assert_eq!(done.mismatch, None);
     // p(1) + ... + p(9)
     assert_eq!(done.checked, 1 + 2 + 3 + 5 + 7 + 11 + 15 + 22 + 30);

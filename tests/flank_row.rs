@@ -1,12 +1,13 @@
 //! flank-row: engine and oracle against every property, the zoo caught,
 //! the seed's vectors, exhaustive small rows, and a quickcheck family.
 
+use boardcheck::generation::Generate;
 use boardcheck::harness::exhaust::exhaust;
 use boardcheck::harness::testing::{
     self, assert_every_property, assert_vectors, assert_zoo_caught,
 };
-use boardcheck::problem::{Problem, Solver};
 use boardcheck::problems::flank_row::{Case, FlankRow, engine, generate, oracle};
+use boardcheck::suite::Solver;
 
 fn engine_with_order() -> Solver<FlankRow> {
     Solver::engine().with_order(engine::solve_in_order)
@@ -56,7 +57,7 @@ fn seed_vectors_and_malformed_inputs() {
 
 #[test]
 fn exhaustive_up_to_7_cells() {
-    let done = exhaust::<FlankRow>(7, 2);
+    let done = exhaust::<FlankRow>(7, 2).unwrap();
     assert_eq!(done.mismatch, None);
     assert_eq!(
         done.checked,

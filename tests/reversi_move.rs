@@ -3,15 +3,17 @@
 //! the grid engine, perft, and the JSON form. The example candidates
 //! through the checker are in `examples.rs`.
 
+use boardcheck::generation::Generate;
 use boardcheck::harness::exhaust::exhaust;
 use boardcheck::harness::testing::{
     self, assert_every_property, assert_property, assert_vectors, assert_zoo_caught, case_count,
 };
-use boardcheck::problem::{Problem, Property, Solver, answer_text, case_text};
+use boardcheck::problem::{Problem, answer_text, case_text};
 use boardcheck::problems::reversi_move::othello::{Position, Turn};
 use boardcheck::problems::reversi_move::{
     Board, Case, ReversiMove, bitboard, format, generate, grid, oracle, perft,
 };
+use boardcheck::suite::{Property, Solver};
 use proptest::strategy::{Strategy, ValueTree};
 
 fn engine_with_order() -> Solver<ReversiMove> {
@@ -56,7 +58,7 @@ fn seed_vectors_and_malformed_inputs() {
 /// most 9 cells, every cell, both players (1,586,220 moves).
 #[test]
 fn exhaustive_up_to_9_cells() {
-    let done = exhaust::<ReversiMove>(9, 2);
+    let done = exhaust::<ReversiMove>(9, 2).unwrap();
     assert_eq!(done.mismatch, None);
     assert_eq!(done.checked, generate::every_move_count(9));
     assert_eq!(done.checked, 1_586_220);
@@ -319,10 +321,10 @@ fn perft_cli_prints_every_depth_and_refuses_bad_depths() {
 #[test]
 fn json_form_mirrors_place_piece() {
     let input = r#"{"board": [[0,0,0,0,0],[2,1,1,0,0],[0,0,1,1,0],[0,2,0,0,0]], "row": 1, "col": 3, "player": 2}"#;
-    let case = ReversiMove::case_from_json(input).unwrap().unwrap();
+    let case = format::case_from_json(input).unwrap();
     let answer = ReversiMove::engine(&case);
     assert_eq!(
-        ReversiMove::answer_to_json(&answer).unwrap(),
+        format::board_to_json(&answer),
         "[[0,0,0,0,0],[2,2,2,2,0],[0,0,2,1,0],[0,2,0,0,0]]\n"
     );
     // The text and JSON forms read the same case.
@@ -384,14 +386,14 @@ fn json_malformed_inputs_are_refused_with_where() {
         ("{\"board\": [[0]],\n \"row\": 0,, }", "line 2, column"),
     ];
     for (input, want) in bad {
-        let err = ReversiMove::case_from_json(input).unwrap().unwrap_err();
+        let err = format::case_from_json(input).unwrap_err();
         assert!(err.to_string().contains(want), "{input}: {err}");
     }
     let wide = format!(
         r#"{{"board": [[{}]], "row": 0, "col": 0, "player": 1}}"#,
         vec!["0"; 101].join(",")
     );
-    assert!(ReversiMove::case_from_json(&wide).unwrap().is_err());
+    assert!(format::case_from_json(&wide).is_err());
 }
 
 #[test]
@@ -417,7 +419,7 @@ fn fuzz_bodies_on_random_bytes() {
     for data in testing::random_bytes(case_count(1000), 96) {
         testing::fuzz_bodies::<ReversiMove>(&data);
         if let Ok(text) = std::str::from_utf8(&data) {
-            let _ = ReversiMove::case_from_json(text);
+            let _ = format::case_from_json(text);
         }
     }
 }

@@ -2,14 +2,13 @@
 //! what parses solves the same with engine and oracle and round-trips
 //! through the text form.
 #![no_main]
-use boardcheck::problem::Problem;
 use boardcheck::problems::reversi_move::ReversiMove;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     boardcheck::harness::fuzz::text_input::<ReversiMove>(data);
     if let Ok(text) = std::str::from_utf8(data) {
-        if let Some(Ok(case)) = ReversiMove::case_from_json(text) {
+        if let Ok(case) = boardcheck::problems::reversi_move::format::case_from_json(text) {
             boardcheck::harness::fuzz::structured::<ReversiMove>(&case);
         }
     }

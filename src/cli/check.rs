@@ -4,13 +4,16 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use boardcheck::harness::candidate::External;
-use boardcheck::harness::casefile;
-use boardcheck::harness::check::CheckConfig;
+use boardcheck::harness::casefile::{self, Entry};
+use boardcheck::harness::check::{CheckConfig, check};
 use boardcheck::harness::process::Limits;
-use boardcheck::harness::registry::SolveOptions;
+use boardcheck::harness::report::Report;
+use boardcheck::problem::read_input;
+use boardcheck::problems::Visitor;
+use boardcheck::suite::Suite;
 use clap::Args;
 
-use super::{interactive, print, problem, usage_error};
+use super::{interactive, on_problem, print, usage_error};
 
 /// Options of `check`.
 #[derive(Args)]
@@ -95,12 +98,53 @@ fn repeat_command(args: &CheckArgs, seed: u64, cases: u64) -> String {
     shlex::try_join(words.iter().map(String::as_str)).unwrap_or_else(|_| words.join(" "))
 }
 
+/// The check itself, once the problem is known: replayed entries must read
+/// as its inputs.
+struct Check<'a> {
+    candidate: &'a External,
+    config: CheckConfig,
+    replay_file: &'a Path,
+}
+
+impl Visitor for Check<'_> {
+    type Output = Result<Report, String>;
+    fn visit<P: Suite>(self) -> Self::Output {
+        // A saved input that no longer reads (another problem's file, an
+        // edited entry) is an error, not something to skip silently.
+        for entry in &self.config.replay {
+            if let Err(e) = read_input::<P>(&entry.input, entry.multi) {
+                return Err(format!(
+                    "{}: entry {:?} is not a {} input: {e}",
+                    self.replay_file.display(),
+                    entry.name,
+                    P::NAME
+                ));
+            }
+        }
+        Ok(check::<P>(self.candidate, &self.config))
+    }
+}
+
+/// A progress bar on stderr.
+fn progress_bar() -> boardcheck::harness::check::Progress {
+    use indicatif::{ProgressBar, ProgressStyle};
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {pos}/{len} cases [{bar:30}] {per_sec} eta {eta}")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    std::sync::Arc::new(move |done, all| {
+        bar.set_length(all);
+        bar.set_position(done);
+        if done >= all {
+            bar.finish_and_clear();
+        }
+    })
+}
+
 /// Runs `check`; the exit status.
 pub fn run(args: CheckArgs) -> i32 {
-    let p = match problem(&args.problem) {
-        Ok(p) => p,
-        Err(status) => return status,
-    };
     if args.cases == 0 || args.batch == 0 || args.timeout_ms == 0 {
         return usage_error("--cases, --batch and --timeout-ms must be at least 1");
     }
@@ -116,29 +160,13 @@ pub fn run(args: CheckArgs) -> i32 {
     if let Err(e) = candidate.verify() {
         return usage_error(format!("the candidate cannot be started: {e}"));
     }
-    let replay = match &args.replay {
+    let replay: Vec<Entry> = match &args.replay {
         Some(path) if path.exists() => match casefile::load(path) {
             Ok(entries) => entries,
             Err(e) => return usage_error(e),
         },
         _ => Vec::new(),
     };
-    // A saved input that no longer reads (another problem's file, an edited
-    // entry) is an error, not something to skip silently.
-    for entry in &replay {
-        let options = SolveOptions {
-            multi: entry.multi,
-            ..SolveOptions::default()
-        };
-        if let Err(e) = p.solve(&entry.input, options) {
-            let file = args.replay.as_deref().unwrap_or(Path::new("")).display();
-            return usage_error(format!(
-                "{file}: entry {:?} is not a {} input: {e}",
-                entry.name,
-                p.name()
-            ));
-        }
-    }
     let seed = args.seed.unwrap_or_else(random_seed);
     let config = CheckConfig {
         cases: args.cases,
@@ -147,16 +175,25 @@ pub fn run(args: CheckArgs) -> i32 {
         jobs: super::jobs(args.jobs),
         max_shrink_runs: args.max_shrink_runs,
         max_shrink_time: Duration::from_secs(args.shrink_seconds),
-        progress: !args.json && interactive(),
+        progress: (!args.json && interactive()).then(progress_bar),
         replay,
     };
+    let visit = Check {
+        candidate: &candidate,
+        config,
+        replay_file: args.replay.as_deref().unwrap_or(Path::new("")),
+    };
     if !args.json {
-        eprintln!("boardcheck: checking {} with seed {seed}", p.name());
+        eprintln!("boardcheck: checking {} with seed {seed}", args.problem);
     }
-    let report = p.check(&candidate, &config);
+    let report = match on_problem(&args.problem, visit) {
+        Ok(Ok(report)) => report,
+        Ok(Err(e)) => return usage_error(e),
+        Err(status) => return status,
+    };
     if let (Some(path), Some(f)) = (&args.save, &report.failure) {
         let entry = casefile::Entry {
-            name: format!("{} seed {seed}: {}", p.name(), f.verdict),
+            name: format!("{} seed {seed}: {}", args.problem, f.verdict),
             input: f.input.clone(),
             output: Some(f.expected.clone()),
             error: None,

@@ -6,8 +6,13 @@ mod check;
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
 
-use boardcheck::harness::registry::{Entry, SolveOptions};
-use boardcheck::problems;
+use boardcheck::generation::{clamp_size, pattern};
+use boardcheck::harness::check::generate;
+use boardcheck::harness::exhaust::{Exhausted, exhaust};
+use boardcheck::harness::selftest::{Caught, idle_properties, selftest};
+use boardcheck::problem::{answer_text, case_text, read_input};
+use boardcheck::problems::{self, Visitor};
+use boardcheck::suite::Suite;
 use clap::{Parser, Subcommand, ValueEnum};
 
 /// Property-based verification of board-game rule engines.
@@ -109,12 +114,13 @@ fn usage_error(message: impl std::fmt::Display) -> i32 {
     2
 }
 
-fn problem(name: &str) -> Result<Entry, i32> {
-    problems::find(name).ok_or_else(|| {
-        let names: Vec<_> = problems::all().iter().map(|p| p.name()).collect();
+/// Runs `visitor` on the problem called `name`, or refuses an unknown name
+/// (exit 2).
+fn on_problem<V: Visitor>(name: &str, visitor: V) -> Result<V::Output, i32> {
+    problems::visit(name, visitor).ok_or_else(|| {
         usage_error(format!(
             "unknown problem {name:?} (problems: {})",
-            names.join(", ")
+            problems::NAMES.join(", ")
         ))
     })
 }
@@ -151,38 +157,66 @@ pub fn main() -> i32 {
                 oracle,
                 multi,
                 format,
-            } => solve(
-                &problem(&name)?,
-                file,
-                oracle,
-                multi,
-                format == Format::Json,
-            ),
+            } => {
+                let text = read_source(file.as_deref())?;
+                let solve = Solve {
+                    text: &text.1,
+                    oracle,
+                    multi,
+                    json: format == Format::Json,
+                };
+                report(on_problem(&name, solve)?.map_err(|e| format!("{}: {e}", text.0)))
+            }
             Command::Gen {
                 problem: name,
                 seed,
                 size,
                 pattern,
-            } => {
-                let p = problem(&name)?;
-                report(p.generate(seed, size.unwrap_or(p.default_size()), pattern.as_deref()))
-            }
+            } => report(on_problem(
+                &name,
+                Gen {
+                    seed,
+                    size,
+                    pattern: pattern.as_deref(),
+                },
+            )?),
             Command::Check(args) => check::run(args),
             Command::Exhaust {
                 problem: name,
                 max_cells,
                 jobs: j,
-            } => exhaust(&problem(&name)?, max_cells, jobs(j)),
+            } => {
+                let started = std::time::Instant::now();
+                let done = on_problem(
+                    &name,
+                    Exhaust {
+                        max_cells,
+                        jobs: jobs(j),
+                    },
+                )?;
+                match done {
+                    Ok(done) => exhaust_report(&name, max_cells, &done, started.elapsed()),
+                    Err(e) => usage_error(e),
+                }
+            }
             Command::Selftest {
                 problem: name,
                 cases,
                 seed,
             } => {
-                let chosen = match name {
-                    Some(n) => vec![problem(&n)?],
-                    None => problems::all(),
+                let chosen: Vec<&str> = match &name {
+                    Some(n) => vec![n.as_str()],
+                    None => problems::NAMES.to_vec(),
                 };
-                selftest(&chosen, cases, seed)
+                let mut status = 0;
+                let mut out = String::new();
+                for name in chosen {
+                    let (text, ok) = on_problem(name, SelfTest { cases, seed })?;
+                    out.push_str(&text);
+                    status = status.max(i32::from(!ok));
+                }
+                print(&out);
+                status
             }
             Command::Perft { depth } => report(problems::reversi_move::perft::run_cli(depth)),
             Command::ChompCensus { w, h } => report(problems::chomp_solve::census_cli(w, h)),
@@ -190,10 +224,10 @@ pub fn main() -> i32 {
                 report(problems::go_move::count::run_cli(rows, cols))
             }
             Command::List => {
-                let list: String = problems::all()
-                    .iter()
-                    .map(|p| format!("{:14} {}\n", p.name(), p.about()))
-                    .collect();
+                let mut list = String::new();
+                for name in problems::NAMES {
+                    list.push_str(&on_problem(name, List)?);
+                }
                 print(&list);
                 0
             }
@@ -213,49 +247,103 @@ fn report(result: Result<String, String>) -> i32 {
     }
 }
 
-fn solve(p: &Entry, file: Option<PathBuf>, oracle: bool, multi: bool, json: bool) -> i32 {
+/// The input of `solve`: where it came from (for messages), and its text.
+fn read_source(file: Option<&std::path::Path>) -> Result<(String, String), i32> {
     let mut bytes = Vec::new();
-    let read = match &file {
+    let read = match file {
         Some(path) => std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes)),
         None => std::io::stdin().lock().read_to_end(&mut bytes),
     };
-    let source = file
-        .as_ref()
-        .map_or("standard input".to_string(), |f| f.display().to_string());
+    let source = file.map_or("standard input".to_string(), |f| f.display().to_string());
     if let Err(e) = read {
-        return usage_error(format!("cannot read {source}: {e}"));
+        return Err(usage_error(format!("cannot read {source}: {e}")));
     }
-    let Ok(text) = String::from_utf8(bytes) else {
-        return usage_error(format!("{source}: the input is not ASCII text"));
-    };
-    let options = SolveOptions {
-        multi,
-        oracle,
-        json,
-    };
-    report(
-        p.solve(&text, options)
-            .map_err(|e| format!("{source}: {e}")),
-    )
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok((source, text)),
+        Err(_) => Err(usage_error(format!(
+            "{source}: the input is not ASCII text"
+        ))),
+    }
 }
 
-fn exhaust(p: &Entry, max_cells: usize, jobs: usize) -> i32 {
-    let started = std::time::Instant::now();
-    let done = p.exhaust(max_cells, jobs);
-    match done.mismatch {
+/// `solve`: the engine's (or oracle's) answers to an input.
+struct Solve<'a> {
+    text: &'a str,
+    oracle: bool,
+    multi: bool,
+    json: bool,
+}
+
+impl Visitor for Solve<'_> {
+    type Output = Result<String, String>;
+    fn visit<P: Suite>(self) -> Self::Output {
+        let solve = if self.oracle { P::oracle } else { P::engine };
+        if self.json {
+            if self.multi {
+                return Err(
+                    "--format json reads a single case; --multi is for the text form".into(),
+                );
+            }
+            let json = P::extras()
+                .json
+                .ok_or_else(|| format!("{} has no JSON form", P::NAME))?;
+            let case = (json.read_case)(self.text).map_err(|e| e.to_string())?;
+            return Ok((json.write_answer)(&solve(&case)));
+        }
+        let cases = read_input::<P>(self.text, self.multi).map_err(|e| e.to_string())?;
+        Ok(cases.iter().map(|c| answer_text::<P>(&solve(c))).collect())
+    }
+}
+
+/// `gen`: one input from a seed, or a named pattern.
+struct Gen<'a> {
+    seed: u64,
+    size: Option<usize>,
+    pattern: Option<&'a str>,
+}
+
+impl Visitor for Gen<'_> {
+    type Output = Result<String, String>;
+    fn visit<P: Suite>(self) -> Self::Output {
+        let size = clamp_size::<P>(self.size.unwrap_or(P::DEFAULT_SIZE));
+        let case = match self.pattern {
+            None => generate::<P>(self.seed, size),
+            Some(name) => pattern::<P>(name, size)?,
+        };
+        Ok(case_text::<P>(&case))
+    }
+}
+
+/// `exhaust`: engine against oracle on every small case.
+struct Exhaust {
+    max_cells: usize,
+    jobs: usize,
+}
+
+impl Visitor for Exhaust {
+    type Output = Result<Exhausted, String>;
+    fn visit<P: Suite>(self) -> Self::Output {
+        exhaust::<P>(self.max_cells, self.jobs)
+    }
+}
+
+fn exhaust_report(
+    name: &str,
+    max_cells: usize,
+    done: &Exhausted,
+    took: std::time::Duration,
+) -> i32 {
+    match &done.mismatch {
         None => {
             print(&format!(
-                "exhaust {}: engine == oracle on all {} cases with at most {max_cells} cells ({:.1?})\n",
-                p.name(),
+                "exhaust {name}: engine == oracle on all {} cases with at most {max_cells} cells ({took:.1?})\n",
                 done.checked,
-                started.elapsed()
             ));
             0
         }
         Some((input, oracle, engine)) => {
             print(&format!(
-                "exhaust {}: engine and oracle disagree (case {} of the enumeration)\ninput:\n{input}oracle:\n{oracle}engine:\n{engine}",
-                p.name(),
+                "exhaust {name}: engine and oracle disagree (case {} of the enumeration)\ninput:\n{input}oracle:\n{oracle}engine:\n{engine}",
                 done.checked
             ));
             1
@@ -263,16 +351,25 @@ fn exhaust(p: &Entry, max_cells: usize, jobs: usize) -> i32 {
     }
 }
 
-fn selftest(problems: &[Entry], cases: u32, seed: u64) -> i32 {
-    let mut status = 0;
-    let mut out = String::new();
-    for p in problems {
-        let (caught, idle) = p.selftest(cases, seed);
-        out.push_str(&format!("{}\n", p.name()));
-        out.push_str(&format!(
-            "  {:28} {:8} {}\n",
-            "variant", "caught", "by (smallest counterexample)"
-        ));
+/// `selftest`: the zoo through the properties, as a table; and whether
+/// every variant was caught and every property caught one.
+struct SelfTest {
+    cases: u32,
+    seed: u64,
+}
+
+impl Visitor for SelfTest {
+    type Output = (String, bool);
+    fn visit<P: Suite>(self) -> Self::Output {
+        let caught: Vec<Caught> = selftest::<P>(self.cases, self.seed);
+        let idle = idle_properties::<P>(&caught);
+        let mut ok = idle.is_empty();
+        let mut out = format!(
+            "{}\n  {:28} {:8} by (smallest counterexample)\n",
+            P::NAME,
+            "variant",
+            "caught"
+        );
         for c in &caught {
             let best = c.by.iter().min_by_key(|(_, _, input)| input.len());
             let by: Vec<_> = c.by.iter().map(|(name, _, _)| *name).collect();
@@ -284,7 +381,7 @@ fn selftest(problems: &[Entry], cases: u32, seed: u64) -> i32 {
                     by.join(", ")
                 )),
                 None => {
-                    status = 1;
+                    ok = false;
                     out.push_str(&format!(
                         "  {:28} {:8} -- slipped through: {}\n",
                         c.variant, "NO", c.about
@@ -295,15 +392,38 @@ fn selftest(problems: &[Entry], cases: u32, seed: u64) -> i32 {
         if idle.is_empty() {
             out.push_str("  every property caught at least one variant\n\n");
         } else {
-            status = 1;
             out.push_str(&format!(
                 "  properties that caught nothing: {}\n\n",
                 idle.join(", ")
             ));
         }
+        (out, ok)
     }
-    print(&out);
-    status
+}
+
+/// `list`: a problem's name, what it is, its size unit and patterns.
+struct List;
+
+impl Visitor for List {
+    type Output = String;
+    fn visit<P: Suite>(self) -> Self::Output {
+        let extras = P::extras();
+        let patterns: Vec<&str> = extras.patterns.iter().map(|p| p.name).collect();
+        format!(
+            "{:14} {}\n{:14} --size in {} (default {}, at most {}); patterns: {}\n",
+            P::NAME,
+            P::ABOUT,
+            "",
+            P::SIZE_UNIT,
+            P::DEFAULT_SIZE,
+            P::MAX_SIZE,
+            if patterns.is_empty() {
+                "none".to_string()
+            } else {
+                patterns.join(", ")
+            }
+        )
+    }
 }
 
 /// True when a progress bar makes sense: a person is watching.

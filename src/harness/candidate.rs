@@ -229,7 +229,7 @@ fn pieces<'a, P: Problem>(output: &'a str, cases: &[P::Case]) -> Vec<&'a str> {
         let end = if i + 1 == cases.len() {
             rest.len()
         } else {
-            let lines = answer_text::<P>(&P::reference(case)).lines().count();
+            let lines = answer_text::<P>(&P::oracle(case)).lines().count();
             rest.split_inclusive('\n').take(lines).map(str::len).sum()
         };
         pieces.push(&rest[..end]);

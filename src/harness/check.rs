@@ -8,17 +8,21 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressStyle};
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 use super::candidate::{Candidate, Outcome};
 use super::casefile::Entry;
 use super::report::{Failure, Report};
+use super::verdict::{Origin, Status, Verdict};
+use crate::generation::Generate;
 use crate::problem::{Problem, answer_text, case_text, multi_case_text};
 
+/// Called with (cases done, cases in all) as a check goes on.
+pub type Progress = std::sync::Arc<dyn Fn(u64, u64) + Send + Sync>;
+
 /// How a check runs.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct CheckConfig {
     /// How many generated cases to run.
     pub cases: u64,
@@ -33,8 +37,8 @@ pub struct CheckConfig {
     /// Most wall time spent shrinking (a hung candidate costs a full
     /// timeout per shrink step).
     pub max_shrink_time: Duration,
-    /// Show a progress bar on stderr.
-    pub progress: bool,
+    /// Told how far the check is, e.g. to draw a progress bar.
+    pub progress: Option<Progress>,
     /// Inputs to run before the generated ones (saved failures).
     pub replay: Vec<Entry>,
 }
@@ -48,7 +52,7 @@ impl Default for CheckConfig {
             jobs: std::thread::available_parallelism().map_or(2, |n| n.get()),
             max_shrink_runs: 2000,
             max_shrink_time: Duration::from_secs(60),
-            progress: false,
+            progress: None,
             replay: Vec::new(),
         }
     }
@@ -57,8 +61,8 @@ impl Default for CheckConfig {
 /// A candidate's outcome on one case, judged against the reference.
 #[derive(Clone, Debug)]
 pub struct Judged {
-    /// `OK`, `WA`, `RE`, `TLE` or `PE`.
-    pub verdict: &'static str,
+    /// The verdict.
+    pub verdict: Verdict,
     /// The reference answer's text.
     pub expected: String,
     /// What the candidate wrote.
@@ -69,16 +73,20 @@ pub struct Judged {
 
 /// Judges `outcome` against the reference answer to `case`.
 pub fn judge<P: Problem>(case: &P::Case, outcome: Outcome<P::Answer>) -> Judged {
-    let want = P::reference(case);
+    let want = P::oracle(case);
     let expected = answer_text::<P>(&want);
     let (verdict, got, detail) = match outcome {
         Outcome::Answered { answer, output } => {
-            let verdict = if answer == want { "OK" } else { "WA" };
+            let verdict = if answer == want {
+                Verdict::Ok
+            } else {
+                Verdict::WrongAnswer
+            };
             (verdict, output, String::new())
         }
-        Outcome::Unreadable { output, error } => ("PE", output, error),
-        Outcome::Crashed { output, detail } => ("RE", output, detail),
-        Outcome::TimedOut { output, detail } => ("TLE", output, detail),
+        Outcome::Unreadable { output, error } => (Verdict::Presentation, output, error),
+        Outcome::Crashed { output, detail } => (Verdict::RuntimeError, output, detail),
+        Outcome::TimedOut { output, detail } => (Verdict::TimeLimit, output, detail),
     };
     Judged {
         verdict,
@@ -101,7 +109,7 @@ pub fn seeded_runner(seed: u64) -> TestRunner {
 }
 
 /// One case generated from `seed` (what `boardcheck gen` prints).
-pub fn generate<P: Problem>(seed: u64, size: usize) -> P::Case {
+pub fn generate<P: Generate>(seed: u64, size: usize) -> P::Case {
     let mut runner = seeded_runner(seed);
     P::cases(size)
         .new_tree(&mut runner)
@@ -143,9 +151,9 @@ fn run_all<P: Problem>(
 
 /// Shrinks the failing case held by `tree` (whose current value failed with
 /// `failed`): first proptest's simplify/complicate search, then greedy
-/// [`Problem::simpler`] steps. A step counts as failing only if the
+/// [`Generate::simpler`] steps. A step counts as failing only if the
 /// candidate gives the same verdict again; every input runs at most once.
-fn shrink<P: Problem>(
+fn shrink<P: Generate>(
     candidate: &dyn Candidate<P>,
     tree: &mut dyn ValueTree<Value = P::Case>,
     failed: Judged,
@@ -200,26 +208,29 @@ fn shrink<P: Problem>(
     (case, last, steps + more_steps)
 }
 
-/// Replaces `case` by the first of [`Problem::simpler`] that still fails,
+/// Replaces `case` by the first of [`Generate::simpler`] that still fails,
 /// until none does. `first_failing` judges up to `width` simpler cases at
 /// once and names the first that fails. Returns the last failing case and
 /// the number of steps taken.
-pub fn simplify_greedily<P: Problem>(
+pub fn simplify_greedily<P: Generate>(
     mut case: P::Case,
     width: usize,
     mut first_failing: impl FnMut(&[P::Case]) -> Option<usize>,
 ) -> (P::Case, u64) {
     let mut steps = 0;
     'step: loop {
-        let options = P::simpler(&case);
-        for group in options.chunks(width.max(1)) {
-            if let Some(i) = first_failing(group) {
+        let mut options = P::simpler(&case);
+        loop {
+            let group: Vec<P::Case> = options.by_ref().take(width.max(1)).collect();
+            if group.is_empty() {
+                return (case, steps);
+            }
+            if let Some(i) = first_failing(&group) {
                 case = group[i].clone();
                 steps += 1;
                 continue 'step;
             }
         }
-        return (case, steps);
     }
 }
 
@@ -232,12 +243,12 @@ fn fed<P: Problem>(candidate: &dyn Candidate<P>, case: &P::Case) -> String {
     }
 }
 
-fn failure<P: Problem>(
+fn failure<P: Generate>(
     case: &P::Case,
     input: String,
     judged: Judged,
     steps: u64,
-    origin: &'static str,
+    origin: Origin,
 ) -> Failure {
     Failure {
         verdict: judged.verdict,
@@ -253,11 +264,11 @@ fn failure<P: Problem>(
 
 /// Checks `candidate` on `config.replay`, then on `config.cases` generated
 /// cases, stopping at the first failure, which it shrinks.
-pub fn check<P: Problem>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Report {
+pub fn check<P: Generate>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Report {
     let mut report = Report {
         problem: P::NAME.to_string(),
         seed: config.seed,
-        status: "pass",
+        status: Status::Pass,
         cases: 0,
         failure: None,
     };
@@ -271,31 +282,23 @@ pub fn check<P: Problem>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> 
         .collect();
     for (case, judged) in replayed.iter().zip(run_all(candidate, &replayed, jobs)) {
         report.cases += 1;
-        if judged.verdict != "OK" {
-            report.status = "fail";
+        if judged.verdict != Verdict::Ok {
+            report.status = Status::Fail;
             report.failure = Some(failure::<P>(
                 case,
                 fed::<P>(candidate, case),
                 judged,
                 0,
-                "replayed",
+                Origin::Replayed,
             ));
             return report;
         }
     }
 
-    let bar = if config.progress {
-        let bar = ProgressBar::new(config.cases);
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{spinner} {pos}/{len} cases [{bar:30}] {per_sec} eta {eta}",
-            )
-            .expect("valid template")
-            .progress_chars("=> "),
-        );
-        bar
-    } else {
-        ProgressBar::hidden()
+    let tell = |done: u64| {
+        if let Some(progress) = &config.progress {
+            progress(done, config.cases)
+        }
     };
 
     let mut runner = seeded_runner(config.seed);
@@ -313,27 +316,26 @@ pub fn check<P: Problem>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> 
             .collect();
         let cases: Vec<P::Case> = trees.iter().map(|t| t.current()).collect();
         let judged = run_all(candidate, &cases, jobs);
-        let Some(i) = judged.iter().position(|j| j.verdict != "OK") else {
+        let Some(i) = judged.iter().position(|j| j.verdict != Verdict::Ok) else {
             done += n as u64;
-            bar.set_position(done);
+            tell(done);
             continue;
         };
-        bar.finish_and_clear();
         report.cases += done + i as u64 + 1;
-        report.status = "fail";
+        report.status = Status::Fail;
         let mut first = judged[i].clone();
         if candidate.batch_size() > 1 {
             // Confirm alone; a failure that needs its batch is reported whole.
             let alone = run_all(candidate, std::slice::from_ref(&cases[i]), 1).remove(0);
-            if alone.verdict == "OK" {
+            if alone.verdict == Verdict::Ok {
                 let b = i / candidate.batch_size() * candidate.batch_size();
                 let batch = &cases[b..(b + candidate.batch_size()).min(cases.len())];
                 let input = multi_case_text::<P>(batch);
                 first.expected = batch
                     .iter()
-                    .map(|c| answer_text::<P>(&P::reference(c)))
+                    .map(|c| answer_text::<P>(&P::oracle(c)))
                     .collect();
-                report.failure = Some(failure::<P>(&cases[i], input, first, 0, "batch"));
+                report.failure = Some(failure::<P>(&cases[i], input, first, 0, Origin::Batch));
                 return report;
             }
             first = alone;
@@ -344,11 +346,10 @@ pub fn check<P: Problem>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> 
             fed::<P>(candidate, &case),
             judged,
             steps,
-            "generated",
+            Origin::Generated,
         ));
         return report;
     }
-    bar.finish_and_clear();
     report.cases += done;
     report
 }

@@ -1,6 +1,7 @@
 //! Engine against oracle on every small case.
 
-use crate::problem::{Problem, answer_text, case_text};
+use crate::generation::Generate;
+use crate::problem::{answer_text, case_text};
 
 /// What an exhaustive run found.
 #[derive(Clone, Debug, PartialEq)]
@@ -11,19 +12,23 @@ pub struct Exhausted {
     pub mismatch: Option<(String, String, String)>,
 }
 
-/// Compares engine and oracle on every case of `P::exhaust(max_cells)`,
-/// `jobs` threads at a time, stopping at the first disagreement.
-pub fn exhaust<P: Problem>(max_cells: usize, jobs: usize) -> Exhausted {
-    let mut all = P::exhaust(max_cells);
+/// Compares engine and oracle on every case of the problem's enumeration
+/// up to `max_cells` cells, `jobs` threads at a time, stopping at the first
+/// disagreement. An error if the problem has no enumeration.
+pub fn exhaust<P: Generate>(max_cells: usize, jobs: usize) -> Result<Exhausted, String> {
+    let enumerate = P::extras()
+        .enumerate
+        .ok_or_else(|| format!("{} has no exhaustive enumeration", P::NAME))?;
+    let mut all = enumerate(max_cells);
     let mut checked = 0u64;
     let jobs = jobs.max(1);
     loop {
         let chunk: Vec<P::Case> = all.by_ref().take(4096 * jobs).collect();
         if chunk.is_empty() {
-            return Exhausted {
+            return Ok(Exhausted {
                 checked,
                 mismatch: None,
-            };
+            });
         }
         let part = chunk.len().div_ceil(jobs);
         let first_bad = std::thread::scope(|scope| {
@@ -40,14 +45,14 @@ pub fn exhaust<P: Problem>(max_cells: usize, jobs: usize) -> Exhausted {
         });
         if let Some(i) = first_bad {
             let case = &chunk[i];
-            return Exhausted {
+            return Ok(Exhausted {
                 checked: checked + i as u64 + 1,
                 mismatch: Some((
                     case_text::<P>(case),
                     answer_text::<P>(&P::oracle(case)),
                     answer_text::<P>(&P::engine(case)),
                 )),
-            };
+            });
         }
         checked += chunk.len() as u64;
     }

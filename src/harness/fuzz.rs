@@ -2,14 +2,15 @@
 //! every problem is fuzzed the same way and `cargo test` can run the same
 //! bodies on random bytes without a nightly toolchain.
 
+use crate::generation::Generate;
 use crate::problem::{Problem, answer_text, case_text, read_input};
 use crate::text::Lines;
 
 /// Any bytes as an input (single and multi-case form): reading must not
-/// panic; what reads must solve the same with engine and reference, and
+/// panic; what reads must solve the same with engine and oracle, and
 /// write back to a text that reads as the same case. Any bytes as a
 /// candidate's answer must not make the answer reader panic either.
-pub fn text_input<P: Problem>(data: &[u8]) {
+pub fn text_input<P: Generate>(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
@@ -26,7 +27,7 @@ pub fn text_input<P: Problem>(data: &[u8]) {
     let _ = P::read_answer(&mut Lines::new(text), &case);
 }
 
-/// A structured case (from `arbitrary`): engine and reference agree, and the
+/// A structured case (from `arbitrary`): engine and oracle agree, and the
 /// text form reads back as the same case.
 pub fn structured<P: Problem>(case: &P::Case) {
     round_trip::<P>(case);
@@ -34,11 +35,11 @@ pub fn structured<P: Problem>(case: &P::Case) {
 
 fn round_trip<P: Problem>(case: &P::Case) {
     let engine = P::engine(case);
-    let reference = P::reference(case);
+    let oracle = P::oracle(case);
     assert_eq!(
         engine,
-        reference,
-        "engine and reference disagree on\n{}",
+        oracle,
+        "engine and oracle disagree on\n{}",
         case_text::<P>(case)
     );
     let text = case_text::<P>(case);

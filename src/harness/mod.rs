@@ -1,5 +1,5 @@
-//! The generic harness: it knows the [`crate::problem::Problem`] trait and
-//! nothing about any game.
+//! The generic harness: it knows the traits of [`crate::problem`],
+//! [`crate::generation`] and [`crate::suite`], and nothing about any game.
 //!
 //! - [`process`]: run an untrusted program under limits.
 //! - [`candidate`]: external programs and Rust functions as candidates.
@@ -9,7 +9,7 @@
 //! - [`exhaust`], [`selftest`], [`testing`]: engine vs oracle on every small
 //!   case, the zoo through the properties, property runs for test suites.
 //! - [`fuzz`]: the bodies of the fuzz targets.
-//! - [`registry`]: type-erased problems for the CLI.
+//! - [`verdict`]: typed verdicts, statuses and origins.
 
 pub mod candidate;
 pub mod casefile;
@@ -17,7 +17,7 @@ pub mod check;
 pub mod exhaust;
 pub mod fuzz;
 pub mod process;
-pub mod registry;
 pub mod report;
 pub mod selftest;
 pub mod testing;
+pub mod verdict;

@@ -2,6 +2,8 @@
 
 use serde::Serialize;
 
+use super::verdict::{Origin, Status, Verdict};
+
 /// What a check found.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Report {
@@ -9,8 +11,8 @@ pub struct Report {
     pub problem: String,
     /// The seed the cases came from.
     pub seed: u64,
-    /// `pass` or `fail`.
-    pub status: &'static str,
+    /// Pass or fail.
+    pub status: Status,
     /// Cases run before stopping (replayed ones included).
     pub cases: u64,
     /// The minimal failure, when one was found.
@@ -21,8 +23,8 @@ pub struct Report {
 /// A failing case, shrunk.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Failure {
-    /// `WA`, `RE`, `TLE` or `PE`.
-    pub verdict: &'static str,
+    /// What the candidate did.
+    pub verdict: Verdict,
     /// The minimal failing input, exactly as fed to the candidate.
     pub input: String,
     /// The oracle's answer.
@@ -36,20 +38,8 @@ pub struct Failure {
     pub detail: String,
     /// The size of the minimal input, e.g. `3 cells, 1 placement`.
     pub size: String,
-    /// Where the case came from: `generated`, `replayed` or `batch` (a
-    /// failure that only shows when cases run together; not shrunk).
-    pub origin: &'static str,
-}
-
-/// The long name of a verdict.
-pub fn verdict_name(verdict: &str) -> &'static str {
-    match verdict {
-        "WA" => "wrong answer",
-        "RE" => "runtime error (crashed or non-zero exit)",
-        "TLE" => "time limit exceeded",
-        "PE" => "presentation error (output unreadable)",
-        _ => "agreed",
-    }
+    /// Where the case came from.
+    pub origin: Origin,
 }
 
 /// Lines of a text shown in a human report; the JSON report keeps them all.
@@ -127,14 +117,15 @@ impl Report {
                     "FAIL  {}: {} — {}, found at case {} (seed {})\n\n",
                     self.problem,
                     f.verdict,
-                    verdict_name(f.verdict),
+                    f.verdict.name(),
                     self.cases,
                     self.seed
                 ));
                 let shrunk = match f.origin {
-                    "generated" => format!("shrunk in {} steps", f.shrink_steps),
-                    "replayed" => "replayed from the saved failures".into(),
-                    _ if f.verdict == "TLE" => {
+                    Origin::Generated => format!("shrunk in {} steps", f.shrink_steps),
+                    Origin::Replayed => "replayed from the saved failures".into(),
+                    Origin::Vector => "a test vector".into(),
+                    _ if f.verdict == Verdict::TimeLimit => {
                         "the batch as a whole ran out of time while its cases pass alone: \
                          raise --timeout-ms or lower --batch"
                             .into()

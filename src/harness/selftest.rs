@@ -1,29 +1,34 @@
 //! The zoo run through the properties: which law catches which wrong
 //! solver, and how small the counterexample is.
 
-use super::testing::counterexample;
-use crate::problem::{Problem, Solver, case_text};
+use proptest::strategy::BoxedStrategy;
+use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
+
+use super::check::{seeded_rng, simplify_greedily};
+use crate::generation::Generate;
+use crate::problem::case_text;
+use crate::suite::{Property, Solver, Suite};
 
 /// What the properties found in one known-wrong solver.
 #[derive(Clone, Debug)]
 pub struct Caught {
     /// The variant's name.
-    pub variant: &'static str,
+    pub variant: String,
     /// What it gets wrong.
-    pub about: &'static str,
+    pub about: String,
     /// Each property that caught it, with the size and text of its minimal counterexample.
     pub by: Vec<(&'static str, String, String)>,
 }
 
 /// Runs every property of `P` on every zoo variant, `cases` cases each.
-pub fn selftest<P: Problem>(cases: u32, seed: u64) -> Vec<Caught> {
+pub fn selftest<P: Suite>(cases: u32, seed: u64) -> Vec<Caught> {
     let strategy = P::cases(P::DEFAULT_SIZE);
     let properties = P::properties();
     P::zoo()
         .iter()
         .map(|variant: &Solver<P>| Caught {
-            variant: variant.name,
-            about: variant.about,
+            variant: variant.name.clone(),
+            about: variant.about.clone(),
             by: properties
                 .iter()
                 .filter_map(|p| {
@@ -36,7 +41,7 @@ pub fn selftest<P: Problem>(cases: u32, seed: u64) -> Vec<Caught> {
 }
 
 /// The properties of `P` that caught no variant in `results` (should be none).
-pub fn idle_properties<P: Problem>(results: &[Caught]) -> Vec<&'static str> {
+pub fn idle_properties<P: Suite>(results: &[Caught]) -> Vec<&'static str> {
     P::properties()
         .iter()
         .map(|p| p.name)
@@ -46,4 +51,37 @@ pub fn idle_properties<P: Problem>(results: &[Caught]) -> Vec<&'static str> {
                 .any(|c| c.by.iter().any(|(p, _, _)| p == name))
         })
         .collect()
+}
+
+/// The minimal counterexample to `property` on `solver` within `cases`
+/// cases of `strategy` drawn from `seed`, with the property's explanation:
+/// proptest's shrinking, then greedy [`Generate::simpler`] steps. Nothing
+/// is persisted: this is for solvers that are meant to fail.
+pub fn counterexample<P: Generate>(
+    property: &Property<P>,
+    solver: &Solver<P>,
+    strategy: &BoxedStrategy<P::Case>,
+    cases: u32,
+    seed: u64,
+) -> Option<(P::Case, String)> {
+    let config = Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    };
+    let mut runner = TestRunner::new_with_rng(config, seeded_rng(seed));
+    match runner.run(strategy, |case| {
+        (property.holds)(solver, &case).map_err(TestCaseError::fail)
+    }) {
+        Err(TestError::Fail(why, case)) => {
+            let (case, _) = simplify_greedily::<P>(case, 1, |c| {
+                (property.holds)(solver, &c[0]).is_err().then_some(0)
+            });
+            let why = (property.holds)(solver, &case)
+                .err()
+                .unwrap_or_else(|| why.to_string());
+            Some((case, why))
+        }
+        _ => None,
+    }
 }

@@ -14,10 +14,11 @@ use proptest::strategy::{BoxedStrategy, Strategy, ValueTree};
 use proptest::test_runner::{Config, FileFailurePersistence, TestCaseError, TestError, TestRunner};
 
 use super::casefile::{self, Entry};
-use super::check::{seeded_rng, simplify_greedily};
 use super::fuzz;
 use super::selftest::{Caught, idle_properties, selftest};
-use crate::problem::{Problem, Property, Solver, answer_text, read_input};
+use crate::generation::Generate;
+use crate::problem::{Problem, answer_text, read_input};
+use crate::suite::{Property, Solver, Suite};
 
 /// `default`, unless the environment variable `BOARDCHECK_CASES` says how
 /// many cases each property runs (for heavier runs than `cargo test`'s).
@@ -68,38 +69,6 @@ fn describe<P: Problem>(e: TestError<P::Case>) -> String {
     }
 }
 
-/// The minimal counterexample to `property` on `solver` within `cases`
-/// cases of `strategy` drawn from `seed`, with the property's explanation.
-/// Nothing is persisted: this is for solvers that are meant to fail.
-pub fn counterexample<P: Problem>(
-    property: &Property<P>,
-    solver: &Solver<P>,
-    strategy: &BoxedStrategy<P::Case>,
-    cases: u32,
-    seed: u64,
-) -> Option<(P::Case, String)> {
-    let config = Config {
-        cases,
-        failure_persistence: None,
-        ..Config::default()
-    };
-    let mut runner = TestRunner::new_with_rng(config, seeded_rng(seed));
-    match runner.run(strategy, |case| {
-        (property.holds)(solver, &case).map_err(TestCaseError::fail)
-    }) {
-        Err(TestError::Fail(why, case)) => {
-            let (case, _) = simplify_greedily::<P>(case, 1, |c| {
-                (property.holds)(solver, &c[0]).is_err().then_some(0)
-            });
-            let why = (property.holds)(solver, &case)
-                .err()
-                .unwrap_or_else(|| why.to_string());
-            Some((case, why))
-        }
-        _ => None,
-    }
-}
-
 /// Checks every entry of a case file against the oracle and the engine:
 /// the answer equals `output`, or the input is refused with `error`.
 pub fn check_entries<P: Problem>(entries: &[Entry]) -> Result<usize, String> {
@@ -139,7 +108,7 @@ pub fn check_entries<P: Problem>(entries: &[Entry]) -> Result<usize, String> {
 /// `(strategy, cases)` pair in `runs` (through [`assert_property`], so
 /// `BOARDCHECK_CASES` scales the counts and failures are persisted).
 /// Panics with the minimal counterexample of the first failure.
-pub fn assert_every_property<P: Problem>(
+pub fn assert_every_property<P: Suite>(
     solvers: &[Solver<P>],
     runs: &[(&BoxedStrategy<P::Case>, u32)],
 ) {
@@ -154,10 +123,10 @@ pub fn assert_every_property<P: Problem>(
 
 /// One zoo variant as [`assert_zoo_caught`] found it: everything
 /// [`selftest`] says, and its minimal counterexample against the oracle.
-pub struct ZooCatch<P: Problem> {
+pub struct ZooCatch<P: Suite> {
     /// The selftest row: the variant and every property that caught it.
     pub caught: Caught,
-    /// The size of the `agrees-with-oracle` counterexample (`Problem::size_of`).
+    /// The size of the `agrees-with-oracle` counterexample (`Generate::size_of`).
     pub size: String,
     /// Its text.
     pub input: String,
@@ -171,7 +140,7 @@ pub struct ZooCatch<P: Problem> {
 /// by `agrees-with-oracle`, and that every property catches some variant.
 /// Returns each variant with its `agrees-with-oracle` counterexample, so a
 /// suite can bound its size.
-pub fn assert_zoo_caught<P: Problem>(cases: u32, seed: u64) -> Vec<ZooCatch<P>> {
+pub fn assert_zoo_caught<P: Suite>(cases: u32, seed: u64) -> Vec<ZooCatch<P>> {
     let results = selftest::<P>(case_count(cases), seed);
     let mut catches = Vec::with_capacity(results.len());
     for caught in &results {
@@ -255,7 +224,7 @@ pub fn random_bytes(n: u32, max_len: usize) -> impl Iterator<Item = Vec<u8>> {
 
 /// Both fuzz bodies on `data`: [`fuzz::text_input`] on the bytes, and
 /// [`fuzz::structured`] on the case `arbitrary` builds from them, if any.
-pub fn fuzz_bodies<P: Problem>(data: &[u8])
+pub fn fuzz_bodies<P: Generate>(data: &[u8])
 where
     for<'a> P::Case: arbitrary::Arbitrary<'a>,
 {
@@ -268,7 +237,7 @@ where
 /// The fuzz bodies ([`fuzz_bodies`]) on `case_count(n)` random byte strings
 /// shorter than `max_len` ([`random_bytes`]), so `cargo test` runs what
 /// the fuzz targets run without a nightly toolchain.
-pub fn fuzz_bodies_on_random_bytes<P: Problem>(n: u32, max_len: usize)
+pub fn fuzz_bodies_on_random_bytes<P: Generate>(n: u32, max_len: usize)
 where
     for<'a> P::Case: arbitrary::Arbitrary<'a>,
 {

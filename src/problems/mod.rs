@@ -1,4 +1,5 @@
-//! The problems of PROBLEMS.md, one folder each, and their registry.
+//! The problems of PROBLEMS.md, one folder each, and the one dispatch from
+//! a problem's name to generic code: [`visit`].
 
 pub mod chomp;
 pub mod chomp_solve;
@@ -7,21 +8,39 @@ pub mod go_capture;
 pub mod go_move;
 pub mod reversi_move;
 
-use crate::harness::registry::{Entry, entry};
+use crate::problem::Problem;
+use crate::suite::Suite;
 
-/// Every problem the crate holds, in contract order.
-pub fn all() -> Vec<Entry> {
-    vec![
-        entry::<flank_row::FlankRow>(),
-        entry::<reversi_move::ReversiMove>(),
-        entry::<chomp::Chomp>(),
-        entry::<chomp_solve::ChompSolve>(),
-        entry::<go_capture::GoCapture>(),
-        entry::<go_move::GoMove>(),
-    ]
+/// Generic code to run on one problem, chosen by name at run time:
+/// implement `visit` once and [`visit`] calls it with the right type.
+pub trait Visitor {
+    /// What the visit returns.
+    type Output;
+    /// Runs on problem `P`.
+    fn visit<P: Suite>(self) -> Self::Output;
 }
 
-/// The problem called `name` on the command line.
-pub fn find(name: &str) -> Option<Entry> {
-    all().into_iter().find(|e| e.name() == name)
+macro_rules! registry {
+    ($($problem:ty),* $(,)?) => {
+        /// Every problem's command-line name, in contract order.
+        pub const NAMES: &[&str] = &[$(<$problem as Problem>::NAME),*];
+
+        /// Runs `visitor` on the problem called `name`; `None` if there is none.
+        pub fn visit<V: Visitor>(name: &str, visitor: V) -> Option<V::Output> {
+            $(if name == <$problem as Problem>::NAME {
+                return Some(visitor.visit::<$problem>());
+            })*
+            None
+        }
+    };
 }
+
+// The one line that adds a problem.
+registry!(
+    flank_row::FlankRow,
+    reversi_move::ReversiMove,
+    chomp::Chomp,
+    chomp_solve::ChompSolve,
+    go_capture::GoCapture,
+    go_move::GoMove,
+);

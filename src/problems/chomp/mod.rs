@@ -10,11 +10,9 @@
 //!   a `BTreeMap`), O(log s) amortized per move in the number s of steps, for
 //!   boards up to 10^9 × 10^9, with an exact `u64` count.
 //!
-//! ## Why the reference is not always the grid
-//! `Problem::reference` is "the oracle, unless the problem documents why it
-//! cannot be". The grid needs W·H cells, and the contract allows 10^18. So
-//! [`Chomp::oracle`] (and with it the reference every candidate is compared
-//! with) picks the most naive model that fits the board:
+//! ## Why the oracle is not always the grid
+//! The grid needs W·H cells, and the contract allows 10^18. So
+//! [`Chomp::oracle`] (the reference every candidate is compared with) picks the most naive model that fits the board:
 //! 1. the grid, when W·H ≤ [`oracle::GRID_MAX_CELLS`];
 //! 2. else the boundary array, when H ≤ [`boundary::MAX_ROWS`] (or, on the
 //!    transposed script, when W is; display is `too large` either way);
@@ -54,14 +52,17 @@ pub mod zoo;
 
 use proptest::strategy::BoxedStrategy;
 
-use crate::problem::{Problem, Property, Solver};
-use crate::text::{Lines, ParseError};
+use crate::generation::{Extras, Generate, Pattern};
+use crate::limits::{CHOMP_MAX_DISPLAY_SIDE, CHOMP_MAX_SIDE};
+use crate::problem::Problem;
+use crate::suite::{Property, Solver, Suite};
+use crate::text::{Lines, ParseError, plural};
 
 /// The largest width and height the contract allows.
-pub const MAX_SIDE: u64 = 1_000_000_000;
+pub const MAX_SIDE: u64 = CHOMP_MAX_SIDE;
 
 /// Boards with both sides at most this are drawn by `display`.
-pub const MAX_DISPLAY_SIDE: u64 = 10;
+pub const MAX_DISPLAY_SIDE: u64 = CHOMP_MAX_DISPLAY_SIDE;
 
 /// What `display` prints for boards wider or taller than [`MAX_DISPLAY_SIDE`].
 pub const TOO_LARGE: &str = "too large to display";
@@ -255,9 +256,8 @@ impl Problem for Chomp {
     const NAME: &'static str = "chomp";
     const ABOUT: &'static str =
         "a Chomp board up to 10^9 x 10^9 driven by count/legal/move/display commands";
-    /// Boards up to the contract's 10^9 sides: huge boards are the point
-    /// (32-bit counts). `--size` bounds both sides.
-    const DEFAULT_SIZE: usize = MAX_SIDE as usize;
+    /// A legal `move` prints nothing, so answers do not delimit themselves.
+    const SELF_DELIMITING: bool = false;
 
     type Case = Case;
     type Answer = Answer;
@@ -283,35 +283,46 @@ impl Problem for Chomp {
     fn engine(case: &Case) -> Answer {
         engine::solve(case)
     }
+}
+
+impl Generate for Chomp {
+    const SIZE_UNIT: &'static str = "side length";
+    /// Boards up to the contract's 10^9 sides: huge boards are the point
+    /// (32-bit counts). `--size` bounds both sides.
+    const DEFAULT_SIZE: usize = MAX_SIDE as usize;
+    const MAX_SIZE: usize = MAX_SIDE as usize;
 
     fn cases(size: usize) -> BoxedStrategy<Case> {
         generate::cases(size)
     }
-    fn simpler(case: &Case) -> Vec<Case> {
-        generate::simpler(case)
-    }
-    fn exhaust(max_cells: usize) -> Box<dyn Iterator<Item = Case> + Send> {
-        Box::new(generate::every_position_and_command(max_cells))
+    fn simpler(case: &Case) -> Box<dyn Iterator<Item = Case>> {
+        Box::new(generate::simpler(case).into_iter())
     }
     fn size_of(case: &Case) -> String {
-        let q = case.commands.len();
         format!(
-            "{} x {} board, {} command{}",
+            "{} x {} board, {}",
             case.width,
             case.height,
-            q,
-            if q == 1 { "" } else { "s" }
+            plural(case.commands.len(), "command")
         )
     }
-
-    /// `long-game`: a `size` × `size` board, 4·size moves that each take
-    /// one of the last cells of a random row (a legal probe before each).
-    const PATTERNS: &'static [&'static str] = &["long-game"];
-    fn pattern(name: &str, size: usize) -> Option<Case> {
-        let n = size as u64;
-        (name == "long-game").then(|| generate::long_game(n, n, n.saturating_mul(4), 1))
+    fn extras() -> Extras<Self> {
+        Extras {
+            patterns: vec![Pattern {
+                name: "long-game",
+                about: "a size x size board, 4 size moves that each take the last cells of a row",
+                build: |size| {
+                    let n = size as u64;
+                    generate::long_game(n, n, n.saturating_mul(4), 1)
+                },
+            }],
+            enumerate: Some(|max_cells| Box::new(generate::every_position_and_command(max_cells))),
+            ..Extras::default()
+        }
     }
+}
 
+impl Suite for Chomp {
     fn properties() -> Vec<Property<Self>> {
         properties::all()
     }

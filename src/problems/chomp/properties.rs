@@ -4,7 +4,7 @@
 //! of at most [`PROBE_MAX_CELLS`] cells.
 
 use super::{Answer, Case, Chomp, Command, MoveReply, Reply, align, picture, transpose};
-use crate::problem::{Property, Solver, Verdict, agrees_with_oracle};
+use crate::suite::{Holds, Property, Solver, agrees_with_oracle};
 
 /// Cell-by-cell laws probe every cell, so they run on boards up to this size.
 pub const PROBE_MAX_CELLS: u64 = 49;
@@ -75,7 +75,7 @@ fn per_command(solver: &Solver<Chomp>, case: &Case) -> Vec<Reply> {
         probed.push(c);
         mine.push(true);
     }
-    let answer = (solver.solve)(&Case {
+    let answer = solver.solve(&Case {
         commands: probed.clone(),
         ..case.clone()
     });
@@ -113,7 +113,7 @@ fn accepted(reply: Option<&Reply>) -> Option<bool> {
     }
 }
 
-fn legal_iff_move_accepted(solver: &Solver<Chomp>, case: &Case) -> Verdict {
+fn legal_iff_move_accepted(solver: &Solver<Chomp>, case: &Case) -> Holds {
     let mut commands = Vec::new();
     for &c in &case.commands {
         if let Command::Move(x, y) = c {
@@ -138,7 +138,7 @@ fn legal_iff_move_accepted(solver: &Solver<Chomp>, case: &Case) -> Verdict {
     Ok(())
 }
 
-fn illegal_changes_nothing(solver: &Solver<Chomp>, case: &Case) -> Verdict {
+fn illegal_changes_nothing(solver: &Solver<Chomp>, case: &Case) -> Holds {
     let replies = per_command(solver, case);
     for (i, c) in case.commands.iter().enumerate() {
         if replies.get(i) == Some(&Reply::Move(MoveReply::Illegal)) {
@@ -206,7 +206,7 @@ fn popcount(grid: &[Vec<bool>]) -> u64 {
     grid.iter().flatten().filter(|&&c| c).count() as u64
 }
 
-fn count_is_occupied_cells(solver: &Solver<Chomp>, case: &Case) -> Verdict {
+fn count_is_occupied_cells(solver: &Solver<Chomp>, case: &Case) -> Holds {
     if !small(case) {
         return Ok(());
     }
@@ -236,7 +236,7 @@ fn count_is_occupied_cells(solver: &Solver<Chomp>, case: &Case) -> Verdict {
     Ok(())
 }
 
-fn move_removes_quadrant(solver: &Solver<Chomp>, case: &Case) -> Verdict {
+fn move_removes_quadrant(solver: &Solver<Chomp>, case: &Case) -> Holds {
     if !small(case) {
         return Ok(());
     }
@@ -278,7 +278,7 @@ fn move_removes_quadrant(solver: &Solver<Chomp>, case: &Case) -> Verdict {
     Ok(())
 }
 
-fn display_matches_cells(solver: &Solver<Chomp>, case: &Case) -> Verdict {
+fn display_matches_cells(solver: &Solver<Chomp>, case: &Case) -> Holds {
     if !small(case) {
         return Ok(());
     }
@@ -302,7 +302,7 @@ fn display_matches_cells(solver: &Solver<Chomp>, case: &Case) -> Verdict {
     Ok(())
 }
 
-fn loser_is_mover(solver: &Solver<Chomp>, case: &Case) -> Verdict {
+fn loser_is_mover(solver: &Solver<Chomp>, case: &Case) -> Holds {
     let replies = per_command(solver, case);
     let mut moves = 0u64;
     let mut over = None;
@@ -351,7 +351,7 @@ fn loser_is_mover(solver: &Solver<Chomp>, case: &Case) -> Verdict {
     Ok(())
 }
 
-fn fresh_count_is_exact(solver: &Solver<Chomp>, case: &Case) -> Verdict {
+fn fresh_count_is_exact(solver: &Solver<Chomp>, case: &Case) -> Holds {
     let (w, h) = (case.width, case.height);
     let mut commands = vec![Command::Count];
     let mut want = vec![Reply::Count(w * h)];
@@ -392,9 +392,9 @@ fn without_pictures(answer: Answer) -> Answer {
         .collect()
 }
 
-fn transpose_symmetry(solver: &Solver<Chomp>, case: &Case) -> Verdict {
-    let want = without_pictures((solver.solve)(case));
-    let got = without_pictures((solver.solve)(&transpose(case)));
+fn transpose_symmetry(solver: &Solver<Chomp>, case: &Case) -> Holds {
+    let want = without_pictures(solver.solve(case));
+    let got = without_pictures(solver.solve(&transpose(case)));
     if got == want {
         Ok(())
     } else {
@@ -404,7 +404,7 @@ fn transpose_symmetry(solver: &Solver<Chomp>, case: &Case) -> Verdict {
     }
 }
 
-fn count_decreases(solver: &Solver<Chomp>, case: &Case) -> Verdict {
+fn count_decreases(solver: &Solver<Chomp>, case: &Case) -> Holds {
     let mut commands = Vec::new();
     for &c in &case.commands {
         if matches!(c, Command::Move(..)) {

@@ -6,7 +6,7 @@ use super::engine::Staircase;
 use super::{
     Answer, Board, Case, Chomp, Command, MoveReply, Reply, TOO_LARGE, displayable, picture,
 };
-use crate::problem::Solver;
+use crate::suite::{Solver, zoo};
 
 /// The one thing a variant gets wrong.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -126,74 +126,66 @@ fn solve(case: &Case, slip: Slip) -> Answer {
     super::printed(out)
 }
 
-macro_rules! variant {
-    ($name:literal, $slip:expr, $about:literal) => {
-        Solver {
-            name: $name,
-            about: $about,
-            solve: |case| solve(case, $slip),
-            solve_in_order: None,
-        }
-    };
-}
-
 /// Every known-wrong variant.
 pub fn all() -> Vec<Solver<Chomp>> {
-    vec![
-        variant!(
-            "illegal-passes-turn",
-            Slip::IllegalPassesTurn,
-            "an illegal move hands the turn to the other player"
-        ),
-        variant!(
-            "count-wraps-32",
-            Slip::CountWraps32,
-            "the count is kept in 32 bits and wraps at 2^32"
-        ),
-        variant!(
-            "count-starts-square",
-            Slip::CountStartsSquare,
-            "the count starts at W*W instead of W*H"
-        ),
-        variant!(
-            "count-subtracts-quadrant",
-            Slip::CountSubtractsQuadrant,
-            "a move subtracts (W-x)(H-y), the whole quadrant, occupied or not"
-        ),
-        variant!(
-            "legal-inclusive",
-            Slip::LegalInclusive,
-            "legal answers x <= row[y] (the cell just right of a row counts)"
-        ),
-        variant!(
-            "move-accepts-boundary",
-            Slip::MoveAcceptsBoundary,
-            "a move at x = row[y] is accepted, removes nothing and passes the turn"
-        ),
-        variant!(
-            "legal-negative-index",
-            Slip::LegalNegativeIndex,
-            "legal has no lower bound checks: y = -1 reads the top row, x < 0 is inside"
-        ),
-        variant!(
-            "move-spares-its-row",
-            Slip::MoveSparesItsRow,
-            "a move cuts the rows above y but not row y"
-        ),
-        variant!(
-            "loser-is-next",
-            Slip::LoserIsNext,
-            "the losing message names the other player"
-        ),
-        variant!(
-            "display-extra-star",
-            Slip::DisplayExtraStar,
-            "display draws x <= row[y], a star too many"
-        ),
-        variant!(
-            "display-upside-down",
-            Slip::DisplayUpsideDown,
-            "display draws row H-1-y on the line labelled y"
-        ),
-    ]
+    zoo(
+        solve,
+        &[
+            (
+                "illegal-passes-turn",
+                Slip::IllegalPassesTurn,
+                "an illegal move hands the turn to the other player",
+            ),
+            (
+                "count-wraps-32",
+                Slip::CountWraps32,
+                "the count is kept in 32 bits and wraps at 2^32",
+            ),
+            (
+                "count-starts-square",
+                Slip::CountStartsSquare,
+                "the count starts at W*W instead of W*H",
+            ),
+            (
+                "count-subtracts-quadrant",
+                Slip::CountSubtractsQuadrant,
+                "a move subtracts (W-x)(H-y), the whole quadrant, occupied or not",
+            ),
+            (
+                "legal-inclusive",
+                Slip::LegalInclusive,
+                "legal answers x <= row[y] (the cell just right of a row counts)",
+            ),
+            (
+                "move-accepts-boundary",
+                Slip::MoveAcceptsBoundary,
+                "a move at x = row[y] is accepted, removes nothing and passes the turn",
+            ),
+            (
+                "legal-negative-index",
+                Slip::LegalNegativeIndex,
+                "legal has no lower bound checks: y = -1 reads the top row, x < 0 is inside",
+            ),
+            (
+                "move-spares-its-row",
+                Slip::MoveSparesItsRow,
+                "a move cuts the rows above y but not row y",
+            ),
+            (
+                "loser-is-next",
+                Slip::LoserIsNext,
+                "the losing message names the other player",
+            ),
+            (
+                "display-extra-star",
+                Slip::DisplayExtraStar,
+                "display draws x <= row[y], a star too many",
+            ),
+            (
+                "display-upside-down",
+                Slip::DisplayUpsideDown,
+                "display draws row H-1-y on the line labelled y",
+            ),
+        ],
+    )
 }

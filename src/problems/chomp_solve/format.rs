@@ -8,7 +8,7 @@ use super::{Case, Value};
 use crate::text::{Lines, ParseError};
 
 /// The most rows the input may give (trailing empty ones included).
-pub const MAX_ROWS: usize = 1_000_000;
+pub const MAX_ROWS: usize = crate::limits::CHOMP_SOLVE_MAX_ROWS;
 
 /// Reads one case; positions beyond the solver's limits are refused here.
 pub fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
@@ -47,7 +47,13 @@ pub fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
     if trimmed.is_empty() {
         return Err(line.error("every row is empty: the position has no cell"));
     }
-    if let Some(why) = refuse(trimmed[0], trimmed.len() as u64, MAX_POSITIONS, MAX_CELLS) {
+    if let Some(why) = refuse(
+        trimmed[0],
+        trimmed.len() as u64,
+        MAX_POSITIONS,
+        MAX_CELLS,
+        "chomp-solve",
+    ) {
         return Err(line.error(format!("position too large: {why}")));
     }
     Ok(case)

@@ -28,7 +28,9 @@ pub mod zoo;
 
 use proptest::strategy::BoxedStrategy;
 
-use crate::problem::{Problem, Property, Solver};
+use crate::generation::{Extras, Generate, Pattern};
+use crate::problem::Problem;
+use crate::suite::{Property, Solver, Suite};
 use crate::text::{Lines, ParseError};
 
 pub use solver::census_cli;
@@ -76,8 +78,6 @@ pub struct ChompSolve;
 impl Problem for ChompSolve {
     const NAME: &'static str = "chomp-solve";
     const ABOUT: &'static str = "the value and winning moves of a Chomp position";
-    /// Positions inside a 7 × 7 box by default (3432 positions: the oracle is instant).
-    const DEFAULT_SIZE: usize = 7;
 
     type Case = Case;
     type Answer = Value;
@@ -101,15 +101,20 @@ impl Problem for ChompSolve {
     fn engine(case: &Case) -> Value {
         solver::solve(case)
     }
+}
+
+impl Generate for ChompSolve {
+    const SIZE_UNIT: &'static str = "side length of the box";
+    /// Positions inside a 7 x 7 box by default (3432 positions: the oracle is instant).
+    const DEFAULT_SIZE: usize = 7;
+    /// The 14 x 14 box is the largest the solver takes.
+    const MAX_SIZE: usize = 14;
 
     fn cases(size: usize) -> BoxedStrategy<Case> {
         generate::cases(size)
     }
-    fn simpler(case: &Case) -> Vec<Case> {
-        generate::simpler(case)
-    }
-    fn exhaust(max_cells: usize) -> Box<dyn Iterator<Item = Case> + Send> {
-        Box::new(generate::every_position(max_cells as u64))
+    fn simpler(case: &Case) -> Box<dyn Iterator<Item = Case>> {
+        Box::new(generate::simpler(case).into_iter())
     }
     fn size_of(case: &Case) -> String {
         let rows = case.trimmed();
@@ -120,15 +125,25 @@ impl Problem for ChompSolve {
             rows.iter().sum::<u64>()
         )
     }
-
-    const PATTERNS: &'static [&'static str] = &["square"];
-    fn pattern(name: &str, size: usize) -> Option<Case> {
-        let n = (size as u64).clamp(1, 14);
-        (name == "square").then(|| Case {
-            rows: vec![n; n as usize],
-        })
+    fn extras() -> Extras<Self> {
+        Extras {
+            patterns: vec![Pattern {
+                name: "square",
+                about: "the full n x n square (the first player wins)",
+                build: |size| {
+                    let n = (size as u64).clamp(1, 14);
+                    Case {
+                        rows: vec![n; n as usize],
+                    }
+                },
+            }],
+            enumerate: Some(|max_cells| Box::new(generate::every_position(max_cells as u64))),
+            ..Extras::default()
+        }
     }
+}
 
+impl Suite for ChompSolve {
     fn properties() -> Vec<Property<Self>> {
         properties::all()
     }

@@ -4,7 +4,7 @@
 
 use super::solver::transpose_rows;
 use super::{Case, ChompSolve, Value, after_move};
-use crate::problem::{Property, Solver, Verdict, agrees_with_oracle};
+use crate::suite::{Holds, Property, Solver, agrees_with_oracle};
 
 /// Every chomp-solve property.
 pub fn all() -> Vec<Property<ChompSolve>> {
@@ -49,12 +49,12 @@ pub fn all() -> Vec<Property<ChompSolve>> {
 }
 
 fn solve(solver: &Solver<ChompSolve>, rows: Vec<u64>) -> Value {
-    (solver.solve)(&Case { rows })
+    solver.solve(&Case { rows })
 }
 
-fn moves_are_consistent(solver: &Solver<ChompSolve>, case: &Case) -> Verdict {
+fn moves_are_consistent(solver: &Solver<ChompSolve>, case: &Case) -> Holds {
     let rows = case.trimmed();
-    let value = (solver.solve)(case);
+    let value = solver.solve(case);
     let listed = match &value {
         Value::Lose => Vec::new(),
         Value::Win(moves) => moves.clone(),
@@ -96,11 +96,11 @@ fn moves_are_consistent(solver: &Solver<ChompSolve>, case: &Case) -> Verdict {
     Ok(())
 }
 
-fn transpose_symmetry(solver: &Solver<ChompSolve>, case: &Case) -> Verdict {
+fn transpose_symmetry(solver: &Solver<ChompSolve>, case: &Case) -> Holds {
     let rows = case.trimmed();
     let width = rows.first().copied().unwrap_or(0);
     let transposed = transpose_rows(rows, width);
-    let want = match (solver.solve)(case) {
+    let want = match solver.solve(case) {
         Value::Lose => Value::Lose,
         Value::Win(moves) => {
             let mut t: Vec<(u64, u64)> = moves.into_iter().map(|(x, y)| (y, x)).collect();
@@ -123,7 +123,7 @@ fn box_of(case: &Case) -> (u64, u64) {
     (rows.first().copied().unwrap_or(1), rows.len().max(1) as u64)
 }
 
-fn rectangles_win(solver: &Solver<ChompSolve>, case: &Case) -> Verdict {
+fn rectangles_win(solver: &Solver<ChompSolve>, case: &Case) -> Holds {
     let (w, h) = box_of(case);
     let got = solve(solver, vec![w; h as usize]);
     let lose = got == Value::Lose;
@@ -134,7 +134,7 @@ fn rectangles_win(solver: &Solver<ChompSolve>, case: &Case) -> Verdict {
     }
 }
 
-fn l_shape(solver: &Solver<ChompSolve>, case: &Case) -> Verdict {
+fn l_shape(solver: &Solver<ChompSolve>, case: &Case) -> Holds {
     let (w, h) = box_of(case);
     let (a, b) = (w - 1, h - 1);
     let mut rows = vec![a + 1];
@@ -147,7 +147,7 @@ fn l_shape(solver: &Solver<ChompSolve>, case: &Case) -> Verdict {
     }
 }
 
-fn square_one_one(solver: &Solver<ChompSolve>, case: &Case) -> Verdict {
+fn square_one_one(solver: &Solver<ChompSolve>, case: &Case) -> Holds {
     let (w, h) = box_of(case);
     let n = w.min(h);
     if n < 2 {
@@ -161,7 +161,7 @@ fn square_one_one(solver: &Solver<ChompSolve>, case: &Case) -> Verdict {
     }
 }
 
-fn two_rows(solver: &Solver<ChompSolve>, case: &Case) -> Verdict {
+fn two_rows(solver: &Solver<ChompSolve>, case: &Case) -> Holds {
     let rows = case.trimmed();
     let p = rows.first().copied().unwrap_or(1);
     let q = rows.get(1).copied().unwrap_or(0);
@@ -173,8 +173,8 @@ fn two_rows(solver: &Solver<ChompSolve>, case: &Case) -> Verdict {
     }
 }
 
-fn distinct_lines(solver: &Solver<ChompSolve>, case: &Case) -> Verdict {
-    if let Value::Win(moves) = (solver.solve)(case) {
+fn distinct_lines(solver: &Solver<ChompSolve>, case: &Case) -> Holds {
+    if let Value::Win(moves) = solver.solve(case) {
         for (i, a) in moves.iter().enumerate() {
             for b in &moves[i + 1..] {
                 if a.0 == b.0 || a.1 == b.1 {

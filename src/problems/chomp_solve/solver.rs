@@ -39,14 +39,14 @@ const NONE: u8 = 0;
 
 /// `chomp-solve` refuses positions whose box has more positions than this:
 /// C(28, 14), the 14 × 14 box.
-pub const MAX_POSITIONS: u64 = 40_116_600;
+pub const MAX_POSITIONS: u64 = crate::limits::CHOMP_SOLVE_MAX_POSITIONS;
 /// … or more cells than this (the 14 × 14 box's): the work grows with both.
-pub const MAX_CELLS: u64 = 196;
+pub const MAX_CELLS: u64 = crate::limits::CHOMP_SOLVE_MAX_CELLS;
 /// `chomp-census` takes boxes up to this many positions: C(33, 16), the
 /// 16 × 17 box (a table of C(32, 16) = 601 080 390 bytes).
-pub const CENSUS_MAX_POSITIONS: u64 = 1_166_803_110;
+pub const CENSUS_MAX_POSITIONS: u64 = crate::limits::CHOMP_CENSUS_MAX_POSITIONS;
 /// … and this many cells.
-pub const CENSUS_MAX_CELLS: u64 = 289;
+pub const CENSUS_MAX_CELLS: u64 = crate::limits::CHOMP_CENSUS_MAX_CELLS;
 
 /// C(n, k), saturating at `u64::MAX`.
 pub fn binomial(n: u64, k: u64) -> u64 {
@@ -70,13 +70,19 @@ pub fn box_positions(width: u64, height: u64) -> u64 {
 }
 
 /// Why a box is refused under the given limits, if it is.
-pub fn refuse(width: u64, height: u64, max_positions: u64, max_cells: u64) -> Option<String> {
+pub fn refuse(
+    width: u64,
+    height: u64,
+    max_positions: u64,
+    max_cells: u64,
+    limit_of: &str,
+) -> Option<String> {
     let positions = box_positions(width, height);
     let cells = width.saturating_mul(height);
     if positions > max_positions || cells > max_cells || width.min(height) > 62 {
         Some(format!(
             "the {width} x {height} box has C({}, {height}) = {} positions and {cells} cells; \
-             the solver's limit is {max_positions} positions and {max_cells} cells",
+             the {limit_of} limit is {max_positions} positions and {max_cells} cells",
             width.saturating_add(height),
             if positions == u64::MAX {
                 "more than 2^64".to_string()
@@ -231,7 +237,13 @@ pub fn census(width: u64, height: u64) -> Result<u64, String> {
             "the box must be at least 1 x 1, got {width} x {height}"
         ));
     }
-    if let Some(why) = refuse(width, height, CENSUS_MAX_POSITIONS, CENSUS_MAX_CELLS) {
+    if let Some(why) = refuse(
+        width,
+        height,
+        CENSUS_MAX_POSITIONS,
+        CENSUS_MAX_CELLS,
+        "chomp-census",
+    ) {
         return Err(why);
     }
     let (w, h, _) = orient(width, height);

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::{Case, ChompSolve, Value, after_move};
-use crate::problem::Solver;
+use crate::suite::{Solver, zoo};
 
 /// The one thing a variant gets wrong.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -96,59 +96,51 @@ fn solve(case: &Case, slip: Slip) -> Value {
     }
 }
 
-macro_rules! variant {
-    ($name:literal, $slip:expr, $about:literal) => {
-        Solver {
-            name: $name,
-            about: $about,
-            solve: |case| solve(case, $slip),
-            solve_in_order: None,
-        }
-    };
-}
-
 /// Every known-wrong variant.
 pub fn all() -> Vec<Solver<ChompSolve>> {
-    vec![
-        variant!(
-            "poison-wins",
-            Slip::PoisonWins,
-            "plays normal Chomp: taking the last cell, (0, 0), wins"
-        ),
-        variant!(
-            "sorted-by-x",
-            Slip::SortedByX,
-            "sorts the moves by X then Y"
-        ),
-        variant!(
-            "first-move-only",
-            Slip::FirstMoveOnly,
-            "lists only the first winning move"
-        ),
-        variant!(
-            "ignores-top-row",
-            Slip::IgnoresTopRow,
-            "never considers a move in the top row"
-        ),
-        variant!(
-            "edge-moves-only",
-            Slip::EdgeMovesOnly,
-            "only considers moves with x = 0 or y = 0"
-        ),
-        variant!(
-            "parity-guess",
-            Slip::ParityGuess,
-            "guesses that an even number of cells wins"
-        ),
-        variant!(
-            "memo-by-count",
-            Slip::MemoByCount,
-            "keys the memo by the number of cells"
-        ),
-        variant!(
-            "swapped-output",
-            Slip::SwappedOutput,
-            "prints the moves as Y X"
-        ),
-    ]
+    zoo(
+        solve,
+        &[
+            (
+                "poison-wins",
+                Slip::PoisonWins,
+                "plays normal Chomp: taking the last cell, (0, 0), wins",
+            ),
+            (
+                "sorted-by-x",
+                Slip::SortedByX,
+                "sorts the moves by X then Y",
+            ),
+            (
+                "first-move-only",
+                Slip::FirstMoveOnly,
+                "lists only the first winning move",
+            ),
+            (
+                "ignores-top-row",
+                Slip::IgnoresTopRow,
+                "never considers a move in the top row",
+            ),
+            (
+                "edge-moves-only",
+                Slip::EdgeMovesOnly,
+                "only considers moves with x = 0 or y = 0",
+            ),
+            (
+                "parity-guess",
+                Slip::ParityGuess,
+                "guesses that an even number of cells wins",
+            ),
+            (
+                "memo-by-count",
+                Slip::MemoByCount,
+                "keys the memo by the number of cells",
+            ),
+            (
+                "swapped-output",
+                Slip::SwappedOutput,
+                "prints the moves as Y X",
+            ),
+        ],
+    )
 }

@@ -4,9 +4,9 @@ use super::{Case, Cell, Placement, Player, Row};
 use crate::text::{Line, Lines, ParseError};
 
 /// The largest row and the most placements the contract allows.
-pub const MAX_CELLS: usize = 1_000_000;
+pub const MAX_CELLS: usize = crate::limits::FLANK_ROW_MAX_CELLS;
 /// The most placements the contract allows.
-pub const MAX_PLACEMENTS: usize = 1_000_000;
+pub const MAX_PLACEMENTS: usize = crate::limits::FLANK_ROW_MAX_PLACEMENTS;
 
 fn parse_row(line: &Line<'_>, what: &str) -> Result<Row, ParseError> {
     if line.text.is_empty() {

@@ -17,8 +17,11 @@ pub mod zoo;
 
 use proptest::strategy::BoxedStrategy;
 
-use crate::problem::{Problem, Property, Solver};
-use crate::text::{Lines, ParseError};
+use crate::generation::{Extras, Generate, Pattern};
+use crate::limits::FLANK_ROW_MAX_CELLS;
+use crate::problem::Problem;
+use crate::suite::{Property, Solver, Suite};
+use crate::text::{Lines, ParseError, plural};
 
 /// One of the two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -81,7 +84,6 @@ pub struct FlankRow;
 impl Problem for FlankRow {
     const NAME: &'static str = "flank-row";
     const ABOUT: &'static str = "placements on a 1-D row that flip the opponent runs they close";
-    const DEFAULT_SIZE: usize = 12;
 
     type Case = Case;
     type Answer = Row;
@@ -105,27 +107,37 @@ impl Problem for FlankRow {
     fn engine(case: &Case) -> Row {
         engine::solve(case)
     }
+}
+
+impl Generate for FlankRow {
+    const SIZE_UNIT: &'static str = "cells";
+    const DEFAULT_SIZE: usize = 12;
+    const MAX_SIZE: usize = FLANK_ROW_MAX_CELLS;
 
     fn cases(size: usize) -> BoxedStrategy<Case> {
         generate::cases(size)
     }
-    fn simpler(case: &Case) -> Vec<Case> {
-        generate::simpler(case)
-    }
-    fn exhaust(max_cells: usize) -> Box<dyn Iterator<Item = Case> + Send> {
-        Box::new(generate::every_single_placement(max_cells))
+    fn simpler(case: &Case) -> Box<dyn Iterator<Item = Case>> {
+        Box::new(generate::simpler(case).into_iter())
     }
     fn size_of(case: &Case) -> String {
         let (n, k) = (case.row.len(), case.placements.len());
-        let plural = |k: usize| if k == 1 { "" } else { "s" };
-        format!("{n} cell{}, {k} placement{}", plural(n), plural(k))
+        format!("{}, {}", plural(n, "cell"), plural(k, "placement"))
     }
-
-    const PATTERNS: &'static [&'static str] = &["growing-run"];
-    fn pattern(name: &str, size: usize) -> Option<Case> {
-        (name == "growing-run").then(|| generate::growing_run(size))
+    fn extras() -> Extras<Self> {
+        Extras {
+            patterns: vec![Pattern {
+                name: "growing-run",
+                about: "a run flipped again and again as it grows from the middle",
+                build: generate::growing_run,
+            }],
+            enumerate: Some(|max_cells| Box::new(generate::every_single_placement(max_cells))),
+            ..Extras::default()
+        }
     }
+}
 
+impl Suite for FlankRow {
     fn properties() -> Vec<Property<Self>> {
         properties::all()
     }

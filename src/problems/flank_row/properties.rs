@@ -1,7 +1,7 @@
 //! The laws of flank-row, each checkable on any solver.
 
 use super::{Case, Cell, FlankRow, Placement, Row};
-use crate::problem::{Property, Solver, Verdict, agrees_with_oracle};
+use crate::suite::{Holds, Property, Solver, agrees_with_oracle};
 
 /// Every flank-row property.
 pub fn all() -> Vec<Property<FlankRow>> {
@@ -40,7 +40,7 @@ pub fn all() -> Vec<Property<FlankRow>> {
     ]
 }
 
-fn compare(what: &str, want: &Row, got: &Row) -> Verdict {
+fn compare(what: &str, want: &Row, got: &Row) -> Holds {
     if want == got {
         Ok(())
     } else {
@@ -62,7 +62,7 @@ pub fn show(row: &[Cell]) -> String {
 
 /// The row after one placement, computed by `solver`.
 fn step(solver: &Solver<FlankRow>, row: &Row, p: Placement) -> Row {
-    (solver.solve)(&Case {
+    solver.solve(&Case {
         row: row.clone(),
         placements: vec![p],
     })
@@ -80,7 +80,7 @@ fn steps(solver: &Solver<FlankRow>, case: &Case) -> Vec<(Row, Placement, Row)> {
     out
 }
 
-fn mirror_symmetry(solver: &Solver<FlankRow>, case: &Case) -> Verdict {
+fn mirror_symmetry(solver: &Solver<FlankRow>, case: &Case) -> Holds {
     let n = case.row.len();
     let mirrored = Case {
         row: case.row.iter().rev().copied().collect(),
@@ -93,12 +93,8 @@ fn mirror_symmetry(solver: &Solver<FlankRow>, case: &Case) -> Verdict {
             })
             .collect(),
     };
-    let want: Row = (solver.solve)(case).into_iter().rev().collect();
-    compare(
-        "solving the mirrored case",
-        &want,
-        &(solver.solve)(&mirrored),
-    )
+    let want: Row = solver.solve(case).into_iter().rev().collect();
+    compare("solving the mirrored case", &want, &solver.solve(&mirrored))
 }
 
 fn swap_cell(c: Cell) -> Cell {
@@ -108,7 +104,7 @@ fn swap_cell(c: Cell) -> Cell {
     }
 }
 
-fn colour_swap(solver: &Solver<FlankRow>, case: &Case) -> Verdict {
+fn colour_swap(solver: &Solver<FlankRow>, case: &Case) -> Holds {
     let swapped = Case {
         row: case.row.iter().map(|&c| swap_cell(c)).collect(),
         placements: case
@@ -120,15 +116,15 @@ fn colour_swap(solver: &Solver<FlankRow>, case: &Case) -> Verdict {
             })
             .collect(),
     };
-    let want: Row = (solver.solve)(case).into_iter().map(swap_cell).collect();
+    let want: Row = solver.solve(case).into_iter().map(swap_cell).collect();
     compare(
         "solving the colour-swapped case",
         &want,
-        &(solver.solve)(&swapped),
+        &solver.solve(&swapped),
     )
 }
 
-fn illegal_changes_nothing(solver: &Solver<FlankRow>, case: &Case) -> Verdict {
+fn illegal_changes_nothing(solver: &Solver<FlankRow>, case: &Case) -> Holds {
     for (before, p, after) in steps(solver, case) {
         if before[p.index] != Cell::Empty {
             compare(
@@ -146,7 +142,7 @@ fn illegal_changes_nothing(solver: &Solver<FlankRow>, case: &Case) -> Verdict {
     Ok(())
 }
 
-fn flips_are_closed_runs(solver: &Solver<FlankRow>, case: &Case) -> Verdict {
+fn flips_are_closed_runs(solver: &Solver<FlankRow>, case: &Case) -> Holds {
     for (before, p, after) in steps(solver, case) {
         if before[p.index] != Cell::Empty {
             continue;
@@ -199,24 +195,27 @@ fn flips_are_closed_runs(solver: &Solver<FlankRow>, case: &Case) -> Verdict {
     Ok(())
 }
 
-fn direction_order_independence(solver: &Solver<FlankRow>, case: &Case) -> Verdict {
-    match solver.solve_in_order {
-        None => Ok(()),
-        Some(solve) => compare(
+fn direction_order_independence(solver: &Solver<FlankRow>, case: &Case) -> Holds {
+    match (
+        solver.solve_in_order(case, &[0, 1]),
+        solver.solve_in_order(case, &[1, 0]),
+    ) {
+        (Some(left_first), Some(right_first)) => compare(
             "right-then-left vs left-then-right",
-            &solve(case, &[0, 1]),
-            &solve(case, &[1, 0]),
+            &left_first,
+            &right_first,
         ),
+        _ => Ok(()),
     }
 }
 
-fn sequence_is_fold(solver: &Solver<FlankRow>, case: &Case) -> Verdict {
+fn sequence_is_fold(solver: &Solver<FlankRow>, case: &Case) -> Holds {
     let folded = steps(solver, case)
         .pop()
         .map_or(case.row.clone(), |(_, _, row)| row);
     compare(
         "all placements at once vs one at a time",
         &folded,
-        &(solver.solve)(case),
+        &solver.solve(case),
     )
 }

@@ -3,7 +3,7 @@
 //! caught by at least one property (`boardcheck selftest`, `tests/flank_row.rs`).
 
 use super::{Case, Cell, FlankRow, Player, Row};
-use crate::problem::Solver;
+use crate::suite::{Solver, ordered_zoo};
 
 /// The one thing a variant gets wrong.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -89,60 +89,53 @@ fn solve(case: &Case, order: &[usize], slip: Slip) -> Row {
     row
 }
 
-macro_rules! variant {
-    ($name:literal, $slip:expr, $about:literal) => {
-        Solver {
-            name: $name,
-            about: $about,
-            solve: |case| solve(case, &[0, 1], $slip),
-            solve_in_order: Some(|case, order| solve(case, order, $slip)),
-        }
-    };
-}
-
 /// Every known-wrong variant.
 pub fn all() -> Vec<Solver<FlankRow>> {
-    vec![
-        variant!(
-            "flip-while-scanning",
-            Slip::FlipWhileScanning,
-            "flips while walking and never undoes an unclosed run"
-        ),
-        variant!(
-            "edge-closes-run",
-            Slip::EdgeCloses,
-            "a run that reaches the end of the row counts as closed"
-        ),
-        variant!(
-            "empty-closes-run",
-            Slip::EmptyCloses,
-            "a run followed by an empty cell counts as closed"
-        ),
-        variant!(
-            "illegal-still-flips",
-            Slip::IllegalStillFlips,
-            "a placement on an occupied cell writes nothing but still flips"
-        ),
-        variant!(
-            "illegal-overwrites",
-            Slip::IllegalOverwrites,
-            "a placement on an occupied cell overwrites it"
-        ),
-        variant!(
-            "shared-run-list",
-            Slip::SharedRunList,
-            "the run list is not cleared between the two directions"
-        ),
-        variant!("left-only", Slip::LeftOnly, "only looks left"),
-        variant!(
-            "opponent-always-b",
-            Slip::OpponentAlwaysB,
-            "takes B as the opponent whoever moves"
-        ),
-        variant!(
-            "frozen-row",
-            Slip::FrozenRow,
-            "decides every placement on the starting row"
-        ),
-    ]
+    ordered_zoo(
+        solve,
+        &[0, 1],
+        &[
+            (
+                "flip-while-scanning",
+                Slip::FlipWhileScanning,
+                "flips while walking and never undoes an unclosed run",
+            ),
+            (
+                "edge-closes-run",
+                Slip::EdgeCloses,
+                "a run that reaches the end of the row counts as closed",
+            ),
+            (
+                "empty-closes-run",
+                Slip::EmptyCloses,
+                "a run followed by an empty cell counts as closed",
+            ),
+            (
+                "illegal-still-flips",
+                Slip::IllegalStillFlips,
+                "a placement on an occupied cell writes nothing but still flips",
+            ),
+            (
+                "illegal-overwrites",
+                Slip::IllegalOverwrites,
+                "a placement on an occupied cell overwrites it",
+            ),
+            (
+                "shared-run-list",
+                Slip::SharedRunList,
+                "the run list is not cleared between the two directions",
+            ),
+            ("left-only", Slip::LeftOnly, "only looks left"),
+            (
+                "opponent-always-b",
+                Slip::OpponentAlwaysB,
+                "takes B as the opponent whoever moves",
+            ),
+            (
+                "frozen-row",
+                Slip::FrozenRow,
+                "decides every placement on the starting row",
+            ),
+        ],
+    )
 }

@@ -5,7 +5,7 @@ use super::{Board, Removal, is_point};
 use crate::text::{Line, Lines, ParseError};
 
 /// The most points a board may have (n · m).
-pub const MAX_POINTS: usize = 4_000_000;
+pub const MAX_POINTS: usize = crate::limits::GO_CAPTURE_MAX_POINTS;
 
 /// Reads a row of exactly `cols` points: `.` or printable ASCII other than space.
 fn parse_row(

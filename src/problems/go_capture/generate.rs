@@ -194,36 +194,36 @@ pub fn spiral(n: usize, m: usize, roomy_centre: bool) -> Vec<bool> {
     on
 }
 
-/// The named patterns of `gen --pattern NAME --size N`, each an N x N board.
-pub fn pattern(name: &str, size: usize) -> Option<Board> {
+/// An N x N snake of `X` and `O` stripes, one long group each, with one
+/// empty point at the end: the `X` snake is alive only through its tail.
+pub fn snake_pattern(size: usize) -> Board {
     let n = size.max(1);
-    match name {
-        "spiral" => Some(spiral_pattern(n)),
-        "snake" => {
-            let mut cells: Vec<u8> = snake(n, n)
-                .into_iter()
-                .map(|on| if on { b'X' } else { b'O' })
-                .collect();
-            let last = cells.len() - 1;
-            cells[last] = EMPTY;
-            Some(Board::new(n, n, cells))
+    let mut cells: Vec<u8> = snake(n, n)
+        .into_iter()
+        .map(|on| if on { b'X' } else { b'O' })
+        .collect();
+    let last = cells.len() - 1;
+    cells[last] = EMPTY;
+    Board::new(n, n, cells)
+}
+
+/// An N x N checkerboard of `X` and `O`: every stone its own dead group.
+pub fn checkerboard(size: usize) -> Board {
+    let n = size.max(1);
+    let colour = |i: usize| {
+        if (i / n + i % n).is_multiple_of(2) {
+            b'X'
+        } else {
+            b'O'
         }
-        "checkerboard" => Some(Board::new(
-            n,
-            n,
-            (0..n * n)
-                .map(|i| {
-                    if (i / n + i % n).is_multiple_of(2) {
-                        b'X'
-                    } else {
-                        b'O'
-                    }
-                })
-                .collect(),
-        )),
-        "full" => Some(Board::new(n, n, vec![b'X'; n * n])),
-        _ => None,
-    }
+    };
+    Board::new(n, n, (0..n * n).map(colour).collect())
+}
+
+/// An N x N board full of `X`: one group of N^2 stones without a liberty.
+pub fn full(size: usize) -> Board {
+    let n = size.max(1);
+    Board::new(n, n, vec![b'X'; n * n])
 }
 
 /// One spiral group of `X` covering about half of an N x N board, the
@@ -231,7 +231,8 @@ pub fn pattern(name: &str, size: usize) -> Option<Board> {
 /// roomy centre, touching only `O` (from N = 5 on). So the whole `X` spiral
 /// is dead (the verdict needs the entire group) and the `O` corridor, just as
 /// long, lives by a liberty at its far end.
-pub fn spiral_pattern(n: usize) -> Board {
+pub fn spiral_pattern(size: usize) -> Board {
+    let n = size.max(1);
     let mut cells: Vec<u8> = spiral(n, n, true)
         .into_iter()
         .map(|on| if on { b'X' } else { b'O' })

@@ -19,8 +19,11 @@ use std::fmt;
 
 use proptest::strategy::BoxedStrategy;
 
-use crate::problem::{Problem, Property, Solver};
-use crate::text::{Lines, ParseError};
+use crate::generation::{Extras, Generate, Pattern};
+use crate::limits::GO_CAPTURE_MAX_POINTS;
+use crate::problem::Problem;
+use crate::suite::{Property, Solver, Suite};
+use crate::text::{Lines, ParseError, plural};
 
 /// The empty point.
 pub const EMPTY: u8 = b'.';
@@ -129,7 +132,6 @@ impl Problem for GoCapture {
     const NAME: &'static str = "go-capture";
     const ABOUT: &'static str =
         "remove every group without a liberty in the given position, all at once";
-    const DEFAULT_SIZE: usize = 36;
 
     type Case = Board;
     type Answer = Removal;
@@ -153,18 +155,22 @@ impl Problem for GoCapture {
     fn engine(case: &Board) -> Removal {
         engine::solve(case)
     }
+}
+
+impl Generate for GoCapture {
+    const SIZE_UNIT: &'static str = "side length";
+    /// Boards of up to 6 x 6 = 36 points.
+    const DEFAULT_SIZE: usize = 6;
+    /// 2000 x 2000 = 4 000 000 points, the contract's limit.
+    const MAX_SIZE: usize = 2000;
 
     fn cases(size: usize) -> BoxedStrategy<Board> {
-        generate::cases(size)
+        generate::cases(size.saturating_mul(size).min(GO_CAPTURE_MAX_POINTS))
     }
-    fn simpler(case: &Board) -> Vec<Board> {
-        generate::simpler(case)
-    }
-    fn exhaust(max_cells: usize) -> Box<dyn Iterator<Item = Board> + Send> {
-        Box::new(generate::every_board(max_cells))
+    fn simpler(case: &Board) -> Box<dyn Iterator<Item = Board>> {
+        Box::new(generate::simpler(case).into_iter())
     }
     fn size_of(case: &Board) -> String {
-        let plural = |k: usize, what: &str| format!("{k} {what}{}", if k == 1 { "" } else { "s" });
         format!(
             "{}x{} board ({}, {})",
             case.rows,
@@ -173,12 +179,37 @@ impl Problem for GoCapture {
             plural(case.stones(), "stone")
         )
     }
-
-    const PATTERNS: &'static [&'static str] = &["spiral", "snake", "checkerboard", "full"];
-    fn pattern(name: &str, size: usize) -> Option<Board> {
-        generate::pattern(name, size)
+    fn extras() -> Extras<Self> {
+        Extras {
+            patterns: vec![
+                Pattern {
+                    name: "spiral",
+                    about: "one spiral group over half the board, dead, beside a living corridor",
+                    build: generate::spiral_pattern,
+                },
+                Pattern {
+                    name: "snake",
+                    about: "two snake groups covering the board, one liberty at the tail",
+                    build: generate::snake_pattern,
+                },
+                Pattern {
+                    name: "checkerboard",
+                    about: "every stone a one-stone group without a liberty",
+                    build: generate::checkerboard,
+                },
+                Pattern {
+                    name: "full",
+                    about: "one group covering the whole board",
+                    build: generate::full,
+                },
+            ],
+            enumerate: Some(|max_cells| Box::new(generate::every_board(max_cells))),
+            ..Extras::default()
+        }
     }
+}
 
+impl Suite for GoCapture {
     fn properties() -> Vec<Property<Self>> {
         properties::all()
     }

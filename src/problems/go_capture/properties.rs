@@ -2,7 +2,7 @@
 
 use super::oracle::groups;
 use super::{Board, EMPTY, GoCapture, Removal};
-use crate::problem::{Property, Solver, Verdict, agrees_with_oracle};
+use crate::suite::{Holds, Property, Solver, agrees_with_oracle};
 
 /// Every go-capture property.
 pub fn all() -> Vec<Property<GoCapture>> {
@@ -59,7 +59,7 @@ fn show_answer(a: &Removal) -> String {
 
 /// The answer, checked to have the case's shape (a wrong shape is reported, not indexed).
 fn solve_same_shape(solver: &Solver<GoCapture>, board: &Board) -> Result<Removal, String> {
-    let answer = (solver.solve)(board);
+    let answer = solver.solve(board);
     if answer.board.rows != board.rows
         || answer.board.cols != board.cols
         || answer.board.cells.len() != board.len()
@@ -76,7 +76,7 @@ fn solve_same_shape(solver: &Solver<GoCapture>, board: &Board) -> Result<Removal
     Ok(answer)
 }
 
-fn stones_judged(solver: &Solver<GoCapture>, board: &Board, dead: bool) -> Verdict {
+fn stones_judged(solver: &Solver<GoCapture>, board: &Board, dead: bool) -> Holds {
     let answer = solve_same_shape(solver, board)?;
     for g in groups(board) {
         if g.liberties.is_empty() != dead {
@@ -102,15 +102,15 @@ fn stones_judged(solver: &Solver<GoCapture>, board: &Board, dead: bool) -> Verdi
     Ok(())
 }
 
-fn dead_groups_removed(solver: &Solver<GoCapture>, board: &Board) -> Verdict {
+fn dead_groups_removed(solver: &Solver<GoCapture>, board: &Board) -> Holds {
     stones_judged(solver, board, true)
 }
 
-fn live_groups_kept(solver: &Solver<GoCapture>, board: &Board) -> Verdict {
+fn live_groups_kept(solver: &Solver<GoCapture>, board: &Board) -> Holds {
     stones_judged(solver, board, false)
 }
 
-fn count_matches_board(solver: &Solver<GoCapture>, board: &Board) -> Verdict {
+fn count_matches_board(solver: &Solver<GoCapture>, board: &Board) -> Holds {
     let answer = solve_same_shape(solver, board)?;
     let mut emptied = 0;
     for (i, (&before, &after)) in board.cells.iter().zip(&answer.board.cells).enumerate() {
@@ -138,7 +138,7 @@ fn count_matches_board(solver: &Solver<GoCapture>, board: &Board) -> Verdict {
     Ok(())
 }
 
-fn remaining_groups_have_liberties(solver: &Solver<GoCapture>, board: &Board) -> Verdict {
+fn remaining_groups_have_liberties(solver: &Solver<GoCapture>, board: &Board) -> Holds {
     let answer = solve_same_shape(solver, board)?;
     match groups(&answer.board)
         .into_iter()
@@ -155,7 +155,7 @@ fn remaining_groups_have_liberties(solver: &Solver<GoCapture>, board: &Board) ->
     }
 }
 
-fn idempotent(solver: &Solver<GoCapture>, board: &Board) -> Verdict {
+fn idempotent(solver: &Solver<GoCapture>, board: &Board) -> Holds {
     let first = solve_same_shape(solver, board)?;
     let again = solve_same_shape(solver, &first.board)?;
     if again.removed == 0 && again.board == first.board {
@@ -194,7 +194,7 @@ pub fn transform(board: &Board, s: u8) -> Board {
     }
 }
 
-fn dihedral_symmetry(solver: &Solver<GoCapture>, board: &Board) -> Verdict {
+fn dihedral_symmetry(solver: &Solver<GoCapture>, board: &Board) -> Holds {
     let answer = solve_same_shape(solver, board)?;
     for s in 1..8 {
         let moved = transform(board, s);
@@ -234,7 +234,7 @@ fn permutations() -> [[u8; 256]; 2] {
     tables
 }
 
-fn colour_permutation(solver: &Solver<GoCapture>, board: &Board) -> Verdict {
+fn colour_permutation(solver: &Solver<GoCapture>, board: &Board) -> Holds {
     let answer = solve_same_shape(solver, board)?;
     let rename = |b: &Board, table: &[u8; 256]| Board {
         rows: b.rows,

@@ -8,7 +8,7 @@
 use std::collections::HashSet;
 
 use super::{Board, EMPTY, GoCapture, Removal};
-use crate::problem::Solver;
+use crate::suite::{Solver, zoo};
 
 /// The one thing a variant gets wrong.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -134,74 +134,66 @@ fn solve(board: &Board, slip: Slip) -> Removal {
     }
 }
 
-macro_rules! variant {
-    ($name:literal, $slip:expr, $about:literal) => {
-        Solver {
-            name: $name,
-            about: $about,
-            solve: |board| solve(board, $slip),
-            solve_in_order: None,
-        }
-    };
-}
-
 /// Every known-wrong variant.
 pub fn all() -> Vec<Solver<GoCapture>> {
-    vec![
-        variant!(
-            "one-at-a-time",
-            Slip::OneAtATime,
-            "removes a dead group before judging the next, as the seed's code does (8 for ###/#B#/###)"
-        ),
-        variant!(
-            "edge-is-liberty",
-            Slip::EdgeIsLiberty,
-            "a point off the board counts as a liberty"
-        ),
-        variant!(
-            "eight-neighbours",
-            Slip::EightNeighbours,
-            "diagonal neighbours join groups and give liberties"
-        ),
-        variant!(
-            "diagonal-joins",
-            Slip::DiagonalJoins,
-            "diagonal neighbours of the same colour join groups"
-        ),
-        variant!(
-            "hash-is-wall",
-            Slip::HashIsWall,
-            "# is a wall, never a stone (the seed's test expects 1 for ###/#B#/###)"
-        ),
-        variant!(
-            "atari-is-dead",
-            Slip::AtariIsDead,
-            "a group with a single liberty is removed too"
-        ),
-        variant!(
-            "counts-groups",
-            Slip::CountsGroups,
-            "prints the number of dead groups, not of dead stones"
-        ),
-        variant!(
-            "no-look-down",
-            Slip::NoLookDown,
-            "never looks at the point below a stone for a liberty"
-        ),
-        variant!(
-            "colour-blind",
-            Slip::ColourBlind,
-            "adjacent stones join whatever their colours"
-        ),
-        variant!(
-            "first-stone-liberties",
-            Slip::FirstStoneLiberties,
-            "judges a group by the liberties of the stone its flood fill starts from"
-        ),
-        variant!(
-            "keeps-board",
-            Slip::KeepsBoard,
-            "counts the dead stones but prints the board as given"
-        ),
-    ]
+    zoo(
+        solve,
+        &[
+            (
+                "one-at-a-time",
+                Slip::OneAtATime,
+                "removes a dead group before judging the next, as the seed's code does (8 for ###/#B#/###)",
+            ),
+            (
+                "edge-is-liberty",
+                Slip::EdgeIsLiberty,
+                "a point off the board counts as a liberty",
+            ),
+            (
+                "eight-neighbours",
+                Slip::EightNeighbours,
+                "diagonal neighbours join groups and give liberties",
+            ),
+            (
+                "diagonal-joins",
+                Slip::DiagonalJoins,
+                "diagonal neighbours of the same colour join groups",
+            ),
+            (
+                "hash-is-wall",
+                Slip::HashIsWall,
+                "# is a wall, never a stone (the seed's test expects 1 for ###/#B#/###)",
+            ),
+            (
+                "atari-is-dead",
+                Slip::AtariIsDead,
+                "a group with a single liberty is removed too",
+            ),
+            (
+                "counts-groups",
+                Slip::CountsGroups,
+                "prints the number of dead groups, not of dead stones",
+            ),
+            (
+                "no-look-down",
+                Slip::NoLookDown,
+                "never looks at the point below a stone for a liberty",
+            ),
+            (
+                "colour-blind",
+                Slip::ColourBlind,
+                "adjacent stones join whatever their colours",
+            ),
+            (
+                "first-stone-liberties",
+                Slip::FirstStoneLiberties,
+                "judges a group by the liberties of the stone its flood fill starts from",
+            ),
+            (
+                "keeps-board",
+                Slip::KeepsBoard,
+                "counts the dead stones but prints the board as given",
+            ),
+        ],
+    )
 }

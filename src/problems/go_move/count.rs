@@ -14,11 +14,11 @@
 //! [`Board::add_keeps_all_alive`] without building the board.
 
 use super::engine::Board;
-use super::{BLACK, MAX_N, WHITE};
+use super::{BLACK, WHITE};
 
 /// The largest board (in points) the command accepts; 3^20 colourings at
 /// most, which the pruning makes feasible but slow (minutes).
-pub const MAX_POINTS: usize = 20;
+pub const MAX_POINTS: usize = crate::limits::COUNT_LEGAL_GO_MAX_POINTS;
 
 /// The number of legal colourings of a `rows`×`cols` board.
 pub fn count_legal(rows: usize, cols: usize) -> u64 {
@@ -77,15 +77,11 @@ pub fn count_legal_brute(rows: usize, cols: usize) -> u64 {
 /// The `count-legal-go ROWS COLS` command: the count as one line, or why
 /// the sizes are refused.
 pub fn run_cli(rows: usize, cols: usize) -> Result<String, String> {
-    if !(1..=MAX_N).contains(&rows) || !(1..=MAX_N).contains(&cols) {
+    if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_POINTS {
         return Err(format!(
-            "ROWS and COLS must be 1..={MAX_N}, got {rows} and {cols}"
-        ));
-    }
-    if rows * cols > MAX_POINTS {
-        return Err(format!(
-            "a {rows}x{cols} board has {} points; enumeration is limited to {MAX_POINTS}",
-            rows * cols
+            "count-legal-go enumerates boards of 1 to {MAX_POINTS} points (3^points colourings); \
+             {rows} x {cols} has {} points",
+            rows.saturating_mul(cols)
         ));
     }
     Ok(format!("{}\n", count_legal(rows, cols)))

@@ -25,8 +25,11 @@ pub mod zoo;
 
 use proptest::strategy::BoxedStrategy;
 
-use crate::problem::{Problem, Property, Solver};
-use crate::text::{Lines, ParseError};
+use crate::generation::{Extras, Generate, Pattern};
+use crate::limits::GO_MOVE_MAX_SIDE;
+use crate::problem::Problem;
+use crate::suite::{Property, Solver, Suite};
+use crate::text::{Lines, ParseError, plural};
 
 /// An empty point (`0`).
 pub const EMPTY: u8 = 0;
@@ -35,7 +38,7 @@ pub const BLACK: u8 = 1;
 /// A white stone (`2`).
 pub const WHITE: u8 = 2;
 /// The largest board side the contract allows.
-pub const MAX_N: usize = 25;
+pub const MAX_N: usize = GO_MOVE_MAX_SIDE;
 
 /// The other colour (`BLACK` ↔ `WHITE`).
 pub fn opponent(colour: u8) -> u8 {
@@ -113,7 +116,6 @@ impl Problem for GoMove {
     const NAME: &'static str = "go-move";
     const ABOUT: &'static str =
         "one Go move: place, remove opponent groups without liberties, refuse suicide";
-    const DEFAULT_SIZE: usize = 7;
 
     type Case = Case;
     type Answer = Answer;
@@ -137,35 +139,48 @@ impl Problem for GoMove {
     fn engine(case: &Case) -> Answer {
         engine::solve(case)
     }
+}
+
+impl Generate for GoMove {
+    const SIZE_UNIT: &'static str = "side length";
+    const DEFAULT_SIZE: usize = 7;
+    const MAX_SIZE: usize = GO_MOVE_MAX_SIDE;
 
     fn cases(size: usize) -> BoxedStrategy<Case> {
         generate::cases(size)
     }
-    fn simpler(case: &Case) -> Vec<Case> {
-        generate::simpler(case)
-    }
-    fn exhaust(max_cells: usize) -> Box<dyn Iterator<Item = Case> + Send> {
-        Box::new(generate::every_move(max_cells))
+    fn simpler(case: &Case) -> Box<dyn Iterator<Item = Case>> {
+        Box::new(generate::simpler(case).into_iter())
     }
     fn size_of(case: &Case) -> String {
         let n = case.position.n;
-        let plural = |k: usize, what: &str| format!("{k} {what}{}", if k == 1 { "" } else { "s" });
         format!(
             "{n}x{n} board ({}, {})",
             plural(n * n, "point"),
             plural(case.position.stones(), "stone")
         )
     }
-
-    const PATTERNS: &'static [&'static str] = &["capture-all", "playout"];
-    fn pattern(name: &str, size: usize) -> Option<Case> {
-        match name {
-            "capture-all" => Some(generate::capture_all(size)),
-            "playout" => Some(generate::from_playout(size, size as u64)),
-            _ => None,
+    fn extras() -> Extras<Self> {
+        Extras {
+            patterns: vec![
+                Pattern {
+                    name: "capture-all",
+                    about: "one move that captures every opponent stone on the board",
+                    build: generate::capture_all,
+                },
+                Pattern {
+                    name: "playout",
+                    about: "a move in a position reached by a long random game",
+                    build: |size| generate::from_playout(size, size as u64),
+                },
+            ],
+            enumerate: Some(|max_cells| Box::new(generate::every_move(max_cells))),
+            ..Extras::default()
         }
     }
+}
 
+impl Suite for GoMove {
     fn properties() -> Vec<Property<Self>> {
         properties::all()
     }

@@ -2,7 +2,7 @@
 
 use super::generate::{first_dead_stone, group_and_liberties};
 use super::{Answer, Case, EMPTY, GoMove, Move, Position, opponent};
-use crate::problem::{Property, Solver, Verdict, agrees_with_oracle};
+use crate::suite::{Holds, Property, Solver, agrees_with_oracle};
 
 /// Every go-move property.
 pub fn all() -> Vec<Property<GoMove>> {
@@ -96,8 +96,8 @@ fn captured_points(case: &Case) -> Option<Vec<usize>> {
     Some(out)
 }
 
-fn no_group_without_liberty(solver: &Solver<GoMove>, case: &Case) -> Verdict {
-    if let Answer::Legal(after) = (solver.solve)(case) {
+fn no_group_without_liberty(solver: &Solver<GoMove>, case: &Case) -> Holds {
+    if let Answer::Legal(after) = solver.solve(case) {
         if after.n != case.position.n || after.cells.len() != after.n * after.n {
             return Err(format!("{}: the answer is not {0}x{0}", context(case)));
         }
@@ -114,8 +114,8 @@ fn no_group_without_liberty(solver: &Solver<GoMove>, case: &Case) -> Verdict {
     Ok(())
 }
 
-fn captures_exactly(solver: &Solver<GoMove>, case: &Case) -> Verdict {
-    let Answer::Legal(after) = (solver.solve)(case) else {
+fn captures_exactly(solver: &Solver<GoMove>, case: &Case) -> Holds {
+    let Answer::Legal(after) = solver.solve(case) else {
         return Ok(());
     };
     let Some(captured) = captured_points(case) else {
@@ -151,8 +151,8 @@ fn captures_exactly(solver: &Solver<GoMove>, case: &Case) -> Verdict {
     Ok(())
 }
 
-fn stone_count(solver: &Solver<GoMove>, case: &Case) -> Verdict {
-    let Answer::Legal(after) = (solver.solve)(case) else {
+fn stone_count(solver: &Solver<GoMove>, case: &Case) -> Holds {
+    let Answer::Legal(after) = solver.solve(case) else {
         return Ok(());
     };
     let captured = captured_points(case).map_or(0, |c| c.len());
@@ -173,7 +173,7 @@ fn stone_count(solver: &Solver<GoMove>, case: &Case) -> Verdict {
     Ok(())
 }
 
-fn illegal_exactly(solver: &Solver<GoMove>, case: &Case) -> Verdict {
+fn illegal_exactly(solver: &Solver<GoMove>, case: &Case) -> Holds {
     let want_illegal = match captured_points(case) {
         None => true,
         Some(captured) if !captured.is_empty() => false,
@@ -185,7 +185,7 @@ fn illegal_exactly(solver: &Solver<GoMove>, case: &Case) -> Verdict {
             group_and_liberties(&placed, at).1.is_empty()
         }
     };
-    let got_illegal = (solver.solve)(case) == Answer::Illegal;
+    let got_illegal = solver.solve(case) == Answer::Illegal;
     if want_illegal != got_illegal {
         return Err(format!(
             "{}: the move is {}, but {} says {}",
@@ -237,15 +237,15 @@ pub fn transform_case(t: usize, case: &Case) -> Case {
     }
 }
 
-fn symmetries(solver: &Solver<GoMove>, case: &Case) -> Verdict {
-    let answer = (solver.solve)(case);
+fn symmetries(solver: &Solver<GoMove>, case: &Case) -> Holds {
+    let answer = solver.solve(case);
     for t in 1..8 {
         let want = match &answer {
             Answer::Illegal => Answer::Illegal,
             Answer::Legal(p) => Answer::Legal(transform_position(t, p)),
         };
         let moved = transform_case(t, case);
-        let got = (solver.solve)(&moved);
+        let got = solver.solve(&moved);
         if got != want {
             return Err(format!(
                 "symmetry {t}: {} answers {got:?}, but the transformed answer to {} is {want:?}",
@@ -268,7 +268,7 @@ fn swap(pos: &Position) -> Position {
     }
 }
 
-fn colour_swap(solver: &Solver<GoMove>, case: &Case) -> Verdict {
+fn colour_swap(solver: &Solver<GoMove>, case: &Case) -> Holds {
     let swapped = Case {
         position: swap(&case.position),
         mv: Move {
@@ -276,11 +276,11 @@ fn colour_swap(solver: &Solver<GoMove>, case: &Case) -> Verdict {
             ..case.mv
         },
     };
-    let want = match (solver.solve)(case) {
+    let want = match solver.solve(case) {
         Answer::Illegal => Answer::Illegal,
         Answer::Legal(p) => Answer::Legal(swap(&p)),
     };
-    let got = (solver.solve)(&swapped);
+    let got = solver.solve(&swapped);
     if got != want {
         return Err(format!(
             "{} answers {got:?}, but the swapped answer to {} is {want:?}",

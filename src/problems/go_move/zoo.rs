@@ -4,7 +4,7 @@
 //! `tests/go_move.rs`).
 
 use super::{Answer, BLACK, Case, EMPTY, GoMove, Position, WHITE, opponent};
-use crate::problem::Solver;
+use crate::suite::{Solver, zoo};
 
 /// The one thing a variant gets wrong.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -141,69 +141,61 @@ fn solve(case: &Case, slip: Slip) -> Answer {
     })
 }
 
-macro_rules! variant {
-    ($name:literal, $slip:expr, $about:literal) => {
-        Solver {
-            name: $name,
-            about: $about,
-            solve: |case| solve(case, $slip),
-            solve_in_order: None,
-        }
-    };
-}
-
 /// Every known-wrong variant.
 pub fn all() -> Vec<Solver<GoMove>> {
-    vec![
-        variant!(
-            "suicide-before-captures",
-            Slip::SuicideBeforeCaptures,
-            "judges suicide before removing the captured groups"
-        ),
-        variant!(
-            "edge-is-liberty",
-            Slip::EdgeIsLiberty,
-            "counts the board edge as a liberty"
-        ),
-        variant!(
-            "one-neighbour-captures",
-            Slip::OneNeighbourCaptures,
-            "checks only the first opponent neighbour for a capture"
-        ),
-        variant!(
-            "no-suicide-check",
-            Slip::NoSuicideCheck,
-            "plays suicide and leaves the stone without a liberty"
-        ),
-        variant!(
-            "suicide-removes-own",
-            Slip::SuicideRemovesOwn,
-            "plays suicide and removes the mover's own group"
-        ),
-        variant!(
-            "occupied-overwrites",
-            Slip::OccupiedOverwrites,
-            "plays on an occupied point, overwriting it"
-        ),
-        variant!(
-            "diagonal-groups",
-            Slip::DiagonalGroups,
-            "joins diagonal stones into groups"
-        ),
-        variant!(
-            "transposed-move",
-            Slip::TransposedMove,
-            "reads the move as row, column instead of column, row"
-        ),
-        variant!(
-            "black-only-suicide",
-            Slip::BlackOnlySuicide,
-            "refuses suicide for black only"
-        ),
-        variant!(
-            "stone-liberties-only",
-            Slip::StoneLibertiesOnly,
-            "judges suicide by the placed stone's own neighbours, not its group's"
-        ),
-    ]
+    zoo(
+        solve,
+        &[
+            (
+                "suicide-before-captures",
+                Slip::SuicideBeforeCaptures,
+                "judges suicide before removing the captured groups",
+            ),
+            (
+                "edge-is-liberty",
+                Slip::EdgeIsLiberty,
+                "counts the board edge as a liberty",
+            ),
+            (
+                "one-neighbour-captures",
+                Slip::OneNeighbourCaptures,
+                "checks only the first opponent neighbour for a capture",
+            ),
+            (
+                "no-suicide-check",
+                Slip::NoSuicideCheck,
+                "plays suicide and leaves the stone without a liberty",
+            ),
+            (
+                "suicide-removes-own",
+                Slip::SuicideRemovesOwn,
+                "plays suicide and removes the mover's own group",
+            ),
+            (
+                "occupied-overwrites",
+                Slip::OccupiedOverwrites,
+                "plays on an occupied point, overwriting it",
+            ),
+            (
+                "diagonal-groups",
+                Slip::DiagonalGroups,
+                "joins diagonal stones into groups",
+            ),
+            (
+                "transposed-move",
+                Slip::TransposedMove,
+                "reads the move as row, column instead of column, row",
+            ),
+            (
+                "black-only-suicide",
+                Slip::BlackOnlySuicide,
+                "refuses suicide for black only",
+            ),
+            (
+                "stone-liberties-only",
+                Slip::StoneLibertiesOnly,
+                "judges suicide by the placed stone's own neighbours, not its group's",
+            ),
+        ],
+    )
 }

@@ -53,11 +53,14 @@ pub mod zoo;
 
 use proptest::strategy::BoxedStrategy;
 
-use crate::problem::{Problem, Property, Solver};
-use crate::text::{Lines, ParseError};
+use crate::generation::{Extras, Generate, JsonForm, Pattern};
+use crate::limits::REVERSI_MAX_SIDE;
+use crate::problem::Problem;
+use crate::suite::{Property, Solver, Suite};
+use crate::text::{Lines, ParseError, plural};
 
 /// The largest side the contract allows.
-pub const MAX_SIDE: usize = 100;
+pub const MAX_SIDE: usize = REVERSI_MAX_SIDE;
 
 /// An m×n board of cells 0 (empty), 1 and 2, stored row by row.
 ///
@@ -130,7 +133,6 @@ impl Problem for ReversiMove {
     const NAME: &'static str = "reversi-move";
     const ABOUT: &'static str =
         "one reversi move on an m x n grid, flipping the closed runs in all 8 directions";
-    const DEFAULT_SIZE: usize = 8;
 
     type Case = Case;
     type Answer = Board;
@@ -154,46 +156,51 @@ impl Problem for ReversiMove {
     fn engine(case: &Case) -> Board {
         grid::solve(case)
     }
+}
+
+impl Generate for ReversiMove {
+    const SIZE_UNIT: &'static str = "side length";
+    const DEFAULT_SIZE: usize = 8;
+    const MAX_SIZE: usize = REVERSI_MAX_SIDE;
 
     fn cases(size: usize) -> BoxedStrategy<Case> {
         generate::cases(size)
     }
-    fn simpler(case: &Case) -> Vec<Case> {
-        generate::simpler(case)
-    }
-    fn exhaust(max_cells: usize) -> Box<dyn Iterator<Item = Case> + Send> {
-        Box::new(generate::every_move(max_cells))
+    fn simpler(case: &Case) -> Box<dyn Iterator<Item = Case>> {
+        Box::new(generate::simpler(case).into_iter())
     }
     fn size_of(case: &Case) -> String {
-        let cells = case.board.rows * case.board.cols;
         format!(
-            "{}x{} board ({} cell{}), player {} at ({}, {})",
+            "{}x{} board ({}), player {} at ({}, {})",
             case.board.rows,
             case.board.cols,
-            cells,
-            if cells == 1 { "" } else { "s" },
+            plural(case.board.rows * case.board.cols, "cell"),
             case.player,
             case.row,
             case.col
         )
     }
-
-    const PATTERNS: &'static [&'static str] = &["long-rays"];
-    fn pattern(name: &str, size: usize) -> Option<Case> {
-        (name == "long-rays").then(|| generate::long_rays(size))
+    fn extras() -> Extras<Self> {
+        Extras {
+            patterns: vec![Pattern {
+                name: "long-rays",
+                about: "a move whose eight rays run to the edges of the board",
+                build: generate::long_rays,
+            }],
+            enumerate: Some(|max_cells| Box::new(generate::every_move(max_cells))),
+            json: Some(JsonForm {
+                read_case: format::case_from_json,
+                write_answer: format::board_to_json,
+            }),
+        }
     }
+}
 
+impl Suite for ReversiMove {
     fn properties() -> Vec<Property<Self>> {
         properties::all()
     }
     fn zoo() -> Vec<Solver<Self>> {
         zoo::all()
-    }
-
-    fn case_from_json(text: &str) -> Option<Result<Case, ParseError>> {
-        Some(format::case_from_json(text))
-    }
-    fn answer_to_json(answer: &Board) -> Option<String> {
-        Some(format::board_to_json(answer))
     }
 }

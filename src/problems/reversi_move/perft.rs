@@ -33,7 +33,7 @@ pub const KNOWN: [u64; 14] = [
 /// The depth `boardcheck perft` runs to when none is given.
 pub const DEFAULT_DEPTH: u32 = 9;
 /// The deepest `boardcheck perft` accepts (depth 14 already takes hours).
-pub const MAX_DEPTH: u32 = 20;
+pub const MAX_DEPTH: u32 = crate::limits::PERFT_MAX_DEPTH;
 
 /// The leaves `depth` plies below `pos` (bitboard engine).
 pub fn perft(pos: &Position, depth: u32) -> u64 {

@@ -3,7 +3,7 @@
 use super::format::write_board;
 use super::generate::swap_colours;
 use super::{Board, Case, ReversiMove};
-use crate::problem::{Property, Solver, Verdict, agrees_with_oracle};
+use crate::suite::{Holds, Property, Solver, agrees_with_oracle};
 
 /// Every reversi-move property.
 pub fn all() -> Vec<Property<ReversiMove>> {
@@ -44,7 +44,7 @@ pub fn show(board: &Board) -> String {
     s.trim_end().replace('\n', " / ")
 }
 
-fn compare(what: &str, want: &Board, got: &Board) -> Verdict {
+fn compare(what: &str, want: &Board, got: &Board) -> Holds {
     if want == got {
         Ok(())
     } else {
@@ -106,8 +106,8 @@ pub fn map_case(s: usize, case: &Case) -> Case {
     }
 }
 
-fn square_symmetries(solver: &Solver<ReversiMove>, case: &Case) -> Verdict {
-    let answer = (solver.solve)(case);
+fn square_symmetries(solver: &Solver<ReversiMove>, case: &Case) -> Holds {
+    let answer = solver.solve(case);
     if (answer.rows, answer.cols) != (case.board.rows, case.board.cols) {
         return Err(format!(
             "the answer is {}x{}, the board {}x{}",
@@ -119,23 +119,23 @@ fn square_symmetries(solver: &Solver<ReversiMove>, case: &Case) -> Verdict {
         compare(
             &format!("solving the case under symmetry {s}"),
             &map_board(s, &answer),
-            &(solver.solve)(&moved),
+            &solver.solve(&moved),
         )?;
     }
     Ok(())
 }
 
-fn colour_swap(solver: &Solver<ReversiMove>, case: &Case) -> Verdict {
+fn colour_swap(solver: &Solver<ReversiMove>, case: &Case) -> Holds {
     let swapped = swap_colours(case);
     let want = swap_colours(&Case {
-        board: (solver.solve)(case),
+        board: solver.solve(case),
         ..case.clone()
     })
     .board;
     compare(
         "solving the colour-swapped case",
         &want,
-        &(solver.solve)(&swapped),
+        &solver.solve(&swapped),
     )
 }
 
@@ -172,7 +172,7 @@ fn closed_prefix(board: &Board, ray: &[(usize, usize)], player: u8) -> usize {
     }
 }
 
-fn illegal_changes_nothing(solver: &Solver<ReversiMove>, case: &Case) -> Verdict {
+fn illegal_changes_nothing(solver: &Solver<ReversiMove>, case: &Case) -> Holds {
     let b = &case.board;
     let occupied = b.get(case.row, case.col) != 0;
     let closes = rays(b, case.row, case.col)
@@ -192,16 +192,16 @@ fn illegal_changes_nothing(solver: &Solver<ReversiMove>, case: &Case) -> Verdict
                 }
             ),
             b,
-            &(solver.solve)(case),
+            &solver.solve(case),
         )
     } else {
         Ok(())
     }
 }
 
-fn flips_are_closed_runs(solver: &Solver<ReversiMove>, case: &Case) -> Verdict {
+fn flips_are_closed_runs(solver: &Solver<ReversiMove>, case: &Case) -> Holds {
     let before = &case.board;
-    let after = (solver.solve)(case);
+    let after = solver.solve(case);
     if after == *before {
         return Ok(());
     }
@@ -263,16 +263,18 @@ const ORDERS: [[usize; 8]; 4] = [
     [6, 0, 3, 5, 2, 7, 4, 1],
 ];
 
-fn direction_order_independence(solver: &Solver<ReversiMove>, case: &Case) -> Verdict {
-    let Some(solve) = solver.solve_in_order else {
+fn direction_order_independence(solver: &Solver<ReversiMove>, case: &Case) -> Holds {
+    let Some(natural) = solver.solve_in_order(case, &[0, 1, 2, 3, 4, 5, 6, 7]) else {
         return Ok(());
     };
-    let natural = solve(case, &[0, 1, 2, 3, 4, 5, 6, 7]);
     for order in &ORDERS {
+        let other = solver
+            .solve_in_order(case, order)
+            .expect("a solver that takes one order takes any");
         compare(
             &format!("directions in order {order:?} vs 0..8"),
             &natural,
-            &solve(case, order),
+            &other,
         )?;
     }
     Ok(())

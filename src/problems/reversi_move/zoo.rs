@@ -4,7 +4,7 @@
 //! `tests/reversi_move.rs`).
 
 use super::{Board, Case, ReversiMove};
-use crate::problem::Solver;
+use crate::suite::{Solver, ordered_zoo};
 
 /// The one thing a variant gets wrong.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -112,74 +112,67 @@ fn solve(case: &Case, order: &[usize], slip: Slip) -> Board {
     after
 }
 
-macro_rules! variant {
-    ($name:literal, $slip:expr, $about:literal) => {
-        Solver {
-            name: $name,
-            about: $about,
-            solve: |case| solve(case, &[0, 1, 2, 3, 4, 5, 6, 7], $slip),
-            solve_in_order: Some(|case, order| solve(case, order, $slip)),
-        }
-    };
-}
-
 /// Every known-wrong variant.
 pub fn all() -> Vec<Solver<ReversiMove>> {
-    vec![
-        variant!(
-            "places-without-flip",
-            Slip::PlacesWithoutFlip,
-            "places the piece on an empty cell even when nothing flips"
-        ),
-        variant!(
-            "edge-closes-run",
-            Slip::EdgeCloses,
-            "a run that reaches the board's edge counts as closed"
-        ),
-        variant!(
-            "empty-closes-run",
-            Slip::EmptyCloses,
-            "a run followed by an empty cell counts as closed"
-        ),
-        variant!(
-            "flip-while-scanning",
-            Slip::FlipWhileScanning,
-            "flips while walking and never undoes a run that is not closed"
-        ),
-        variant!(
-            "occupied-still-flips",
-            Slip::OccupiedStillFlips,
-            "a move on an occupied cell writes nothing there but still flips"
-        ),
-        variant!(
-            "occupied-overwrites",
-            Slip::OccupiedOverwrites,
-            "a move on an occupied cell overwrites it"
-        ),
-        variant!(
-            "shared-run-list",
-            Slip::SharedRunList,
-            "the run list is not cleared between directions"
-        ),
-        variant!(
-            "first-direction-only",
-            Slip::FirstDirectionOnly,
-            "stops after the first direction that flips"
-        ),
-        variant!(
-            "forgets-up-left",
-            Slip::ForgetsUpLeft,
-            "never looks up-left"
-        ),
-        variant!(
-            "row-wrap",
-            Slip::RowWrap,
-            "walks a flat array, so runs wrap from the end of one row into the next"
-        ),
-        variant!(
-            "opponent-always-2",
-            Slip::OpponentAlways2,
-            "takes 2 as the opponent whoever moves"
-        ),
-    ]
+    ordered_zoo(
+        solve,
+        &[0, 1, 2, 3, 4, 5, 6, 7],
+        &[
+            (
+                "places-without-flip",
+                Slip::PlacesWithoutFlip,
+                "places the piece on an empty cell even when nothing flips",
+            ),
+            (
+                "edge-closes-run",
+                Slip::EdgeCloses,
+                "a run that reaches the board's edge counts as closed",
+            ),
+            (
+                "empty-closes-run",
+                Slip::EmptyCloses,
+                "a run followed by an empty cell counts as closed",
+            ),
+            (
+                "flip-while-scanning",
+                Slip::FlipWhileScanning,
+                "flips while walking and never undoes a run that is not closed",
+            ),
+            (
+                "occupied-still-flips",
+                Slip::OccupiedStillFlips,
+                "a move on an occupied cell writes nothing there but still flips",
+            ),
+            (
+                "occupied-overwrites",
+                Slip::OccupiedOverwrites,
+                "a move on an occupied cell overwrites it",
+            ),
+            (
+                "shared-run-list",
+                Slip::SharedRunList,
+                "the run list is not cleared between directions",
+            ),
+            (
+                "first-direction-only",
+                Slip::FirstDirectionOnly,
+                "stops after the first direction that flips",
+            ),
+            (
+                "forgets-up-left",
+                Slip::ForgetsUpLeft,
+                "never looks up-left",
+            ),
+            (
+                "row-wrap",
+                Slip::RowWrap,
+                "walks a flat array, so runs wrap from the end of one row into the next",
+            ),
+            (
+                "opponent-always-2",
+                Slip::OpponentAlways2,
+                "takes 2 as the opponent whoever moves",
+            ),
+        ],
+    )
 }

@@ -1,0 +1,107 @@
+//! How cases of a problem are made: random cases that shrink, one-step
+//! simplifications, and the optional extras a problem opts into (named
+//! worst-case patterns, exhaustive enumeration, a JSON form).
+
+use proptest::strategy::BoxedStrategy;
+
+use crate::problem::Problem;
+use crate::text::ParseError;
+
+/// Random and simplified cases of a problem, for the checker.
+pub trait Generate: Problem {
+    /// What `--size` counts, e.g. `cells` or `side length`.
+    const SIZE_UNIT: &'static str;
+    /// The `--size` used when none is given.
+    const DEFAULT_SIZE: usize;
+    /// The largest `--size` the contract allows; larger ones are clamped.
+    const MAX_SIZE: usize;
+
+    /// Random cases no larger than `size`, biased small, shrinking toward
+    /// small cases.
+    fn cases(size: usize) -> BoxedStrategy<Self::Case>;
+    /// Cases one step simpler than `case` (a placement or a cell dropped, a
+    /// cell emptied, ...), the biggest cuts first, made lazily so a huge
+    /// case does not build all its simplifications at once. After
+    /// proptest's shrinking, the checker tries these greedily until none
+    /// still fails.
+    fn simpler(case: &Self::Case) -> Box<dyn Iterator<Item = Self::Case>>;
+    /// A short description of a case's size for reports, e.g. `3 cells, 1 placement`.
+    fn size_of(case: &Self::Case) -> String;
+
+    /// What else the problem offers: patterns, enumeration, JSON.
+    fn extras() -> Extras<Self> {
+        Extras::default()
+    }
+}
+
+/// A named worst case, e.g. flank-row's `growing-run`.
+pub struct Pattern<P: Problem> {
+    /// The name `--pattern` takes.
+    pub name: &'static str,
+    /// What it stresses, in one line.
+    pub about: &'static str,
+    /// The case at a size (in the problem's `SIZE_UNIT`).
+    pub build: fn(usize) -> P::Case,
+}
+
+/// Every case of up to some number of cells, in order of size.
+pub type Enumerate<P> = fn(usize) -> Box<dyn Iterator<Item = <P as Problem>::Case> + Send>;
+
+/// A JSON form of a problem's input and output (`--format json`).
+pub struct JsonForm<P: Problem> {
+    /// Reads a case from its JSON text.
+    pub read_case: fn(&str) -> Result<P::Case, ParseError>,
+    /// The JSON text of an answer.
+    pub write_answer: fn(&P::Answer) -> String,
+}
+
+/// The optional forms a problem opts into; none by default.
+pub struct Extras<P: Problem> {
+    /// Named worst cases for `gen --pattern` and benchmarks.
+    pub patterns: Vec<Pattern<P>>,
+    /// Every case up to K cells, for `exhaust`.
+    pub enumerate: Option<Enumerate<P>>,
+    /// The JSON form.
+    pub json: Option<JsonForm<P>>,
+}
+
+impl<P: Problem> Default for Extras<P> {
+    fn default() -> Self {
+        Extras {
+            patterns: Vec::new(),
+            enumerate: None,
+            json: None,
+        }
+    }
+}
+
+impl<P: Generate> Extras<P> {
+    /// The pattern called `name`, or an error listing the ones there are.
+    pub fn pattern(&self, name: &str) -> Result<&Pattern<P>, String> {
+        self.patterns
+            .iter()
+            .find(|p| p.name == name)
+            .ok_or_else(|| {
+                let names: Vec<_> = self.patterns.iter().map(|p| p.name).collect();
+                format!(
+                    "{} has no pattern {name:?} (patterns: {})",
+                    P::NAME,
+                    if names.is_empty() {
+                        "none".to_string()
+                    } else {
+                        names.join(", ")
+                    }
+                )
+            })
+    }
+}
+
+/// `size` clamped to `1..=P::MAX_SIZE`.
+pub fn clamp_size<P: Generate>(size: usize) -> usize {
+    size.clamp(1, P::MAX_SIZE)
+}
+
+/// The case of pattern `name` at `size`, or an error naming the patterns.
+pub fn pattern<P: Generate>(name: &str, size: usize) -> Result<P::Case, String> {
+    Ok((P::extras().pattern(name)?.build)(size))
+}

@@ -1,0 +1,44 @@
+//! Every limit in one place: the contract's input limits (PROBLEMS.md) and
+//! the limits of boardcheck's own tools. Parsers, error messages, `--size`
+//! clamping and docs all read these, so a message can never name a limit
+//! the code does not enforce.
+
+/// Most cases in one multi-case input (the `T` line).
+pub const MAX_MULTI_CASES: usize = 1_000_000;
+
+/// flank-row: most cells in the row (n).
+pub const FLANK_ROW_MAX_CELLS: usize = 1_000_000;
+/// flank-row: most placements (k).
+pub const FLANK_ROW_MAX_PLACEMENTS: usize = 1_000_000;
+
+/// reversi-move: most rows and columns (m, n).
+pub const REVERSI_MAX_SIDE: usize = 100;
+/// reversi-move perft: the deepest depth `boardcheck perft` takes.
+pub const PERFT_MAX_DEPTH: u32 = 20;
+
+/// chomp: the largest width and height (W, H).
+pub const CHOMP_MAX_SIDE: u64 = 1_000_000_000;
+/// chomp: boards drawn by `display` have both sides at most this.
+pub const CHOMP_MAX_DISPLAY_SIDE: u64 = 10;
+
+/// chomp-solve: positions whose box has more positions than this are
+/// refused: C(28, 14), the 14 x 14 box.
+pub const CHOMP_SOLVE_MAX_POSITIONS: u64 = 40_116_600;
+/// chomp-solve: ... or more cells than this (the 14 x 14 box's).
+pub const CHOMP_SOLVE_MAX_CELLS: u64 = 196;
+/// chomp-solve: most rows given (H) before trailing empty rows are dropped.
+pub const CHOMP_SOLVE_MAX_ROWS: usize = 1_000_000;
+/// `chomp-census`: boxes up to this many positions, C(33, 16), the 16 x 17
+/// box (a table of C(32, 16) = 601 080 390 bytes). Larger than the
+/// chomp-solve limit: a census is one long run, not an answer per case.
+pub const CHOMP_CENSUS_MAX_POSITIONS: u64 = 1_166_803_110;
+/// `chomp-census`: ... and this many cells.
+pub const CHOMP_CENSUS_MAX_CELLS: u64 = 289;
+
+/// go-capture: most points on the board (n * m).
+pub const GO_CAPTURE_MAX_POINTS: usize = 4_000_000;
+
+/// go-move: the largest side (n).
+pub const GO_MOVE_MAX_SIDE: usize = 25;
+/// `count-legal-go`: most points enumerated (3^points colourings).
+pub const COUNT_LEGAL_GO_MAX_POINTS: usize = 20;
