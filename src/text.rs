@@ -94,6 +94,11 @@ impl<'a> Lines<'a> {
         }
     }
 
+    /// The text not read yet.
+    pub fn rest(&self) -> &'a str {
+        self.rest
+    }
+
     /// The number of the last line returned (0 before the first).
     pub fn line_number(&self) -> usize {
         self.number

@@ -5,9 +5,11 @@ use std::time::Duration;
 
 use boardcheck::harness::candidate::External;
 use boardcheck::harness::casefile::{self, Entry};
+use boardcheck::harness::check::Given;
 use boardcheck::harness::check::{CheckConfig, check};
 use boardcheck::harness::process::Limits;
-use boardcheck::harness::report::Report;
+use boardcheck::harness::report::{Failure, Report};
+use boardcheck::harness::verdict::{Origin, Status};
 use boardcheck::problem::read_input;
 use boardcheck::problems::Visitor;
 use boardcheck::suite::Suite;
@@ -29,7 +31,8 @@ pub struct CheckArgs {
     /// Wall-time limit of one candidate run, in milliseconds.
     #[arg(long, default_value_t = 2000)]
     timeout_ms: u64,
-    /// Memory (address space) limit of one candidate run, in MiB.
+    /// Memory limit of one candidate run, in MiB (resident memory where
+    /// cgroups are available, else address space).
     #[arg(long, default_value_t = 2048)]
     memory_mb: u64,
     /// Output cap of one candidate run, in KiB.
@@ -50,6 +53,10 @@ pub struct CheckArgs {
     /// Most candidate runs spent shrinking a failure.
     #[arg(long, default_value_t = 2000)]
     max_shrink_runs: usize,
+    /// Most candidate runs spent shrinking a time-out (each costs a full
+    /// time limit).
+    #[arg(long, default_value_t = 8)]
+    max_tle_shrink_runs: usize,
     /// Most seconds spent shrinking a failure.
     #[arg(long, default_value_t = 60)]
     shrink_seconds: u64,
@@ -73,29 +80,63 @@ fn random_seed() -> u64 {
     RandomState::new().hash_one(std::time::SystemTime::now())
 }
 
-/// The command that repeats this run with the same seed.
-fn repeat_command(args: &CheckArgs, seed: u64, cases: u64) -> String {
-    let mut words = vec![
-        "boardcheck".to_string(),
-        "check".into(),
-        args.problem.clone(),
-        "--seed".into(),
-        seed.to_string(),
-        "--cases".into(),
-        cases.to_string(),
-    ];
-    if let Some(size) = args.size {
-        words.extend(["--size".into(), size.to_string()]);
+/// The command that repeats this run: the command line as given (every
+/// option kept), with `--seed` set to the seed used.
+fn repeat_command(argv: &[String], seed: u64) -> String {
+    let split = argv.iter().position(|a| a == "--").unwrap_or(argv.len());
+    let mut words: Vec<String> = vec!["boardcheck".into()];
+    let mut skip_value = false;
+    for word in &argv[1..split] {
+        if skip_value {
+            skip_value = false;
+        } else if word == "--seed" {
+            skip_value = true;
+        } else if !word.starts_with("--seed=") {
+            words.push(word.clone());
+        }
     }
-    if args.multi {
-        words.extend(["--multi".into(), "--batch".into(), args.batch.to_string()]);
-    }
-    if args.timeout_ms != 2000 {
-        words.extend(["--timeout-ms".into(), args.timeout_ms.to_string()]);
-    }
-    words.push("--".into());
-    words.extend(args.command.iter().cloned());
+    // After `check PROBLEM`.
+    let at = words
+        .iter()
+        .position(|w| w == "check")
+        .map_or(words.len(), |i| i + 2);
+    words.splice(
+        at.min(words.len())..at.min(words.len()),
+        ["--seed".into(), seed.to_string()],
+    );
+    words.extend(argv[split..].iter().cloned());
     shlex::try_join(words.iter().map(String::as_str)).unwrap_or_else(|_| words.join(" "))
+}
+
+/// What Ctrl-C prints and saves: the smallest failure confirmed so far.
+struct Interrupted {
+    text: String,
+    save: Option<(PathBuf, Entry)>,
+}
+
+static INTERRUPTED: std::sync::Mutex<Option<Interrupted>> = std::sync::Mutex::new(None);
+
+/// For the Ctrl-C handler: prints (and saves, with `--save`) the smallest
+/// failure found so far, if any.
+pub fn on_interrupt() {
+    let last = INTERRUPTED.lock().ok().and_then(|mut g| g.take());
+    if let Some(last) = last {
+        print(&last.text);
+        if let Some((path, entry)) = last.save {
+            let _ = casefile::append(&path, entry);
+        }
+    }
+}
+
+/// The case-file entry `--save` keeps for `failure`.
+fn saved_entry(problem: &str, seed: u64, multi: bool, failure: &Failure) -> Entry {
+    Entry {
+        name: format!("{problem} seed {seed}: {}", failure.verdict),
+        input: failure.input.clone(),
+        output: Some(failure.expected.clone()),
+        error: None,
+        multi,
+    }
 }
 
 /// The check itself, once the problem is known: replayed entries must read
@@ -111,7 +152,7 @@ impl Visitor for Check<'_> {
     fn visit<P: Suite>(self) -> Self::Output {
         // A saved input that no longer reads (another problem's file, an
         // edited entry) is an error, not something to skip silently.
-        for entry in &self.config.replay {
+        for entry in &self.config.given {
             if let Err(e) = read_input::<P>(&entry.input, entry.multi) {
                 return Err(format!(
                     "{}: entry {:?} is not a {} input: {e}",
@@ -143,10 +184,57 @@ fn progress_bar() -> boardcheck::harness::check::Progress {
     })
 }
 
+/// Keeps every smaller failure found while shrinking, for Ctrl-C, and
+/// shows shrinking progress on a terminal.
+fn remember_failure(
+    args: &CheckArgs,
+    seed: u64,
+    argv: &[String],
+) -> boardcheck::harness::check::OnFailure {
+    let (problem, json, multi) = (args.problem.clone(), args.json, args.multi);
+    let save = args.save.clone();
+    let repeat = repeat_command(argv, seed);
+    let show = !json && interactive();
+    std::sync::Arc::new(move |failure: &Failure| {
+        if show {
+            eprint!(
+                "\rshrinking: {} ({} steps, {} runs)\x1b[K",
+                failure.size, failure.shrink_steps, failure.shrink_runs
+            );
+        }
+        let report = Report {
+            problem: problem.clone(),
+            seed,
+            status: Status::Fail,
+            cases: 0,
+            sandbox: String::new(),
+            given: None,
+            failure: Some(failure.clone()),
+        };
+        let text = if json {
+            format!(
+                "{}\n",
+                serde_json::to_string_pretty(&report).expect("a report serializes")
+            )
+        } else {
+            format!(
+                "\ninterrupted: the smallest failure so far\n{}",
+                report.render(&repeat)
+            )
+        };
+        let save = save
+            .clone()
+            .map(|path| (path, saved_entry(&problem, seed, multi, failure)));
+        if let Ok(mut last) = INTERRUPTED.lock() {
+            *last = Some(Interrupted { text, save });
+        }
+    })
+}
+
 /// Runs `check`; the exit status.
 pub fn run(args: CheckArgs) -> i32 {
-    if args.cases == 0 || args.batch == 0 || args.timeout_ms == 0 {
-        return usage_error("--cases, --batch and --timeout-ms must be at least 1");
+    if args.cases == 0 || args.batch == 0 || args.timeout_ms == 0 || args.jobs == Some(0) {
+        return usage_error("--cases, --batch, --jobs and --timeout-ms must be at least 1");
     }
     let candidate = External {
         argv: args.command.clone(),
@@ -160,13 +248,30 @@ pub fn run(args: CheckArgs) -> i32 {
     if let Err(e) = candidate.verify() {
         return usage_error(format!("the candidate cannot be started: {e}"));
     }
-    let replay: Vec<Entry> = match &args.replay {
+    let entries: Vec<Entry> = match &args.replay {
         Some(path) if path.exists() => match casefile::load(path) {
             Ok(entries) => entries,
             Err(e) => return usage_error(e),
         },
         _ => Vec::new(),
     };
+    // Entries that expect an error are for `solve`: a candidate is not run
+    // on them, and the report says so.
+    let (errors, valid): (Vec<Entry>, Vec<Entry>) =
+        entries.into_iter().partition(|e| e.error.is_some());
+    let given_skipped = errors
+        .iter()
+        .map(|e| format!("{}: an error vector (for `solve`)", e.name))
+        .collect();
+    let given = valid
+        .into_iter()
+        .map(|e| Given {
+            name: e.name,
+            input: e.input,
+            multi: e.multi,
+        })
+        .collect();
+    let argv: Vec<String> = std::env::args().collect();
     let seed = args.seed.unwrap_or_else(random_seed);
     let config = CheckConfig {
         cases: args.cases,
@@ -174,9 +279,13 @@ pub fn run(args: CheckArgs) -> i32 {
         size: args.size,
         jobs: super::jobs(args.jobs),
         max_shrink_runs: args.max_shrink_runs,
+        max_tle_shrink_runs: args.max_tle_shrink_runs,
         max_shrink_time: Duration::from_secs(args.shrink_seconds),
         progress: (!args.json && interactive()).then(progress_bar),
-        replay,
+        on_failure: Some(remember_failure(&args, seed, &argv)),
+        given,
+        given_origin: Origin::Replayed,
+        given_skipped,
     };
     let visit = Check {
         candidate: &candidate,
@@ -191,15 +300,12 @@ pub fn run(args: CheckArgs) -> i32 {
         Ok(Err(e)) => return usage_error(e),
         Err(status) => return status,
     };
+    INTERRUPTED.lock().map(|mut g| g.take()).ok();
+    if !args.json && interactive() {
+        eprint!("\r\x1b[K");
+    }
     if let (Some(path), Some(f)) = (&args.save, &report.failure) {
-        let entry = casefile::Entry {
-            name: format!("{} seed {seed}: {}", args.problem, f.verdict),
-            input: f.input.clone(),
-            output: Some(f.expected.clone()),
-            error: None,
-            multi: args.multi,
-        };
-        if let Err(e) = casefile::append(path, entry) {
+        if let Err(e) = casefile::append(path, saved_entry(&args.problem, seed, args.multi, f)) {
             eprintln!("boardcheck: warning: could not save the failure: {e}");
         }
     }
@@ -209,7 +315,7 @@ pub fn run(args: CheckArgs) -> i32 {
             serde_json::to_string_pretty(&report).expect("a report serializes")
         ));
     } else {
-        print(&report.render(&repeat_command(&args, seed, args.cases)));
+        print(&report.render(&repeat_command(&argv, seed)));
     }
     if report.failure.is_some() { 1 } else { 0 }
 }

@@ -147,6 +147,7 @@ pub fn main() -> i32 {
     // Ctrl-C: end every candidate's process group before leaving.
     let _ = ctrlc::set_handler(|| {
         boardcheck::harness::process::kill_all();
+        check::on_interrupt();
         std::process::exit(130);
     });
     let run = || -> Result<i32, i32> {

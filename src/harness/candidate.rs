@@ -29,26 +29,61 @@ pub enum Outcome<A> {
     Crashed {
         /// Its output as written.
         output: String,
-        /// Exit code or signal, and the start of stderr.
+        /// Exit code or signal, and the end of stderr.
         detail: String,
     },
-    /// It ran past the time limit (TLE).
+    /// It ran past the wall-time or the CPU-time limit (TLE).
     TimedOut {
+        /// Its output so far.
+        output: String,
+        /// Which limit.
+        detail: String,
+    },
+    /// It used more memory than the limit (MLE).
+    OutOfMemory {
         /// Its output so far.
         output: String,
         /// The limit.
         detail: String,
     },
+    /// It wrote more than the output cap (OLE).
+    OutputLimit {
+        /// The start of its output.
+        output: String,
+        /// The cap.
+        detail: String,
+    },
+}
+
+/// One run of a candidate on a batch of cases.
+#[derive(Clone, Debug)]
+pub struct Ran<A> {
+    /// One outcome per case, in order.
+    pub outcomes: Vec<Outcome<A>>,
+    /// Everything the run wrote on stdout.
+    pub output: String,
 }
 
 /// A solution under test.
 pub trait Candidate<P: Problem>: Sync {
-    /// One outcome per case of `cases` (at most [`Candidate::batch_size`] of them).
-    fn run(&self, cases: &[P::Case]) -> Vec<Outcome<P::Answer>>;
-    /// How many cases one call of [`Candidate::run`] takes; above 1, a
-    /// failure found in a batch is confirmed by running its case alone.
+    /// One run on `cases` (at most [`Candidate::batch_size`] of them).
+    fn run(&self, cases: &[P::Case]) -> Ran<P::Answer>;
+    /// How many cases one call of [`Candidate::run`] takes.
     fn batch_size(&self) -> usize {
         1
+    }
+    /// The input exactly as one run on `cases` is fed: the multi-case form
+    /// when the candidate takes batches, else the case alone.
+    fn input_text(&self, cases: &[P::Case]) -> String {
+        if self.batch_size() > 1 {
+            multi_case_text::<P>(cases)
+        } else {
+            cases.iter().map(case_text::<P>).collect()
+        }
+    }
+    /// How strongly runs are contained, for the report (e.g. `in process`).
+    fn sandbox(&self) -> String {
+        "in process".into()
     }
 }
 
@@ -72,13 +107,13 @@ impl<P: Problem, F: Fn(&P::Case) -> P::Answer + Sync> FnCandidate<P, F> {
 }
 
 impl<P: Problem, F: Fn(&P::Case) -> P::Answer + Sync> Candidate<P> for FnCandidate<P, F> {
-    fn run(&self, cases: &[P::Case]) -> Vec<Outcome<P::Answer>> {
-        cases
+    fn run(&self, cases: &[P::Case]) -> Ran<P::Answer> {
+        let outcomes: Vec<_> = cases
             .iter()
             .map(
                 |case| match catch_unwind(AssertUnwindSafe(|| (self.solve)(case))) {
                     Ok(answer) => Outcome::Answered {
-                        output: crate::problem::answer_text::<P>(&answer),
+                        output: answer_text::<P>(&answer),
                         answer,
                     },
                     Err(panic) => Outcome::Crashed {
@@ -87,7 +122,23 @@ impl<P: Problem, F: Fn(&P::Case) -> P::Answer + Sync> Candidate<P> for FnCandida
                     },
                 },
             )
-            .collect()
+            .collect();
+        let output = outcomes.iter().map(|o| o.output()).collect();
+        Ran { outcomes, output }
+    }
+}
+
+impl<A> Outcome<A> {
+    /// What the candidate wrote for this case.
+    pub fn output(&self) -> &str {
+        match self {
+            Outcome::Answered { output, .. }
+            | Outcome::Unreadable { output, .. }
+            | Outcome::Crashed { output, .. }
+            | Outcome::TimedOut { output, .. }
+            | Outcome::OutOfMemory { output, .. }
+            | Outcome::OutputLimit { output, .. } => output,
+        }
     }
 }
 
@@ -120,20 +171,46 @@ impl External {
     }
 }
 
+/// Lines of stderr kept in a crash's detail: the end, where a traceback
+/// names its exception.
+const STDERR_LINES: usize = 8;
+
+/// The end of `stderr` for a detail line, saying how much was cut.
+fn stderr_tail(stderr: &str, dropped_bytes: usize) -> String {
+    let text = stderr.trim();
+    if text.is_empty() {
+        return String::new();
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let kept = &lines[lines.len().saturating_sub(STDERR_LINES)..];
+    let cut_lines = lines.len() - kept.len();
+    let cut = match (cut_lines, dropped_bytes) {
+        (0, 0) => String::new(),
+        (l, 0) => format!(" ({l} earlier lines cut)"),
+        (l, b) => format!(" ({l} earlier lines and {b} earlier bytes cut)"),
+    };
+    format!("; stderr{cut}: {}", kept.join(" | "))
+}
+
 impl<P: Problem> Candidate<P> for External {
     fn batch_size(&self) -> usize {
         self.multi.unwrap_or(1).max(1)
     }
 
-    fn run(&self, cases: &[P::Case]) -> Vec<Outcome<P::Answer>> {
-        let input = match self.multi {
-            Some(_) => multi_case_text::<P>(cases),
-            None => {
-                assert_eq!(cases.len(), 1, "one case a run without --multi");
-                case_text::<P>(&cases[0])
-            }
+    fn sandbox(&self) -> String {
+        process::sandbox_level(&self.limits).to_string()
+    }
+
+    fn run(&self, cases: &[P::Case]) -> Ran<P::Answer> {
+        assert!(
+            self.multi.is_some() || cases.len() == 1,
+            "one case a run without --multi"
+        );
+        let input = <Self as Candidate<P>>::input_text(self, cases);
+        let all = |o: Outcome<P::Answer>| Ran {
+            output: o.output().to_string(),
+            outcomes: vec![o; cases.len()],
         };
-        let all = |o: Outcome<P::Answer>| vec![o; cases.len()];
         let run = match process::run(&self.argv, input.as_bytes(), &self.limits) {
             Ok(run) => run,
             Err(e) => {
@@ -144,33 +221,44 @@ impl<P: Problem> Candidate<P> for External {
             }
         };
         let output = String::from_utf8_lossy(&run.stdout).into_owned();
-        let stderr = String::from_utf8_lossy(&run.stderr);
-        let stderr_tail = match stderr.trim() {
-            "" => String::new(),
-            s => format!(
-                "; stderr: {}",
-                s.lines().take(6).collect::<Vec<_>>().join(" | ")
-            ),
-        };
+        let tail = stderr_tail(&String::from_utf8_lossy(&run.stderr), run.stderr_dropped);
+        let limits = &self.limits;
         match run.exit {
             Exit::TimedOut => all(Outcome::TimedOut {
                 output,
                 detail: format!(
-                    "no answer within {} ms, process group killed",
-                    self.limits.timeout.as_millis()
+                    "wall-time limit: no answer within {} ms, every process of the run killed{tail}",
+                    limits.timeout.as_millis()
                 ),
             }),
-            Exit::OutputLimit => all(Outcome::Unreadable {
+            Exit::CpuLimit => all(Outcome::TimedOut {
                 output,
-                error: format!("more than {} bytes of output", self.limits.output_bytes),
+                detail: format!(
+                    "CPU-time limit: used {} ms of CPU (all threads together), killed{tail}",
+                    limits.cpu_time().as_millis()
+                ),
+            }),
+            Exit::MemoryLimit => all(Outcome::OutOfMemory {
+                output,
+                detail: format!(
+                    "memory limit: more than {} MiB resident, killed{tail}",
+                    limits.memory_bytes >> 20
+                ),
+            }),
+            Exit::OutputLimit => all(Outcome::OutputLimit {
+                output,
+                detail: format!(
+                    "output limit: more than {} bytes on stdout, stopped",
+                    limits.output_bytes
+                ),
             }),
             Exit::Signal(s) => all(Outcome::Crashed {
                 output,
-                detail: format!("killed by {}{stderr_tail}", process::signal_name(s)),
+                detail: format!("killed by {}{tail}", process::signal_name(s)),
             }),
             Exit::Code(c) if c != 0 => all(Outcome::Crashed {
                 output,
-                detail: format!("exit status {c}{stderr_tail}"),
+                detail: format!("exit status {c}{tail}"),
             }),
             Exit::Code(_) if std::str::from_utf8(&run.stdout).is_err() => {
                 all(Outcome::Unreadable {
@@ -178,24 +266,52 @@ impl<P: Problem> Candidate<P> for External {
                     error: "output is not valid UTF-8".into(),
                 })
             }
-            Exit::Code(_) => read_answers::<P>(&output, cases),
+            Exit::Code(_) => Ran {
+                outcomes: read_answers::<P>(&output, cases),
+                output,
+            },
         }
     }
 }
 
-/// Splits one run's output into the answers to `cases`, in order. Alone, a
-/// case's answer is the whole output. In the multi-case form the output is
-/// cut into pieces as many lines long as the reference answers, since some
-/// answers do not delimit themselves (a legal chomp `move` prints nothing):
-/// a right answer then fills its piece exactly, and the first wrong one shows
-/// in its own piece or an earlier one — the checker confirms every failure
-/// alone. From the first piece that does not read on, every case is
-/// `Unreadable`.
-fn read_answers<P: Problem>(output: &str, cases: &[P::Case]) -> Vec<Outcome<P::Answer>> {
+/// Splits one run's output into the answers to `cases`, in order. Where
+/// answers delimit themselves ([`Problem::SELF_DELIMITING`]) each is read
+/// where the previous one ended, so one line too many or too few shows on
+/// the case that printed it. Otherwise (chomp) the output is cut into
+/// pieces as many lines long as the oracle's answers; a misplaced piece may
+/// then blame a later case, which the checker finds out by running cases
+/// alone and splitting the batch. From the first answer that does not read
+/// on, every case is `Unreadable`.
+pub fn read_answers<P: Problem>(output: &str, cases: &[P::Case]) -> Vec<Outcome<P::Answer>> {
     let mut outcomes = Vec::with_capacity(cases.len());
-    for (i, (case, piece)) in cases.iter().zip(pieces::<P>(output, cases)).enumerate() {
-        let mut lines = Lines::new(piece);
-        match P::read_answer(&mut lines, case).and_then(|a| lines.finish().map(|_| a)) {
+    let mut rest = output;
+    for (i, case) in cases.iter().enumerate() {
+        let last = i + 1 == cases.len();
+        // The text this answer is read from.
+        let span = if P::SELF_DELIMITING || last {
+            rest
+        } else {
+            let n = answer_text::<P>(&P::oracle(case)).lines().count();
+            &rest[..rest
+                .split_inclusive('\n')
+                .take(n)
+                .map(str::len)
+                .sum::<usize>()]
+        };
+        let mut lines = Lines::new(span);
+        let read = P::read_answer(&mut lines, case).and_then(|answer| {
+            if last || !P::SELF_DELIMITING {
+                lines.finish()?;
+            }
+            Ok(answer)
+        });
+        let used = match read {
+            Ok(_) => span.len() - lines.rest().len(),
+            Err(_) => span.len(),
+        };
+        let piece = &rest[..used];
+        rest = &rest[used..];
+        match read {
             Ok(answer) => outcomes.push(Outcome::Answered {
                 answer,
                 output: piece.to_string(),
@@ -216,24 +332,4 @@ fn read_answers<P: Problem>(output: &str, cases: &[P::Case]) -> Vec<Outcome<P::A
         }
     }
     outcomes
-}
-
-/// The pieces of `output` for each case: as many lines as the reference
-/// answer has, the last piece taking whatever is left. Judging computes the
-/// reference again; both are small next to starting the candidate's process,
-/// and keeping them apart keeps expected answers out of the `Candidate` API.
-fn pieces<'a, P: Problem>(output: &'a str, cases: &[P::Case]) -> Vec<&'a str> {
-    let mut rest = output;
-    let mut pieces = Vec::with_capacity(cases.len());
-    for (i, case) in cases.iter().enumerate() {
-        let end = if i + 1 == cases.len() {
-            rest.len()
-        } else {
-            let lines = answer_text::<P>(&P::oracle(case)).lines().count();
-            rest.split_inclusive('\n').take(lines).map(str::len).sum()
-        };
-        pieces.push(&rest[..end]);
-        rest = &rest[end..];
-    }
-    pieces
 }

@@ -1,9 +1,17 @@
 //! The checker: generate cases from a seed, run the candidate on them in
-//! parallel, compare with the reference answer, and shrink the first
-//! failure with proptest's value trees, re-running the candidate at every
-//! step and accepting a step only when the same verdict reproduces.
+//! parallel, compare with the oracle's answers, and shrink the first
+//! failure.
+//!
+//! A reported failure is always a claim about one run: the printed input,
+//! fed exactly as printed, failed. Batches of the multi-case form are only a
+//! fast pre-filter. A failing batch is narrowed to a case that fails alone
+//! (its flagged cases first, then by splitting the batch, delta-debugging
+//! style); every shrinking step is judged on lone runs; and a failure that
+//! needs several cases in one process is reported as that, with the
+//! smallest batch that still fails.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -11,15 +19,28 @@ use std::time::{Duration, Instant};
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
-use super::candidate::{Candidate, Outcome};
-use super::casefile::Entry;
-use super::report::{Failure, Report};
+use super::candidate::{Candidate, Outcome, Ran};
+use super::report::{Failure, GivenSummary, Report, Shrink};
 use super::verdict::{Origin, Status, Verdict};
-use crate::generation::Generate;
-use crate::problem::{Problem, answer_text, case_text, multi_case_text};
+use crate::generation::{Generate, clamp_size};
+use crate::problem::{Problem, answer_text, case_text};
 
 /// Called with (cases done, cases in all) as a check goes on.
-pub type Progress = std::sync::Arc<dyn Fn(u64, u64) + Send + Sync>;
+pub type Progress = Arc<dyn Fn(u64, u64) + Send + Sync>;
+/// Called with the smallest confirmed failure so far, while shrinking.
+pub type OnFailure = Arc<dyn Fn(&Failure) + Send + Sync>;
+
+/// Inputs given to a check besides the generated ones: saved failures
+/// (`--replay`) or test vectors (`--vectors`), each one input as text.
+#[derive(Clone, Debug)]
+pub struct Given {
+    /// Its name in the file.
+    pub name: String,
+    /// The input text.
+    pub input: String,
+    /// Whether the text is in the multi-case form.
+    pub multi: bool,
+}
 
 /// How a check runs.
 #[derive(Clone)]
@@ -32,15 +53,24 @@ pub struct CheckConfig {
     pub size: Option<usize>,
     /// Candidate runs at once.
     pub jobs: usize,
-    /// Most candidate runs spent shrinking.
+    /// Most candidate runs spent shrinking a failure.
     pub max_shrink_runs: usize,
-    /// Most wall time spent shrinking (a hung candidate costs a full
-    /// timeout per shrink step).
+    /// Most candidate runs spent shrinking a time-out (each costs a full
+    /// time limit).
+    pub max_tle_shrink_runs: usize,
+    /// Most wall time spent shrinking.
     pub max_shrink_time: Duration,
     /// Told how far the check is, e.g. to draw a progress bar.
     pub progress: Option<Progress>,
-    /// Inputs to run before the generated ones (saved failures).
-    pub replay: Vec<Entry>,
+    /// Told of every smaller confirmed failure while shrinking (for a
+    /// progress line, and so an interrupted run can still print one).
+    pub on_failure: Option<OnFailure>,
+    /// Inputs to run before the generated ones, with where they come from.
+    pub given: Vec<Given>,
+    /// Where the given inputs come from.
+    pub given_origin: Origin,
+    /// Given inputs left out before the check, and why (e.g. error vectors).
+    pub given_skipped: Vec<String>,
 }
 
 impl Default for CheckConfig {
@@ -51,42 +81,44 @@ impl Default for CheckConfig {
             size: None,
             jobs: std::thread::available_parallelism().map_or(2, |n| n.get()),
             max_shrink_runs: 2000,
+            max_tle_shrink_runs: 8,
             max_shrink_time: Duration::from_secs(60),
             progress: None,
-            replay: Vec::new(),
+            on_failure: None,
+            given: Vec::new(),
+            given_origin: Origin::Replayed,
+            given_skipped: Vec::new(),
         }
     }
 }
 
-/// A candidate's outcome on one case, judged against the reference.
+/// A candidate's outcome on one case, judged against the oracle.
 #[derive(Clone, Debug)]
 pub struct Judged {
     /// The verdict.
     pub verdict: Verdict,
-    /// The reference answer's text.
+    /// The oracle's answer as text.
     pub expected: String,
-    /// What the candidate wrote.
+    /// What the candidate wrote for this case.
     pub got: String,
-    /// Exit status, parse error, etc.
+    /// Exit status, parse error, limit, etc.
     pub detail: String,
 }
 
-/// Judges `outcome` against the reference answer to `case`.
+/// Judges `outcome` against the oracle's answer to `case`.
 pub fn judge<P: Problem>(case: &P::Case, outcome: Outcome<P::Answer>) -> Judged {
     let want = P::oracle(case);
     let expected = answer_text::<P>(&want);
     let (verdict, got, detail) = match outcome {
-        Outcome::Answered { answer, output } => {
-            let verdict = if answer == want {
-                Verdict::Ok
-            } else {
-                Verdict::WrongAnswer
-            };
-            (verdict, output, String::new())
+        Outcome::Answered { answer, output } if answer == want => {
+            (Verdict::Ok, output, String::new())
         }
+        Outcome::Answered { output, .. } => (Verdict::WrongAnswer, output, String::new()),
         Outcome::Unreadable { output, error } => (Verdict::Presentation, output, error),
         Outcome::Crashed { output, detail } => (Verdict::RuntimeError, output, detail),
         Outcome::TimedOut { output, detail } => (Verdict::TimeLimit, output, detail),
+        Outcome::OutOfMemory { output, detail } => (Verdict::MemoryLimit, output, detail),
+        Outcome::OutputLimit { output, detail } => (Verdict::OutputLimit, output, detail),
     };
     Judged {
         verdict,
@@ -117,14 +149,14 @@ pub fn generate<P: Generate>(seed: u64, size: usize) -> P::Case {
         .current()
 }
 
-/// Runs `candidate` on `cases`, `jobs` batches at a time; the judgements in case order.
-fn run_all<P: Problem>(
+/// Runs each of `batches` once, `jobs` runs at a time; the runs in order.
+fn run_batches<P: Problem>(
     candidate: &dyn Candidate<P>,
-    cases: &[P::Case],
+    batches: &[&[P::Case]],
     jobs: usize,
-) -> Vec<Judged> {
-    let batches: Vec<&[P::Case]> = cases.chunks(candidate.batch_size()).collect();
-    let results: Vec<Mutex<Vec<Judged>>> = batches.iter().map(|_| Mutex::new(Vec::new())).collect();
+) -> Vec<Ran<P::Answer>> {
+    let results: Vec<Mutex<Option<Ran<P::Answer>>>> =
+        batches.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..jobs.clamp(1, batches.len().max(1)) {
@@ -132,80 +164,223 @@ fn run_all<P: Problem>(
                 loop {
                     let b = next.fetch_add(1, Ordering::Relaxed);
                     let Some(batch) = batches.get(b) else { break };
-                    let judged = candidate
-                        .run(batch)
-                        .into_iter()
-                        .zip(batch.iter())
-                        .map(|(o, c)| judge::<P>(c, o))
-                        .collect();
-                    *results[b].lock().unwrap() = judged;
+                    *results[b].lock().unwrap() = Some(candidate.run(batch));
                 }
             });
         }
     });
     results
         .into_iter()
-        .flat_map(|m| m.into_inner().unwrap())
+        .map(|m| m.into_inner().unwrap().expect("every batch ran"))
         .collect()
 }
 
-/// Shrinks the failing case held by `tree` (whose current value failed with
-/// `failed`): first proptest's simplify/complicate search, then greedy
-/// [`Generate::simpler`] steps. A step counts as failing only if the
-/// candidate gives the same verdict again; every input runs at most once.
-fn shrink<P: Generate>(
+/// Each case alone, `jobs` runs at a time: the judgements in order.
+fn run_alone<P: Problem>(
     candidate: &dyn Candidate<P>,
-    tree: &mut dyn ValueTree<Value = P::Case>,
-    failed: Judged,
-    config: &CheckConfig,
+    cases: &[P::Case],
     jobs: usize,
-) -> (P::Case, Judged, u64) {
-    let deadline = Instant::now() + config.max_shrink_time;
-    let budget_left = |runs: usize| runs < config.max_shrink_runs && Instant::now() < deadline;
-    let mut best = (tree.current(), failed);
-    // Every candidate run is cached by input, so the cache size counts the runs.
-    let mut cache: HashMap<String, Judged> = HashMap::new();
-    let judge = |cases: &[P::Case], cache: &mut HashMap<String, Judged>| -> Vec<Judged> {
+) -> Vec<Judged> {
+    let batches: Vec<&[P::Case]> = cases.chunks(1).collect();
+    run_batches(candidate, &batches, jobs)
+        .into_iter()
+        .zip(cases)
+        .map(|(ran, case)| judge::<P>(case, ran.outcomes.into_iter().next().expect("one")))
+        .collect()
+}
+
+/// One batch run, judged case by case.
+fn judge_run<P: Problem>(cases: &[P::Case], ran: Ran<P::Answer>) -> Vec<Judged> {
+    ran.outcomes
+        .into_iter()
+        .zip(cases)
+        .map(|(o, c)| judge::<P>(c, o))
+        .collect()
+}
+
+/// The shrinking budget of one failure and what has been spent.
+struct Budget {
+    runs: usize,
+    max_runs: usize,
+    deadline: Instant,
+    why_stopped: Option<String>,
+}
+
+impl Budget {
+    fn new(config: &CheckConfig, verdict: Verdict) -> Self {
+        let max_runs = if verdict == Verdict::TimeLimit {
+            config.max_shrink_runs.min(config.max_tle_shrink_runs)
+        } else {
+            config.max_shrink_runs
+        };
+        Budget {
+            runs: 0,
+            max_runs,
+            deadline: Instant::now() + config.max_shrink_time,
+            why_stopped: None,
+        }
+    }
+
+    /// True while runs may be spent; records why not once it says no.
+    fn open(&mut self, verdict: Verdict) -> bool {
+        if self.why_stopped.is_some() {
+            return false;
+        }
+        if self.runs >= self.max_runs {
+            self.why_stopped = Some(if verdict == Verdict::TimeLimit {
+                format!(
+                    "time-outs shrink with at most {} runs, each a full time limit (--max-tle-shrink-runs)",
+                    self.max_runs
+                )
+            } else {
+                format!(
+                    "the budget of {} runs is spent (--max-shrink-runs)",
+                    self.max_runs
+                )
+            });
+        } else if Instant::now() >= self.deadline {
+            self.why_stopped = Some("the shrinking time is up (--shrink-seconds)".into());
+        }
+        self.why_stopped.is_none()
+    }
+}
+
+/// What shrinking one failure came to.
+struct Shrunk<P: Problem> {
+    case: P::Case,
+    judged: Judged,
+    steps: u64,
+    runs: usize,
+    why_stopped: Option<String>,
+}
+
+/// The checker's state for one failure: lone runs, cached by input.
+struct Shrinker<'a, P: Generate> {
+    candidate: &'a dyn Candidate<P>,
+    config: &'a CheckConfig,
+    jobs: usize,
+    cache: HashMap<String, Judged>,
+    budget: Budget,
+    best: (P::Case, Judged),
+    steps: u64,
+    origin: Origin,
+}
+
+impl<'a, P: Generate> Shrinker<'a, P> {
+    /// Judges `cases` on lone runs (cached), `jobs` at a time, within budget;
+    /// `None` for those the budget left unrun.
+    fn alone(&mut self, cases: &[P::Case]) -> Vec<Option<Judged>> {
         let texts: Vec<String> = cases.iter().map(case_text::<P>).collect();
-        let mut fresh: Vec<(P::Case, &String)> = Vec::new();
-        for (case, text) in cases.iter().zip(&texts) {
-            if !cache.contains_key(text) && !fresh.iter().any(|(_, t)| *t == text) {
-                fresh.push((case.clone(), text));
+        let mut fresh: Vec<usize> = Vec::new();
+        for (i, text) in texts.iter().enumerate() {
+            if !self.cache.contains_key(text) && !fresh.iter().any(|&j| texts[j] == *text) {
+                fresh.push(i);
             }
         }
-        let to_run: Vec<P::Case> = fresh.iter().map(|(c, _)| c.clone()).collect();
-        for ((_, text), judged) in fresh.iter().zip(run_all(candidate, &to_run, jobs)) {
-            cache.insert((*text).clone(), judged);
+        let room = self.budget.max_runs.saturating_sub(self.budget.runs);
+        fresh.truncate(room);
+        if !fresh.is_empty() && self.budget.open(self.best.1.verdict) {
+            let to_run: Vec<P::Case> = fresh.iter().map(|&i| cases[i].clone()).collect();
+            self.budget.runs += to_run.len();
+            for (&i, judged) in fresh
+                .iter()
+                .zip(run_alone(self.candidate, &to_run, self.jobs))
+            {
+                self.cache.insert(texts[i].clone(), judged);
+            }
         }
-        texts.iter().map(|t| cache[t].clone()).collect()
-    };
-    let mut steps = 0;
-    let mut more = tree.simplify();
-    while more && budget_left(cache.len()) {
-        let case = tree.current();
-        let judged = judge(std::slice::from_ref(&case), &mut cache).remove(0);
-        more = if judged.verdict == best.1.verdict {
-            best = (case, judged);
-            steps += 1;
-            tree.simplify()
-        } else {
-            tree.complicate()
-        };
+        texts.iter().map(|t| self.cache.get(t).cloned()).collect()
     }
-    // Then greedy steps through the problem's own simplifications, `jobs`
-    // candidates at a time.
-    let verdict = best.1.verdict;
-    let mut last = best.1;
-    let (case, more_steps) = simplify_greedily::<P>(best.0, jobs, |group| {
-        if !budget_left(cache.len()) {
-            return None;
+
+    /// Accepts `case` as the new smallest failure if it failed with the same verdict.
+    fn accept(&mut self, case: &P::Case, judged: &Judged) -> bool {
+        if judged.verdict != self.best.1.verdict || *case == self.best.0 {
+            return false;
         }
-        let judged = judge(group, &mut cache);
-        let i = judged.iter().position(|j| j.verdict == verdict)?;
-        last = judged[i].clone();
-        Some(i)
-    });
-    (case, last, steps + more_steps)
+        self.best = (case.clone(), judged.clone());
+        self.steps += 1;
+        if let Some(tell) = &self.config.on_failure {
+            tell(&self.failure_so_far());
+        }
+        true
+    }
+
+    fn failure_so_far(&self) -> Failure {
+        let shrink = Shrink::Stopped("interrupted while shrinking".into());
+        failure::<P>(
+            self.candidate,
+            &self.best.0,
+            self.best.1.clone(),
+            (self.steps, self.budget.runs, shrink),
+            self.origin,
+        )
+    }
+
+    /// Proptest's simplify/complicate search from `tree`, then greedy
+    /// [`Generate::simpler`] steps, each judged on lone runs.
+    fn shrink(mut self, tree: Option<&mut dyn ValueTree<Value = P::Case>>) -> Shrunk<P> {
+        let verdict = self.best.1.verdict;
+        if let Some(tree) = tree {
+            let mut more = tree.simplify();
+            while more && self.budget.open(verdict) {
+                let case = tree.current();
+                more = match self.alone(std::slice::from_ref(&case)).remove(0) {
+                    Some(judged) if self.accept(&case, &judged) || judged.verdict == verdict => {
+                        tree.simplify()
+                    }
+                    Some(_) => tree.complicate(),
+                    None => false,
+                };
+            }
+        }
+        // Greedy steps, `jobs` lone runs at a time; with a batch-taking
+        // candidate a group is first run as one batch to skip the cases
+        // that pass.
+        let width = self.jobs.max(1);
+        let group_size = self.candidate.batch_size().clamp(width, 64);
+        'step: while self.budget.open(verdict) {
+            let mut options = P::simpler(&self.best.0);
+            loop {
+                let group: Vec<P::Case> = options.by_ref().take(group_size).collect();
+                if group.is_empty() {
+                    break 'step;
+                }
+                let flagged: Vec<P::Case> = if self.candidate.batch_size() > 1 && group.len() > 1 {
+                    if !self.budget.open(verdict) {
+                        break 'step;
+                    }
+                    self.budget.runs += 1;
+                    let ran = run_batches(self.candidate, &[&group], 1).remove(0);
+                    judge_run::<P>(&group, ran)
+                        .into_iter()
+                        .zip(group)
+                        .filter(|(j, _)| j.verdict == verdict)
+                        .map(|(_, c)| c)
+                        .collect()
+                } else {
+                    group
+                };
+                for part in flagged.chunks(width) {
+                    let judged = self.alone(part);
+                    for (case, judged) in part.iter().zip(judged) {
+                        match judged {
+                            Some(j) if self.accept(case, &j) => continue 'step,
+                            Some(_) => {}
+                            None => break 'step,
+                        }
+                    }
+                }
+            }
+        }
+        let (case, judged) = self.best;
+        Shrunk {
+            case,
+            judged,
+            steps: self.steps,
+            runs: self.budget.runs,
+            why_stopped: self.budget.why_stopped,
+        }
+    }
 }
 
 /// Replaces `case` by the first of [`Generate::simpler`] that still fails,
@@ -234,65 +409,295 @@ pub fn simplify_greedily<P: Generate>(
     }
 }
 
-/// The input exactly as `candidate` is fed `case` alone.
-fn fed<P: Problem>(candidate: &dyn Candidate<P>, case: &P::Case) -> String {
-    if candidate.batch_size() > 1 {
-        multi_case_text::<P>(std::slice::from_ref(case))
-    } else {
-        case_text::<P>(case)
-    }
-}
-
 fn failure<P: Generate>(
+    candidate: &dyn Candidate<P>,
     case: &P::Case,
-    input: String,
     judged: Judged,
-    steps: u64,
+    (steps, runs, shrink): (u64, usize, Shrink),
     origin: Origin,
 ) -> Failure {
     Failure {
         verdict: judged.verdict,
-        input,
+        input: candidate.input_text(std::slice::from_ref(case)),
         expected: judged.expected,
         got: judged.got,
         shrink_steps: steps,
+        shrink_runs: runs as u64,
+        shrink,
         detail: judged.detail,
         size: P::size_of(case),
         origin,
     }
 }
 
-/// Checks `candidate` on `config.replay`, then on `config.cases` generated
-/// cases, stopping at the first failure, which it shrinks.
+/// Smallest sub-list of `cases` (keeping their order) for which `fails`
+/// holds, by delta debugging: halves, then finer parts and their
+/// complements. `fails(cases)` must hold on entry.
+fn ddmin<C: Clone>(mut cases: Vec<C>, mut fails: impl FnMut(&[C]) -> Option<bool>) -> Vec<C> {
+    let mut parts = 2;
+    while cases.len() >= 2 {
+        let size = cases.len().div_ceil(parts);
+        let chunks: Vec<Vec<C>> = cases.chunks(size).map(<[C]>::to_vec).collect();
+        let mut next = None;
+        for chunk in &chunks {
+            match fails(chunk) {
+                Some(true) => {
+                    next = Some((chunk.clone(), 2));
+                    break;
+                }
+                Some(false) => {}
+                None => return cases,
+            }
+        }
+        if next.is_none() && chunks.len() > 2 {
+            for skip in 0..chunks.len() {
+                let rest: Vec<C> = chunks
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, _)| *k != skip)
+                    .flat_map(|(_, c)| c.iter().cloned())
+                    .collect();
+                match fails(&rest) {
+                    Some(true) => {
+                        next = Some((rest, (chunks.len() - 1).max(2)));
+                        break;
+                    }
+                    Some(false) => {}
+                    None => return cases,
+                }
+            }
+        }
+        match next {
+            Some((smaller, p)) => {
+                cases = smaller;
+                parts = p;
+            }
+            None if parts >= cases.len() => break,
+            None => parts = (parts * 2).min(cases.len()),
+        }
+    }
+    cases
+}
+
+/// Everything [`check`] needs to report a failure found in a run.
+struct Checker<'a, P: Generate> {
+    candidate: &'a dyn Candidate<P>,
+    config: &'a CheckConfig,
+    jobs: usize,
+}
+
+impl<P: Generate> Checker<'_, P> {
+    fn shrinker(&self, case: P::Case, judged: Judged, origin: Origin) -> Shrinker<'_, P> {
+        Shrinker {
+            candidate: self.candidate,
+            config: self.config,
+            jobs: self.jobs,
+            cache: HashMap::from([(case_text::<P>(&case), judged.clone())]),
+            budget: Budget::new(self.config, judged.verdict),
+            best: (case, judged),
+            steps: 0,
+            origin,
+        }
+    }
+
+    /// The failure a failing `batch` (judged `judged`) comes to: a case that
+    /// fails alone, shrunk (if `trees` are given); else the smallest batch
+    /// that still fails.
+    fn investigate(
+        &self,
+        batch: &[P::Case],
+        judged: Vec<Judged>,
+        mut trees: Option<&mut [Box<dyn ValueTree<Value = P::Case>>]>,
+        origin: Origin,
+    ) -> Failure {
+        let flagged: Vec<usize> = (0..batch.len())
+            .filter(|&i| judged[i].verdict != Verdict::Ok)
+            .collect();
+        // A lone run is the detection itself when the candidate takes one
+        // case a run; otherwise try the flagged cases alone, a few at once.
+        let lone: Option<(usize, Judged)> = if self.candidate.batch_size() == 1 {
+            flagged.first().map(|&i| (i, judged[i].clone()))
+        } else {
+            let first: Vec<usize> = flagged.iter().copied().take(self.jobs.max(1) * 2).collect();
+            let cases: Vec<P::Case> = first.iter().map(|&i| batch[i].clone()).collect();
+            first
+                .into_iter()
+                .zip(run_alone(self.candidate, &cases, self.jobs))
+                .find(|(_, j)| j.verdict != Verdict::Ok)
+        };
+        if let Some((i, alone)) = lone {
+            let tree = trees
+                .as_mut()
+                .map(|t| t[i].as_mut() as &mut dyn ValueTree<Value = P::Case>);
+            return self.shrunk_failure(batch[i].clone(), alone, tree, origin);
+        }
+        // No flagged case fails alone: split the batch.
+        let mut budget = Budget::new(self.config, judged[flagged[0]].verdict);
+        let mut last: Option<(Vec<P::Case>, Ran<P::Answer>)> = None;
+        let smallest = ddmin(batch.to_vec(), |part| {
+            if !budget.open(Verdict::WrongAnswer) {
+                return None;
+            }
+            budget.runs += 1;
+            let ran = run_batches(self.candidate, &[part], 1).remove(0);
+            let fails = judge_run::<P>(part, ran.clone())
+                .iter()
+                .any(|j| j.verdict != Verdict::Ok);
+            if fails {
+                last = Some((part.to_vec(), ran));
+            }
+            Some(fails)
+        });
+        if smallest.len() == 1 {
+            let alone = run_alone(self.candidate, &smallest, 1).remove(0);
+            if alone.verdict != Verdict::Ok {
+                return self.shrunk_failure(smallest[0].clone(), alone, None, origin);
+            }
+        }
+        let (cases, ran) = match last {
+            Some((cases, ran)) if cases == smallest => (cases, ran),
+            _ => {
+                let ran = run_batches(self.candidate, &[&smallest], 1).remove(0);
+                (smallest, ran)
+            }
+        };
+        let judged = judge_run::<P>(&cases, ran.clone());
+        let worst = judged
+            .iter()
+            .find(|j| j.verdict != Verdict::Ok)
+            .cloned()
+            .unwrap_or_else(|| judged[0].clone());
+        let why = if worst.verdict == Verdict::Ok {
+            "the batch failed once but not when run again (a flaky candidate)".to_string()
+        } else {
+            format!(
+                "fails only when these {} cases share one process; each passes alone",
+                cases.len()
+            )
+        };
+        Failure {
+            verdict: worst.verdict,
+            input: self.candidate.input_text(&cases),
+            expected: cases
+                .iter()
+                .map(|c| answer_text::<P>(&P::oracle(c)))
+                .collect(),
+            got: ran.output,
+            shrink_steps: 0,
+            shrink_runs: budget.runs as u64,
+            shrink: Shrink::Batch(why),
+            detail: worst.detail,
+            size: crate::text::plural(cases.len(), "case"),
+            origin: Origin::Batch,
+        }
+    }
+
+    fn shrunk_failure(
+        &self,
+        case: P::Case,
+        judged: Judged,
+        tree: Option<&mut dyn ValueTree<Value = P::Case>>,
+        origin: Origin,
+    ) -> Failure {
+        if origin != Origin::Generated {
+            // Given inputs are reported as they are: they are someone's case.
+            let shrink = Shrink::Not(format!("a {origin} input is reported as given"));
+            return failure::<P>(self.candidate, &case, judged, (0, 0, shrink), origin);
+        }
+        let shrunk = self.shrinker(case, judged, origin).shrink(tree);
+        let shrink = match (shrunk.why_stopped, shrunk.steps) {
+            (None, _) => Shrink::Minimal,
+            (Some(why), 0) => Shrink::Not(why),
+            (Some(why), _) => Shrink::Stopped(why),
+        };
+        failure::<P>(
+            self.candidate,
+            &shrunk.case,
+            shrunk.judged,
+            (shrunk.steps, shrunk.runs, shrink),
+            origin,
+        )
+    }
+
+    /// Runs `cases` in batches; the first failing batch's failure, if any,
+    /// and how many cases ran up to and including it.
+    fn run(
+        &self,
+        cases: &[P::Case],
+        trees: Option<&mut [Box<dyn ValueTree<Value = P::Case>>]>,
+        origin: Origin,
+    ) -> Result<u64, (u64, Failure)> {
+        let size = self.candidate.batch_size();
+        let batches: Vec<&[P::Case]> = cases.chunks(size).collect();
+        let runs = run_batches(self.candidate, &batches, self.jobs);
+        for (b, (batch, ran)) in batches.iter().zip(runs).enumerate() {
+            let judged = judge_run::<P>(batch, ran);
+            if let Some(i) = judged.iter().position(|j| j.verdict != Verdict::Ok) {
+                let start = b * size;
+                let trees = trees.map(|t| &mut t[start..start + batch.len()]);
+                let failure = self.investigate(batch, judged, trees, origin);
+                return Err(((start + i + 1) as u64, failure));
+            }
+        }
+        Ok(cases.len() as u64)
+    }
+}
+
+/// Checks `candidate` on `config.given`, then on `config.cases` generated
+/// cases, stopping at the first failure, which it confirms alone and
+/// shrinks.
 pub fn check<P: Generate>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Report {
+    let jobs = config.jobs.max(1);
+    let checker = Checker {
+        candidate,
+        config,
+        jobs,
+    };
     let mut report = Report {
         problem: P::NAME.to_string(),
         seed: config.seed,
         status: Status::Pass,
         cases: 0,
+        sandbox: candidate.sandbox(),
+        given: None,
         failure: None,
     };
-    let jobs = config.jobs.max(1);
+    let fail = |report: &mut Report, ran: u64, failure: Failure| {
+        report.cases += ran;
+        report.status = Status::Fail;
+        report.failure = Some(failure);
+    };
 
-    let replayed: Vec<P::Case> = config
-        .replay
-        .iter()
-        .filter_map(|entry| crate::problem::read_input::<P>(&entry.input, entry.multi).ok())
-        .flatten()
-        .collect();
-    for (case, judged) in replayed.iter().zip(run_all(candidate, &replayed, jobs)) {
-        report.cases += 1;
-        if judged.verdict != Verdict::Ok {
-            report.status = Status::Fail;
-            report.failure = Some(failure::<P>(
-                case,
-                fed::<P>(candidate, case),
-                judged,
-                0,
-                Origin::Replayed,
-            ));
-            return report;
+    if !config.given.is_empty() || !config.given_skipped.is_empty() {
+        let mut ran = 0;
+        let mut skipped = config.given_skipped.clone();
+        for given in &config.given {
+            let cases = match crate::problem::read_input::<P>(&given.input, given.multi) {
+                Ok(cases) => cases,
+                Err(e) => {
+                    skipped.push(format!("{}: not a {} input ({e})", given.name, P::NAME));
+                    continue;
+                }
+            };
+            match checker.run(&cases, None, config.given_origin) {
+                Ok(n) => ran += n,
+                Err((n, failure)) => {
+                    report.given = Some(GivenSummary {
+                        origin: config.given_origin,
+                        ran: ran + n,
+                        skipped,
+                    });
+                    fail(&mut report, ran + n, failure);
+                    return report;
+                }
+            }
         }
+        report.cases += ran;
+        report.given = Some(GivenSummary {
+            origin: config.given_origin,
+            ran,
+            skipped,
+        });
     }
 
     let tell = |done: u64| {
@@ -300,56 +705,53 @@ pub fn check<P: Generate>(candidate: &dyn Candidate<P>, config: &CheckConfig) ->
             progress(done, config.cases)
         }
     };
-
     let mut runner = seeded_runner(config.seed);
-    let strategy = P::cases(config.size.unwrap_or(P::DEFAULT_SIZE));
+    let strategy = P::cases(clamp_size::<P>(config.size.unwrap_or(P::DEFAULT_SIZE)));
     let chunk = (jobs * candidate.batch_size() * 4).max(16);
     let mut done = 0u64;
     while done < config.cases {
         let n = chunk.min((config.cases - done) as usize);
-        let mut trees: Vec<_> = (0..n)
+        let mut trees: Vec<Box<dyn ValueTree<Value = P::Case>>> = (0..n)
             .map(|_| {
-                strategy
-                    .new_tree(&mut runner)
-                    .expect("strategies here never reject")
+                Box::new(
+                    strategy
+                        .new_tree(&mut runner)
+                        .expect("strategies here never reject"),
+                ) as Box<dyn ValueTree<Value = P::Case>>
             })
             .collect();
         let cases: Vec<P::Case> = trees.iter().map(|t| t.current()).collect();
-        let judged = run_all(candidate, &cases, jobs);
-        let Some(i) = judged.iter().position(|j| j.verdict != Verdict::Ok) else {
-            done += n as u64;
-            tell(done);
-            continue;
-        };
-        report.cases += done + i as u64 + 1;
-        report.status = Status::Fail;
-        let mut first = judged[i].clone();
-        if candidate.batch_size() > 1 {
-            // Confirm alone; a failure that needs its batch is reported whole.
-            let alone = run_all(candidate, std::slice::from_ref(&cases[i]), 1).remove(0);
-            if alone.verdict == Verdict::Ok {
-                let b = i / candidate.batch_size() * candidate.batch_size();
-                let batch = &cases[b..(b + candidate.batch_size()).min(cases.len())];
-                let input = multi_case_text::<P>(batch);
-                first.expected = batch
-                    .iter()
-                    .map(|c| answer_text::<P>(&P::oracle(c)))
-                    .collect();
-                report.failure = Some(failure::<P>(&cases[i], input, first, 0, Origin::Batch));
+        match checker.run(&cases, Some(&mut trees), Origin::Generated) {
+            Ok(ran) => {
+                done += ran;
+                tell(done);
+            }
+            Err((ran, failure)) => {
+                tell(config.cases);
+                fail(&mut report, done + ran, failure);
                 return report;
             }
-            first = alone;
         }
-        let (case, judged, steps) = shrink(candidate, trees[i].as_mut(), first, config, jobs);
-        report.failure = Some(failure::<P>(
-            &case,
-            fed::<P>(candidate, &case),
-            judged,
-            steps,
-            Origin::Generated,
-        ));
-        return report;
     }
     report.cases += done;
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ddmin;
+
+    #[test]
+    fn ddmin_finds_the_smallest_failing_pair() {
+        // Fails when both 3 and 7 are present.
+        let cases: Vec<u32> = (0..20).collect();
+        let got = ddmin(cases, |c| Some(c.contains(&3) && c.contains(&7)));
+        assert_eq!(got, vec![3, 7]);
+    }
+
+    #[test]
+    fn ddmin_finds_a_single_culprit() {
+        let got = ddmin((0..100).collect::<Vec<u32>>(), |c| Some(c.contains(&42)));
+        assert_eq!(got, vec![42]);
+    }
 }

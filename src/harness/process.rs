@@ -56,6 +56,10 @@ pub enum Exit {
     TimedOut,
     /// Wrote more than the output cap.
     OutputLimit,
+    /// Used up its CPU time.
+    CpuLimit,
+    /// Used more memory than the limit.
+    MemoryLimit,
 }
 
 /// What one run produced.
@@ -69,6 +73,20 @@ pub struct Run {
     pub stderr: Vec<u8>,
     /// Wall time from start to exit.
     pub elapsed: Duration,
+    /// Bytes of stderr dropped before what is kept.
+    pub stderr_dropped: usize,
+}
+
+impl Limits {
+    /// The CPU-time limit.
+    pub fn cpu_time(&self) -> Duration {
+        self.timeout + Duration::from_secs(2)
+    }
+}
+
+/// The sandbox a run under `limits` gets (temporary stub).
+pub fn sandbox_level(_limits: &Limits) -> &'static str {
+    "rlimits"
 }
 
 /// How much of stderr is kept for reports.
@@ -245,6 +263,7 @@ pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> io::Result<Run> {
         stdout: take(&stdout),
         stderr: take(&stderr),
         elapsed,
+        stderr_dropped: 0,
     })
 }
 

@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use super::verdict::{Origin, Status, Verdict};
+use crate::text::plural;
 
 /// What a check found.
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -13,19 +14,51 @@ pub struct Report {
     pub seed: u64,
     /// Pass or fail.
     pub status: Status,
-    /// Cases run before stopping (replayed ones included).
+    /// Cases run before stopping (given ones included).
     pub cases: u64,
+    /// How candidate runs were contained, e.g. `namespaces+cgroups`.
+    pub sandbox: String,
+    /// The given inputs (`--replay`, `--vectors`): how many ran, which were skipped.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub given: Option<GivenSummary>,
     /// The minimal failure, when one was found.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub failure: Option<Failure>,
 }
 
-/// A failing case, shrunk.
+/// What happened to the inputs given to a check.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct GivenSummary {
+    /// Where they came from.
+    pub origin: Origin,
+    /// Cases run.
+    pub ran: u64,
+    /// Entries not run, each with why.
+    pub skipped: Vec<String>,
+}
+
+/// How far a reported input was shrunk.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[serde(tag = "state", content = "why", rename_all = "lowercase")]
+pub enum Shrink {
+    /// Shrunk until no simpler input failed the same way.
+    Minimal,
+    /// Shrunk some steps, then stopped (the reason).
+    Stopped(String),
+    /// Not shrunk at all (the reason).
+    Not(String),
+    /// A failure of several cases in one process, narrowed to the smallest
+    /// batch that still fails (the reason it needs them together).
+    Batch(String),
+}
+
+/// A failing case, confirmed by one run of exactly `input`.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Failure {
     /// What the candidate did.
     pub verdict: Verdict,
-    /// The minimal failing input, exactly as fed to the candidate.
+    /// The failing input, exactly as fed to the candidate in the run
+    /// that confirmed it.
     pub input: String,
     /// The oracle's answer.
     pub expected: String,
@@ -33,6 +66,10 @@ pub struct Failure {
     pub got: String,
     /// How many smaller failing inputs the shrinker stepped through.
     pub shrink_steps: u64,
+    /// How many candidate runs shrinking spent.
+    pub shrink_runs: u64,
+    /// Whether the input is minimal, and if not why.
+    pub shrink: Shrink,
     /// Exit status, signal, stderr or parse error, when there is one.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub detail: String,
@@ -107,12 +144,14 @@ impl Report {
         let mut out = String::new();
         match &self.failure {
             None => {
+                out.push_str(&self.given_line());
                 out.push_str(&format!(
                     "PASS  {}: {} cases agreed with the oracle (seed {})\n",
                     self.problem, self.cases, self.seed
                 ));
             }
             Some(f) => {
+                out.push_str(&self.given_line());
                 out.push_str(&format!(
                     "FAIL  {}: {} — {}, found at case {} (seed {})\n\n",
                     self.problem,
@@ -121,18 +160,25 @@ impl Report {
                     self.cases,
                     self.seed
                 ));
-                let shrunk = match f.origin {
-                    Origin::Generated => format!("shrunk in {} steps", f.shrink_steps),
-                    Origin::Replayed => "replayed from the saved failures".into(),
-                    Origin::Vector => "a test vector".into(),
-                    _ if f.verdict == Verdict::TimeLimit => {
-                        "the batch as a whole ran out of time while its cases pass alone: \
-                         raise --timeout-ms or lower --batch"
-                            .into()
+                let steps = format!(
+                    "{} in {}",
+                    plural(f.shrink_steps as usize, "step"),
+                    plural(f.shrink_runs as usize, "run")
+                );
+                let heading = match &f.shrink {
+                    Shrink::Minimal => format!("minimal input ({}; shrunk {steps})", f.size),
+                    Shrink::Stopped(why) => {
+                        format!("input ({}; shrunk {steps}, stopped early: {why})", f.size)
                     }
-                    _ => "fails only inside its batch, not alone; not shrunk".into(),
+                    Shrink::Not(why) => format!("input ({}; not shrunk: {why})", f.size),
+                    Shrink::Batch(why) if f.verdict == Verdict::TimeLimit => format!(
+                        "input ({}: {why}; the batch as a whole ran out of time: \
+                         raise --timeout-ms or lower --batch)",
+                        f.size
+                    ),
+                    Shrink::Batch(why) => format!("input ({}: {why})", f.size),
                 };
-                out.push_str(&format!("minimal input ({}; {shrunk}):\n", f.size));
+                out.push_str(&format!("{heading}:\n"));
                 out.push_str(&indent(&f.input));
                 out.push_str("expected:\n");
                 out.push_str(&indent(&f.expected));
@@ -143,8 +189,25 @@ impl Report {
                 }
             }
         }
-        out.push_str(&format!("\nrepeat: {repeat}\n"));
+        out.push_str(&format!("\nsandbox: {}\nrepeat: {repeat}\n", self.sandbox));
         out
+    }
+
+    /// What happened to the given inputs, if there were any.
+    fn given_line(&self) -> String {
+        let Some(given) = &self.given else {
+            return String::new();
+        };
+        let mut line = format!(
+            "{} inputs: {} ran, {} skipped\n",
+            given.origin,
+            plural(given.ran as usize, "case"),
+            given.skipped.len()
+        );
+        for why in &given.skipped {
+            line.push_str(&format!("  skipped {why}\n"));
+        }
+        line
     }
 }
 
