@@ -479,6 +479,9 @@ fn ddmin<C: Clone>(mut cases: Vec<C>, mut fails: impl FnMut(&[C]) -> Option<bool
     cases
 }
 
+/// A batch that failed, with its run.
+type FailingBatch<P> = (Vec<<P as Problem>::Case>, Ran<<P as Problem>::Answer>);
+
 /// Everything [`check`] needs to report a failure found in a run.
 struct Checker<'a, P: Generate> {
     candidate: &'a dyn Candidate<P>,
@@ -533,7 +536,8 @@ impl<P: Generate> Checker<'_, P> {
         }
         // No flagged case fails alone: split the batch.
         let mut budget = Budget::new(self.config, judged[flagged[0]].verdict);
-        let mut last: Option<(Vec<P::Case>, Ran<P::Answer>)> = None;
+        // The last failing part and its run.
+        let mut last: Option<FailingBatch<P>> = None;
         let smallest = ddmin(batch.to_vec(), |part| {
             if !budget.open(Verdict::WrongAnswer) {
                 return None;
@@ -626,7 +630,7 @@ impl<P: Generate> Checker<'_, P> {
         cases: &[P::Case],
         trees: Option<&mut [Box<dyn ValueTree<Value = P::Case>>]>,
         origin: Origin,
-    ) -> Result<u64, (u64, Failure)> {
+    ) -> Result<u64, Box<(u64, Failure)>> {
         let size = self.candidate.batch_size();
         let batches: Vec<&[P::Case]> = cases.chunks(size).collect();
         let runs = run_batches(self.candidate, &batches, self.jobs);
@@ -636,7 +640,7 @@ impl<P: Generate> Checker<'_, P> {
                 let start = b * size;
                 let trees = trees.map(|t| &mut t[start..start + batch.len()]);
                 let failure = self.investigate(batch, judged, trees, origin);
-                return Err(((start + i + 1) as u64, failure));
+                return Err(Box::new(((start + i + 1) as u64, failure)));
             }
         }
         Ok(cases.len() as u64)
@@ -681,7 +685,8 @@ pub fn check<P: Generate>(candidate: &dyn Candidate<P>, config: &CheckConfig) ->
             };
             match checker.run(&cases, None, config.given_origin) {
                 Ok(n) => ran += n,
-                Err((n, failure)) => {
+                Err(found) => {
+                    let (n, failure) = *found;
                     report.given = Some(GivenSummary {
                         origin: config.given_origin,
                         ran: ran + n,
@@ -726,7 +731,8 @@ pub fn check<P: Generate>(candidate: &dyn Candidate<P>, config: &CheckConfig) ->
                 done += ran;
                 tell(done);
             }
-            Err((ran, failure)) => {
+            Err(found) => {
+                let (ran, failure) = *found;
                 tell(config.cases);
                 fail(&mut report, done + ran, failure);
                 return report;
