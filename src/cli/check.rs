@@ -304,10 +304,10 @@ pub fn run(args: CheckArgs) -> i32 {
     if !args.json && interactive() {
         eprint!("\r\x1b[K");
     }
-    if let (Some(path), Some(f)) = (&args.save, &report.failure) {
-        if let Err(e) = casefile::append(path, saved_entry(&args.problem, seed, args.multi, f)) {
-            eprintln!("boardcheck: warning: could not save the failure: {e}");
-        }
+    if let (Some(path), Some(f)) = (&args.save, &report.failure)
+        && let Err(e) = casefile::append(path, saved_entry(&args.problem, seed, args.multi, f))
+    {
+        eprintln!("boardcheck: warning: could not save the failure: {e}");
     }
     if args.json {
         print(&format!(
