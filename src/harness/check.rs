@@ -351,11 +351,10 @@ impl<'a, P: Generate> Shrinker<'a, P> {
                     }
                     self.budget.runs += 1;
                     let ran = run_batches(self.candidate, &[&group], 1).remove(0);
-                    judge_run::<P>(&group, ran)
+                    let judged = judge_run::<P>(&group, ran);
+                    suspects(&judged)
                         .into_iter()
-                        .zip(group)
-                        .filter(|(j, _)| j.verdict == verdict)
-                        .map(|(_, c)| c)
+                        .map(|i| group[i].clone())
                         .collect()
                 } else {
                     group
@@ -428,6 +427,23 @@ fn failure<P: Generate>(
         size: P::size_of(case),
         origin,
     }
+}
+
+/// The cases of a batch to try alone, most likely culprit first: the first
+/// case judged wrong, then the one before it (an answer with a line too
+/// many is read as right and shifts the blame to the next case), then the
+/// other cases judged wrong.
+fn suspects(judged: &[Judged]) -> Vec<usize> {
+    let wrong: Vec<usize> = (0..judged.len())
+        .filter(|&i| judged[i].verdict != Verdict::Ok)
+        .collect();
+    let Some(&first) = wrong.first() else {
+        return wrong;
+    };
+    let mut order = vec![first];
+    order.extend(first.checked_sub(1));
+    order.extend(wrong.iter().skip(1));
+    order
 }
 
 /// Smallest sub-list of `cases` (keeping their order) for which `fails`
@@ -513,9 +529,7 @@ impl<P: Generate> Checker<'_, P> {
         mut trees: Option<&mut [Box<dyn ValueTree<Value = P::Case>>]>,
         origin: Origin,
     ) -> Failure {
-        let flagged: Vec<usize> = (0..batch.len())
-            .filter(|&i| judged[i].verdict != Verdict::Ok)
-            .collect();
+        let flagged = suspects(&judged);
         // A lone run is the detection itself when the candidate takes one
         // case a run; otherwise try the flagged cases alone, a few at once.
         let lone: Option<(usize, Judged)> = if self.candidate.batch_size() == 1 {
@@ -535,7 +549,12 @@ impl<P: Generate> Checker<'_, P> {
             return self.shrunk_failure(batch[i].clone(), alone, tree, origin);
         }
         // No flagged case fails alone: split the batch.
-        let mut budget = Budget::new(self.config, judged[flagged[0]].verdict);
+        let verdict = judged
+            .iter()
+            .map(|j| j.verdict)
+            .find(|v| *v != Verdict::Ok)
+            .unwrap_or(Verdict::WrongAnswer);
+        let mut budget = Budget::new(self.config, verdict);
         // The last failing part and its run.
         let mut last: Option<FailingBatch<P>> = None;
         let smallest = ddmin(batch.to_vec(), |part| {
