@@ -110,6 +110,7 @@ pub fn run(args: CheckArgs) -> i32 {
             timeout: Duration::from_millis(args.timeout_ms),
             memory_bytes: args.memory_mb.saturating_mul(1 << 20),
             output_bytes: args.output_kb.saturating_mul(1024),
+            ..Limits::default()
         },
         multi: args.multi.then_some(args.batch),
     };

@@ -160,6 +160,20 @@ impl<P: Problem> Candidate<P> for External {
                     self.limits.timeout.as_millis()
                 ),
             }),
+            Exit::CpuLimit => all(Outcome::TimedOut {
+                output,
+                detail: format!(
+                    "CPU time limit of {} ms exceeded, killed",
+                    self.limits.cpu.unwrap_or(self.limits.timeout).as_millis()
+                ),
+            }),
+            Exit::MemoryLimit => all(Outcome::Crashed {
+                output,
+                detail: format!(
+                    "memory limit of {} MiB exceeded, killed{stderr_tail}",
+                    self.limits.memory_bytes >> 20
+                ),
+            }),
             Exit::OutputLimit => all(Outcome::Unreadable {
                 output,
                 error: format!("more than {} bytes of output", self.limits.output_bytes),

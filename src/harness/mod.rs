@@ -2,6 +2,7 @@
 //! nothing about any game.
 //!
 //! - [`process`]: run an untrusted program under limits.
+//! - [`sandbox`]: the isolation of those runs (bwrap, cgroups, rlimits).
 //! - [`candidate`]: external programs and Rust functions as candidates.
 //! - [`check`]: generate, run, compare, shrink.
 //! - [`report`]: JSON and human reports.
@@ -19,5 +20,6 @@ pub mod fuzz;
 pub mod process;
 pub mod registry;
 pub mod report;
+pub mod sandbox;
 pub mod selftest;
 pub mod testing;
