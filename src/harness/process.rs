@@ -600,6 +600,102 @@ mod tests {
     }
 
     #[test]
+    fn stderr_keeps_its_end_and_counts_the_rest() {
+        let r = sh(
+            "i=0; while [ $i -lt 3000 ]; do echo line $i >&2; i=$((i+1)); done; \
+             echo 'RecursionError: the last line' >&2",
+            10000,
+        );
+        assert_eq!(r.exit, Exit::Code(0));
+        assert_eq!(r.stderr.len(), STDERR_KEPT);
+        assert!(
+            r.stderr
+                .ends_with(b"line 2999\nRecursionError: the last line\n")
+        );
+        let total: usize = (0..3000)
+            .map(|i| format!("line {i}\n").len())
+            .sum::<usize>()
+            + 30;
+        assert_eq!(r.stderr_dropped + r.stderr.len(), total);
+    }
+
+    #[test]
+    fn tail_buffer_stays_bounded() {
+        let mut t = Tail {
+            buf: Vec::new(),
+            cap: 10,
+            dropped: 0,
+        };
+        for _ in 0..1000 {
+            t.push(b"0123456789abc");
+            assert!(t.buf.len() <= 2 * 10 + 13);
+        }
+        t.trim();
+        assert_eq!(t.buf, b"3456789abc");
+        assert_eq!(t.dropped + t.buf.len(), 13_000);
+    }
+
+    #[test]
+    fn bwrap_statuses_above_128_are_signals() {
+        use std::os::unix::process::ExitStatusExt;
+        let code = |c: i32| ExitStatus::from_raw(c << 8);
+        assert_eq!(exit_of(code(139), true), Exit::Signal(11));
+        assert_eq!(exit_of(code(139), false), Exit::Code(139));
+        assert_eq!(exit_of(code(3), true), Exit::Code(3));
+        assert_eq!(exit_of(code(255), true), Exit::Code(255));
+        assert_eq!(exit_of(ExitStatus::from_raw(9), false), Exit::Signal(9));
+    }
+
+    #[test]
+    fn cpu_rlimit_soft_below_hard() {
+        let limits = Limits {
+            cpu: Some(Duration::from_millis(1500)),
+            ..Limits::default()
+        };
+        let script = wrapper_script(&limits, 0, Duration::from_millis(1500));
+        assert!(script.contains("ulimit -H -t 3 "), "{script}");
+        assert!(script.contains("ulimit -S -t 2 "), "{script}");
+        assert!(script.contains("ulimit -v "), "{script}");
+        let script = wrapper_script(&limits, 3, Duration::from_millis(1500));
+        assert!(!script.contains("ulimit -v"), "{script}");
+        assert!(script.contains("shift 3"), "{script}");
+    }
+
+    /// With namespaces the program starts in a private /tmp: relative paths
+    /// on its command line still name the harness's files, and files under
+    /// the harness's /tmp are shown to it.
+    #[test]
+    fn relative_and_tmp_paths_still_work_in_namespaces() {
+        if !probe(SandboxMode::Auto).unwrap().has_namespaces() {
+            eprintln!("skipping: no namespaces here");
+            return;
+        }
+        let r = run(
+            &["cat".into(), "Cargo.toml".into()],
+            b"",
+            &Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(r.exit, Exit::Code(0));
+        assert_eq!(r.stdout, std::fs::read("Cargo.toml").unwrap());
+
+        let dir = std::env::temp_dir().join(format!("boardcheck-unit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("lib.sh"), "echo from lib\n").unwrap();
+        std::fs::write(dir.join("main.sh"), ". \"$(dirname \"$0\")/lib.sh\"; pwd\n").unwrap();
+        let main = dir.join("main.sh").to_string_lossy().into_owned();
+        let r = run(&["/bin/sh".into(), main], b"", &Limits::default()).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(
+            r.exit,
+            Exit::Code(0),
+            "{:?}",
+            String::from_utf8_lossy(&r.stderr)
+        );
+        assert_eq!(r.stdout, b"from lib\n/tmp\n");
+    }
+
+    #[test]
     fn missing_program() {
         assert!(resolve_program("surely-not-a-program-xyz").is_err());
         assert!(resolve_program("sh").is_ok());

@@ -144,12 +144,27 @@ struct Available {
 
 static AVAILABLE: OnceLock<Available> = OnceLock::new();
 
+/// An environment variable, read once: a comma-separated list of `bwrap`,
+/// `cgroups` to treat as unavailable (to try the weaker levels).
+pub const WITHOUT: &str = "BOARDCHECK_SANDBOX_WITHOUT";
+
 fn available() -> &'static Available {
     AVAILABLE.get_or_init(|| {
-        let cgroups = CgroupRoots::find();
+        // For trying the weaker levels on a machine that has everything.
+        let without = std::env::var(WITHOUT).unwrap_or_default();
+        let off = |what: &str| without.split(',').any(|w| w.trim() == what);
+        let disabled = |what: &str| format!("{what} disabled by {WITHOUT}={without}");
         Available {
-            bwrap: probe_bwrap(),
-            cgroups,
+            bwrap: if off("bwrap") {
+                Err(disabled("bwrap"))
+            } else {
+                probe_bwrap()
+            },
+            cgroups: if off("cgroups") {
+                Err(disabled("cgroups"))
+            } else {
+                CgroupRoots::find()
+            },
         }
     })
 }
