@@ -472,6 +472,32 @@ fn no_network() {
     assert_eq!(o.run.exit, Exit::Code(9), "{:?}", o.run);
 }
 
+/// Cgroup directories of this process's runs (`boardcheck-<pid>-<n>`).
+fn cgroups_left() -> Vec<String> {
+    fn walk(dir: &Path, depth: usize, prefix: &str, found: &mut Vec<String>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let path = e.path();
+            if !e.file_type().is_ok_and(|t| t.is_dir()) {
+                continue;
+            }
+            if e.file_name().to_string_lossy().starts_with(prefix) {
+                found.push(path.display().to_string());
+            } else if depth > 0 {
+                walk(&path, depth - 1, prefix, found);
+            }
+        }
+    }
+    let prefix = format!("boardcheck-{}-", std::process::id());
+    let mut found = Vec::new();
+    for c in ["memory", "pids", "cpuacct"] {
+        walk(&Path::new("/sys/fs/cgroup").join(c), 3, &prefix, &mut found);
+    }
+    found
+}
+
 /// Threads of this process.
 fn threads() -> usize {
     let status = std::fs::read_to_string("/proc/self/status").unwrap();
@@ -540,6 +566,8 @@ fn kill_all_ends_every_run() {
     std::thread::sleep(Duration::from_millis(300));
     let left = processes_with("sleep 987666");
     kill_by_pid(&left);
+    // This test runs alone: any cgroup of this process is a leftover.
+    assert_eq!(cgroups_left(), Vec::<String>::new());
     if r.sandbox == SandboxLevel::Rlimits {
         eprintln!("level rlimits: the setsid child outlives kill_all: {left:?}");
     } else {
@@ -662,6 +690,7 @@ fn table() {
             };
             print_row(&b, &o, &note);
             kill_by_pid(&o.left);
+            assert_eq!(cgroups_left(), Vec::<String>::new());
         }
     }
 }

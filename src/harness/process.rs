@@ -119,8 +119,8 @@ pub const STDERR_KEPT: usize = 4096;
 const GRACE: Duration = Duration::from_millis(500);
 
 /// Runs under way, so that [`kill_all`] can end them: process group and
-/// the `cgroup.procs` file of the run's pids cgroup.
-type LiveRuns = HashMap<u64, (i32, Option<PathBuf>)>;
+/// cgroups.
+type LiveRuns = HashMap<u64, (i32, Option<RunCgroup>)>;
 static LIVE: Mutex<Option<LiveRuns>> = Mutex::new(None);
 static RUN_IDS: AtomicU64 = AtomicU64::new(0);
 
@@ -131,14 +131,15 @@ fn live<T>(update: impl FnOnce(&mut LiveRuns) -> T) -> T {
 
 /// Kills every run under way (for Ctrl-C handlers): its process group
 /// (with namespaces that is bwrap, and the namespace dies with it) and
-/// every process in its cgroup.
+/// every process in its cgroup, and removes its cgroups.
 pub fn kill_all() {
     live(|runs| {
-        for (group, procs) in runs.values() {
+        for (group, _) in runs.values() {
             let _ = killpg(Pid::from_raw(*group), Signal::SIGKILL);
-            if let Some(procs) = procs {
-                sandbox::kill_members(procs);
-            }
+        }
+        // The caller is about to exit: leave no cgroup behind either.
+        for cgroup in runs.values().filter_map(|(_, cg)| cg.as_ref()) {
+            cgroup.remove();
         }
     });
 }
@@ -352,7 +353,7 @@ fn run_in(
     let pid = child.id() as i32;
     let id = RUN_IDS.fetch_add(1, Ordering::Relaxed);
     live(|runs| {
-        runs.insert(id, (pid, cgroup.map(RunCgroup::pids_procs)));
+        runs.insert(id, (pid, cgroup.cloned()));
     });
 
     let mut stdin = child.stdin.take();

@@ -391,7 +391,7 @@ impl CgroupRoots {
 }
 
 /// A run's own cgroups (memory, pids, cpuacct), removed by [`RunCgroup::remove`].
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct RunCgroup {
     memory: PathBuf,
     pids: PathBuf,
