@@ -366,6 +366,7 @@ impl CgroupRoots {
             pids: dir("pids")?,
             cpuacct: dir("cpuacct")?,
         };
+        roots.remove_stale();
         // A trial run: make, limit, join, remove.
         let trial = RunCgroup::create(&roots, 64 << 20, 8).map_err(|e| format!("cgroups: {e}"))?;
         let mut script = String::new();
@@ -386,6 +387,32 @@ impl CgroupRoots {
             Ok(s) if s.success() => Ok(roots),
             Ok(s) => Err(format!("cgroups: cannot join a new cgroup ({s})")),
             Err(e) => Err(format!("cgroups: /bin/sh: {e}")),
+        }
+    }
+}
+
+impl CgroupRoots {
+    /// Removes the cgroups of harnesses that died before removing them
+    /// (`boardcheck-<pid>-<n>` with no process `<pid>`), if they are empty.
+    fn remove_stale(&self) {
+        for root in [&self.memory, &self.pids, &self.cpuacct] {
+            let Ok(entries) = fs::read_dir(root) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                let Some(pid) = name
+                    .strip_prefix("boardcheck-")
+                    .and_then(|rest| rest.split('-').next())
+                    .and_then(|pid| pid.parse::<u32>().ok())
+                else {
+                    continue;
+                };
+                if !Path::new(&format!("/proc/{pid}")).exists() {
+                    // Fails (harmlessly) while a process is still inside.
+                    let _ = fs::remove_dir(entry.path());
+                }
+            }
         }
     }
 }
