@@ -15,6 +15,23 @@
 //! process holds open: at level `rlimits` such a process (one that called
 //! `setsid`) outlives the run, but the harness stops reading from it half a
 //! second after the run ends.
+//!
+//! What `--sandbox none` (level `rlimits`) still allows a candidate: it runs
+//! as the harness's user with the harness's environment, so it can read and
+//! write every file the harness can, use the network, and see and signal
+//! other processes of that user; a process that calls `setsid` (or
+//! otherwise leaves the process group) survives the run; there is no limit
+//! on the number of processes (a fork bomb is only bounded by the kernel
+//! and by the end of the run, which kills the group); CPU time is limited
+//! per process, so several processes together can use more than the limit;
+//! memory is an address-space limit per process, which breaks runtimes that
+//! reserve large address ranges (JVM, Go, Node, ASan).
+//!
+//! Under namespaces, bwrap reports a program killed by signal N as exit
+//! status 128 + N: such statuses are read as the signal, so a program that
+//! calls `exit(139)` reads as killed by SIGSEGV.
+
+#![forbid(unsafe_code)]
 
 use std::collections::HashMap;
 use std::io::{self, Read, Write};

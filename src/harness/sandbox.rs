@@ -22,6 +22,8 @@
 //! `cgroup.procs` before it `exec`s, so the program is inside before its
 //! first instruction.
 
+#![forbid(unsafe_code)]
+
 use std::fmt;
 use std::fs;
 use std::io;
