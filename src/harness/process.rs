@@ -299,9 +299,10 @@ fn wrapper_script(limits: &Limits, cgroups: usize, cpu: Duration) -> String {
         whole.max(1)
     };
     let file_blocks = (limits.output_bytes as u64 / 512).max(1 << 17);
-    // A ulimit that cannot be set (hard limit already lower) leaves the lower one.
+    // A ulimit that cannot be set (hard limit already lower) leaves the
+    // lower one. Soft first: a hard limit below the soft one is refused.
     script.push_str(&format!(
-        "ulimit -H -t {} 2>/dev/null; ulimit -S -t {soft} 2>/dev/null; \
+        "ulimit -S -t {soft} 2>/dev/null; ulimit -H -t {} 2>/dev/null; \
          ulimit -f {file_blocks} 2>/dev/null; ",
         soft + 1
     ));
@@ -674,6 +675,22 @@ mod tests {
         assert!(script.contains("ulimit -H -t 3 "), "{script}");
         assert!(script.contains("ulimit -S -t 2 "), "{script}");
         assert!(script.contains("ulimit -v "), "{script}");
+        // In force (at level rlimits: with cgroups both are a second higher).
+        let limits = Limits {
+            sandbox: SandboxMode::None,
+            ..limits
+        };
+        let r = run(
+            &[
+                "/bin/sh".into(),
+                "-c".into(),
+                "ulimit -S -t; ulimit -H -t".into(),
+            ],
+            b"",
+            &limits,
+        )
+        .unwrap();
+        assert_eq!(r.stdout, b"2\n3\n");
         let script = wrapper_script(&limits, 3, Duration::from_millis(1500));
         assert!(!script.contains("ulimit -v"), "{script}");
         assert!(script.contains("shift 3"), "{script}");
