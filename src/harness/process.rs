@@ -730,6 +730,24 @@ mod tests {
         assert_eq!(r.stdout, b"from lib\n/tmp\n");
     }
 
+    /// One busy process: SIGXCPU at the soft rlimit (level rlimits), or
+    /// the harness's cgroup measurement: either way `CpuLimit`, not a kill.
+    #[test]
+    fn a_cpu_burner_hits_the_cpu_limit() {
+        for sandbox in [SandboxMode::None, SandboxMode::Auto] {
+            let limits = Limits {
+                timeout: Duration::from_secs(8),
+                cpu: Some(Duration::from_millis(1000)),
+                sandbox,
+                ..Limits::default()
+            };
+            let burn = ["/bin/sh".into(), "-c".into(), "while :; do :; done".into()];
+            let r = run(&burn, b"", &limits).unwrap();
+            assert_eq!(r.exit, Exit::CpuLimit, "{sandbox}: {r:?}");
+            assert!(r.elapsed < Duration::from_secs(6), "{sandbox}: {r:?}");
+        }
+    }
+
     #[test]
     fn missing_program() {
         assert!(resolve_program("surely-not-a-program-xyz").is_err());
