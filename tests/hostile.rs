@@ -351,11 +351,36 @@ fn stdout_flood_hits_the_output_cap() {
     assert_eq!(o.run.stdout.len(), b.limits.output_bytes);
 }
 
+/// This process's resident memory and its peak (kB), from /proc/self/status.
+fn rss_kb() -> (u64, u64) {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(name))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .unwrap_or(0)
+    };
+    (field("VmRSS:"), field("VmHWM:"))
+}
+
 #[test]
 fn stderr_flood_keeps_the_tail() {
+    // Reset the peak resident size, so that VmHWM is this test's peak (other
+    // tests running meanwhile keep little: the largest is a 1 MiB stdout).
+    let reset = std::fs::write("/proc/self/clear_refs", "5").is_ok();
+    let (rss_before, _) = rss_kb();
     let Some((_, o)) = go("flood stderr") else {
         return;
     };
+    let (_, peak) = rss_kb();
+    eprintln!("harness peak RSS {peak} kB, {rss_before} kB before 50 MB of stderr");
+    if reset {
+        assert!(
+            peak < rss_before + 16 * 1024,
+            "peak {peak} kB, before {rss_before} kB"
+        );
+    }
     assert_eq!(o.run.exit, Exit::Code(0));
     assert!(o.run.stderr.len() <= STDERR_KEPT);
     assert!(
