@@ -1,6 +1,9 @@
 //! What isolation a run of an untrusted program gets, and the pieces that
-//! provide it: bubblewrap (`bwrap`) for namespaces, cgroup v1 controllers
-//! (`memory`, `pids`, `cpuacct`) for resource limits.
+//! provide it: bubblewrap (`bwrap`) for namespaces, cgroups for resource
+//! limits (v1 controllers `memory`, `pids` and `cpuacct`; else a v2 cgroup
+//! whose `cgroup.subtree_control` already enables `memory` and `pids`: the
+//! harness never moves itself to another cgroup to get them). A run's
+//! cgroups are children of the harness's own, `boardcheck-<pid>-<n>`.
 //!
 //! Levels, strongest first:
 //!
@@ -318,55 +321,28 @@ pub(crate) fn absolute_argv(argv: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// Where this process's cgroups are, one directory per v1 controller.
+/// Where this process's cgroups are: one directory per v1 controller, or
+/// the same v2 directory three times.
 #[derive(Debug)]
 struct CgroupRoots {
+    v2: bool,
     memory: PathBuf,
     pids: PathBuf,
     cpuacct: PathBuf,
 }
 
 impl CgroupRoots {
-    /// Finds this process's own cgroup in each v1 hierarchy and checks that
-    /// a child cgroup can be made, limited and joined there.
+    /// Finds this process's own cgroup (v1 hierarchies `memory`, `pids` and
+    /// `cpuacct`, else a v2 cgroup whose children get `memory` and `pids`)
+    /// and checks that a child cgroup can be made, limited and joined there.
     fn find() -> Result<CgroupRoots, String> {
         let mountinfo = fs::read_to_string("/proc/self/mountinfo")
             .map_err(|e| format!("cannot read /proc/self/mountinfo: {e}"))?;
         let own = fs::read_to_string("/proc/self/cgroup")
             .map_err(|e| format!("cannot read /proc/self/cgroup: {e}"))?;
-        let dir = |controller: &str| -> Result<PathBuf, String> {
-            let mount = mountinfo
-                .lines()
-                .find_map(|line| {
-                    let (left, right) = line.split_once(" - ")?;
-                    let mut r = right.split_whitespace();
-                    let (fstype, _source, options) = (r.next()?, r.next()?, r.next()?);
-                    let on = fstype == "cgroup" && options.split(',').any(|o| o == controller);
-                    on.then(|| left.split_whitespace().nth(4).map(PathBuf::from))
-                        .flatten()
-                })
-                .ok_or_else(|| {
-                    format!(
-                        "no cgroup v1 {controller} controller mounted (cgroup v2 is not supported)"
-                    )
-                })?;
-            let path = own
-                .lines()
-                .find_map(|line| {
-                    let mut f = line.splitn(3, ':');
-                    let (_, controllers, path) = (f.next()?, f.next()?, f.next()?);
-                    controllers
-                        .split(',')
-                        .any(|c| c == controller)
-                        .then(|| path.to_string())
-                })
-                .unwrap_or_else(|| "/".into());
-            Ok(mount.join(path.trim_start_matches('/')))
-        };
-        let roots = CgroupRoots {
-            memory: dir("memory")?,
-            pids: dir("pids")?,
-            cpuacct: dir("cpuacct")?,
+        let roots = match (find_v1(&mountinfo, &own), find_v2(&mountinfo, &own)) {
+            (Ok(roots), _) | (_, Ok(roots)) => roots,
+            (Err(v1), Err(v2)) => return Err(format!("no usable cgroups: {v1}; {v2}")),
         };
         roots.remove_stale();
         // A trial run: make, limit, join, remove.
@@ -391,6 +367,81 @@ impl CgroupRoots {
             Err(e) => Err(format!("cgroups: /bin/sh: {e}")),
         }
     }
+}
+
+/// Mount points of `fstype` file systems whose super options satisfy `ok`.
+fn mounts<'a>(
+    mountinfo: &'a str,
+    fstype: &'a str,
+    ok: impl Fn(&str) -> bool + 'a,
+) -> impl Iterator<Item = PathBuf> + 'a {
+    mountinfo.lines().filter_map(move |line| {
+        let (left, right) = line.split_once(" - ")?;
+        let mut r = right.split_whitespace();
+        let (t, _source, options) = (r.next()?, r.next()?, r.next()?);
+        (t == fstype && ok(options))
+            .then(|| left.split_whitespace().nth(4).map(PathBuf::from))
+            .flatten()
+    })
+}
+
+/// This process's cgroup of hierarchy `wanted` (a v1 controller, or `""`
+/// for v2) from /proc/self/cgroup.
+fn own_path(own: &str, wanted: &str) -> String {
+    own.lines()
+        .find_map(|line| {
+            let mut f = line.splitn(3, ':');
+            let (_, controllers, path) = (f.next()?, f.next()?, f.next()?);
+            let hit = if wanted.is_empty() {
+                controllers.is_empty()
+            } else {
+                controllers.split(',').any(|c| c == wanted)
+            };
+            hit.then(|| path.trim_start_matches('/').to_string())
+        })
+        .unwrap_or_default()
+}
+
+fn find_v1(mountinfo: &str, own: &str) -> Result<CgroupRoots, String> {
+    let dir = |controller: &str| -> Result<PathBuf, String> {
+        let mount = mounts(mountinfo, "cgroup", |o| {
+            o.split(',').any(|o| o == controller)
+        })
+        .next()
+        .ok_or_else(|| format!("no cgroup v1 {controller} hierarchy"))?;
+        Ok(mount.join(own_path(own, controller)))
+    };
+    Ok(CgroupRoots {
+        v2: false,
+        memory: dir("memory")?,
+        pids: dir("pids")?,
+        cpuacct: dir("cpuacct")?,
+    })
+}
+
+fn find_v2(mountinfo: &str, own: &str) -> Result<CgroupRoots, String> {
+    let mount = mounts(mountinfo, "cgroup2", |_| true)
+        .next()
+        .ok_or("no cgroup v2 mounted")?;
+    let dir = mount.join(own_path(own, ""));
+    let delegated = fs::read_to_string(dir.join("cgroup.subtree_control")).unwrap_or_default();
+    let missing: Vec<&str> = ["memory", "pids"]
+        .into_iter()
+        .filter(|c| !delegated.split_whitespace().any(|d| d == *c))
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!(
+            "cgroup v2 {}: controllers {} not enabled for child cgroups (cgroup.subtree_control)",
+            dir.display(),
+            missing.join(", ")
+        ));
+    }
+    Ok(CgroupRoots {
+        v2: true,
+        memory: dir.clone(),
+        pids: dir.clone(),
+        cpuacct: dir,
+    })
 }
 
 impl CgroupRoots {
@@ -422,6 +473,7 @@ impl CgroupRoots {
 /// A run's own cgroups (memory, pids, cpuacct), removed by [`RunCgroup::remove`].
 #[derive(Clone, Debug)]
 pub(crate) struct RunCgroup {
+    v2: bool,
     memory: PathBuf,
     pids: PathBuf,
     cpuacct: PathBuf,
@@ -446,6 +498,7 @@ impl RunCgroup {
             RUNS.fetch_add(1, Ordering::Relaxed)
         );
         let cg = RunCgroup {
+            v2: roots.v2,
             memory: roots.memory.join(&name),
             pids: roots.pids.join(&name),
             cpuacct: roots.cpuacct.join(&name),
@@ -455,10 +508,22 @@ impl RunCgroup {
                 fs::create_dir(dir)?;
             }
             let memory = memory_bytes.max(1 << 20).to_string();
-            fs::write(cg.memory.join("memory.limit_in_bytes"), &memory)?;
-            let memsw = cg.memory.join("memory.memsw.limit_in_bytes");
-            if memsw.exists() {
-                fs::write(memsw, &memory)?;
+            if cg.v2 {
+                fs::write(cg.memory.join("memory.max"), &memory)?;
+                let swap = cg.memory.join("memory.swap.max");
+                if swap.exists() {
+                    fs::write(swap, "0")?;
+                }
+            } else {
+                fs::write(cg.memory.join("memory.limit_in_bytes"), &memory)?;
+                let memsw = cg.memory.join("memory.memsw.limit_in_bytes");
+                if memsw.exists() {
+                    fs::write(memsw, &memory)?;
+                }
+            }
+            if cg.v2 {
+                // An OOM kill ends the whole run, not one process of it.
+                let _ = fs::write(cg.memory.join("memory.oom.group"), "1");
             }
             fs::write(cg.pids.join("pids.max"), max_tasks.max(1).to_string())
         })();
@@ -474,8 +539,12 @@ impl RunCgroup {
         }
     }
 
-    fn dirs(&self) -> [&Path; 3] {
-        [&self.memory, &self.pids, &self.cpuacct]
+    fn dirs(&self) -> Vec<&Path> {
+        if self.v2 {
+            vec![&self.memory]
+        } else {
+            vec![&self.memory, &self.pids, &self.cpuacct]
+        }
     }
 
     /// The `cgroup.procs` files the wrapper writes its pid to.
@@ -494,13 +563,23 @@ impl RunCgroup {
 
     /// CPU time used by every process of the run so far.
     pub(crate) fn cpu_time(&self) -> Option<Duration> {
+        if self.v2 {
+            let stat = self.read(&self.cpuacct, "cpu.stat")?;
+            let us = stat.lines().find_map(|l| l.strip_prefix("usage_usec "))?;
+            return us.trim().parse().ok().map(Duration::from_micros);
+        }
         let ns = self.read(&self.cpuacct, "cpuacct.usage")?;
         ns.trim().parse().ok().map(Duration::from_nanos)
     }
 
     /// How many times the kernel killed a process of the run for memory.
     pub(crate) fn oom_kills(&self) -> u64 {
-        let control = self.read(&self.memory, "memory.oom_control");
+        let file = if self.v2 {
+            "memory.events"
+        } else {
+            "memory.oom_control"
+        };
+        let control = self.read(&self.memory, file);
         let kills = control.as_deref().and_then(|c| {
             c.lines()
                 .find_map(|l| l.strip_prefix("oom_kill "))
@@ -516,7 +595,12 @@ impl RunCgroup {
 
     /// The most memory the run's processes held at once.
     pub(crate) fn peak_memory(&self) -> Option<u64> {
-        let bytes = self.read(&self.memory, "memory.max_usage_in_bytes")?;
+        let file = if self.v2 {
+            "memory.peak"
+        } else {
+            "memory.max_usage_in_bytes"
+        };
+        let bytes = self.read(&self.memory, file)?;
         bytes.trim().parse().ok()
     }
 
@@ -527,12 +611,17 @@ impl RunCgroup {
     /// the signal to hit another process, which the kernel's pid allocation
     /// makes practically impossible.
     pub(crate) fn kill_all(&self) -> bool {
+        if self.v2 {
+            // Linux 5.14+: the kernel kills every member, race-free.
+            let _ = fs::write(self.pids.join("cgroup.kill"), "1");
+        }
         kill_members(&self.pids_procs())
     }
 
     /// Kills what is left and removes the cgroups (trying for up to a second).
     pub(crate) fn remove(&self) {
         let until = Instant::now() + Duration::from_secs(1);
+        self.kill_all();
         for dir in self.dirs() {
             loop {
                 let _ = kill_members(&dir.join("cgroup.procs"));
@@ -582,6 +671,34 @@ mod tests {
         } else {
             assert!(warning(SandboxMode::Auto).is_some());
         }
+    }
+
+    #[test]
+    fn cgroup_hierarchies_are_found_in_mountinfo() {
+        let mountinfo = "32 31 0:29 / /sys/fs/cgroup/memory rw - cgroup cgroup rw,memory\n\
+                         33 31 0:30 / /sys/fs/cgroup/pids rw - cgroup cgroup rw,pids\n\
+                         34 31 0:31 / /sys/fs/cgroup/cpu,cpuacct rw - cgroup cgroup rw,cpu,cpuacct\n";
+        let own = "4:memory:/a/b\n3:pids:/\n2:cpu,cpuacct:/c\n0::/\n";
+        let v1 = find_v1(mountinfo, own).unwrap();
+        assert!(!v1.v2);
+        assert_eq!(v1.memory, Path::new("/sys/fs/cgroup/memory/a/b"));
+        assert_eq!(v1.pids, Path::new("/sys/fs/cgroup/pids"));
+        assert_eq!(v1.cpuacct, Path::new("/sys/fs/cgroup/cpu,cpuacct/c"));
+        assert!(find_v1("", own).is_err());
+
+        let root = std::env::temp_dir().join(format!("boardcheck-v2-{}", std::process::id()));
+        let dir = root.join("user.slice/run");
+        fs::create_dir_all(&dir).unwrap();
+        let mountinfo = format!("41 31 0:38 / {} rw - cgroup2 cgroup2 rw\n", root.display());
+        let own = "0::/user.slice/run\n";
+        fs::write(dir.join("cgroup.subtree_control"), "cpu io\n").unwrap();
+        let err = find_v2(&mountinfo, own).unwrap_err();
+        assert!(err.contains("memory, pids"), "{err}");
+        fs::write(dir.join("cgroup.subtree_control"), "cpu memory pids\n").unwrap();
+        let v2 = find_v2(&mountinfo, own).unwrap();
+        fs::remove_dir_all(&root).unwrap();
+        assert!(v2.v2);
+        assert_eq!(v2.memory, dir);
     }
 
     #[test]
