@@ -361,7 +361,8 @@ fn run_in(
     } else {
         command.args(argv);
     }
-    let mut child = command
+    let (mut wake, wake_tx) = io::pipe()?;
+    let child = command
         .process_group(0)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -373,11 +374,17 @@ fn run_in(
     live(|runs| {
         runs.insert(id, (pid, cgroup.cloned()));
     });
+    // From here on, an early return (`?`) still kills and reaps the run.
+    let mut guard = Guard {
+        pid,
+        id,
+        child: Some(child),
+    };
+    let child = guard.child.as_mut().expect("just spawned");
 
     let mut stdin = child.stdin.take();
     let mut stdout = child.stdout.take();
     let mut stderr = child.stderr.take();
-    let (mut wake, wake_tx) = io::pipe()?;
     for fd in [
         stdout.as_ref().map(|p| p.as_fd()),
         stderr.as_ref().map(|p| p.as_fd()),
@@ -511,11 +518,8 @@ fn run_in(
         }
     }
     drop((stdout, stderr));
-    let status = child.wait()?;
+    let status = guard.reap()?;
     let _ = waiter.join();
-    live(|runs| {
-        runs.remove(&id);
-    });
 
     let cpu_time = cgroup.and_then(RunCgroup::cpu_time);
     let peak_memory = cgroup.and_then(RunCgroup::peak_memory);
@@ -549,6 +553,36 @@ fn run_in(
         peak_memory,
         sandbox: level,
     })
+}
+
+/// Kills and reaps a run's process group however [`run_in`] returns, and
+/// takes it off the list of runs under way.
+struct Guard {
+    pid: i32,
+    id: u64,
+    /// The leader, until reaped.
+    child: Option<std::process::Child>,
+}
+
+impl Guard {
+    /// Reaps the leader (after its group was killed).
+    fn reap(&mut self) -> io::Result<ExitStatus> {
+        let mut child = self.child.take().expect("reaped once");
+        child.wait()
+    }
+}
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            // Killed before reaped: the group id cannot have been reused.
+            let _ = killpg(Pid::from_raw(self.pid), Signal::SIGKILL);
+            let _ = child.wait();
+        }
+        live(|runs| {
+            runs.remove(&self.id);
+        });
+    }
 }
 
 /// How `status` reads; `bwrap`: it came from bwrap, which reports death by
