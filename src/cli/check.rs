@@ -7,7 +7,7 @@ use boardcheck::harness::candidate::External;
 use boardcheck::harness::casefile::{self, Entry};
 use boardcheck::harness::check::Given;
 use boardcheck::harness::check::{CheckConfig, check};
-use boardcheck::harness::process::Limits;
+use boardcheck::harness::process::{Limits, SandboxMode, probe, warning};
 use boardcheck::harness::report::{Failure, Report};
 use boardcheck::harness::verdict::{Origin, Status};
 use boardcheck::problem::read_input;
@@ -60,6 +60,11 @@ pub struct CheckArgs {
     /// Most seconds spent shrinking a failure.
     #[arg(long, default_value_t = 60)]
     shrink_seconds: u64,
+    /// How to contain candidate runs: auto (the strongest this machine
+    /// allows), strict (PID/network/mount namespaces and cgroups, or refuse
+    /// to run), none (process group and rlimits only).
+    #[arg(long, default_value = "auto", value_parser = parse_sandbox)]
+    sandbox: SandboxMode,
     /// Print the machine-readable JSON report.
     #[arg(long)]
     json: bool,
@@ -72,6 +77,10 @@ pub struct CheckArgs {
     /// The candidate command and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "CMD")]
     command: Vec<String>,
+}
+
+fn parse_sandbox(text: &str) -> Result<SandboxMode, String> {
+    text.parse()
 }
 
 /// A random seed, when none is given.
@@ -242,9 +251,19 @@ pub fn run(args: CheckArgs) -> i32 {
             timeout: Duration::from_millis(args.timeout_ms),
             memory_bytes: args.memory_mb.saturating_mul(1 << 20),
             output_bytes: args.output_kb.saturating_mul(1024),
+            sandbox: args.sandbox,
+            ..Limits::default()
         },
         multi: args.multi.then_some(args.batch),
     };
+    match probe(args.sandbox) {
+        Err(e) => return usage_error(format!("--sandbox {}: {e}", args.sandbox)),
+        Ok(_) => {
+            if let Some(warning) = warning(args.sandbox) {
+                eprintln!("boardcheck: warning: {warning}");
+            }
+        }
+    }
     if let Err(e) = candidate.verify() {
         return usage_error(format!("the candidate cannot be started: {e}"));
     }

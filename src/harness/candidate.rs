@@ -198,7 +198,10 @@ impl<P: Problem> Candidate<P> for External {
     }
 
     fn sandbox(&self) -> String {
-        process::sandbox_level(&self.limits).to_string()
+        match process::probe(self.limits.sandbox) {
+            Ok(level) => level.to_string(),
+            Err(e) => format!("unavailable: {e}"),
+        }
     }
 
     fn run(&self, cases: &[P::Case]) -> Ran<P::Answer> {
@@ -235,7 +238,7 @@ impl<P: Problem> Candidate<P> for External {
                 output,
                 detail: format!(
                     "CPU-time limit: used {} ms of CPU (all threads together), killed{tail}",
-                    limits.cpu_time().as_millis()
+                    limits.cpu.unwrap_or(limits.timeout).as_millis()
                 ),
             }),
             Exit::MemoryLimit => all(Outcome::OutOfMemory {

@@ -2,6 +2,7 @@
 //! [`crate::generation`] and [`crate::suite`], and nothing about any game.
 //!
 //! - [`process`]: run an untrusted program under limits.
+//! - [`sandbox`]: the isolation of those runs (bwrap, cgroups, rlimits).
 //! - [`candidate`]: external programs and Rust functions as candidates.
 //! - [`check`]: generate, run, compare, shrink.
 //! - [`report`]: JSON and human reports.
@@ -18,6 +19,7 @@ pub mod exhaust;
 pub mod fuzz;
 pub mod process;
 pub mod report;
+pub mod sandbox;
 pub mod selftest;
 pub mod testing;
 pub mod verdict;

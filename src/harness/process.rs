@@ -1,46 +1,89 @@
 //! Running an untrusted program once: input on stdin, output captured, under
-//! a wall-time limit, a memory limit, a CPU limit and an output cap.
+//! a wall-time limit, a CPU-time limit, a memory limit, a task limit and an
+//! output cap, inside the strongest sandbox available (see [`super::sandbox`]).
 //!
-//! The program runs in a process group of its own, and the whole group is
-//! killed with SIGKILL when the run ends, however it ends, before the leader
-//! is reaped (so the group id cannot have been reused). Background children
-//! a candidate leaves behind die with it. The limits are set by `/bin/sh`'s
-//! `ulimit` just before it `exec`s the program, so no `unsafe` `pre_exec`
-//! hook is needed. A process that leaves the group on purpose (`setsid`)
-//! escapes; isolating those needs namespaces or cgroups (see ARCHITECTURE.md).
+//! The program is started by a `/bin/sh` wrapper in a process group of its
+//! own. The wrapper joins the run's cgroups (writing `$$` to their
+//! `cgroup.procs`), sets the `ulimit`s and `exec`s the program, or `bwrap`
+//! running the program, so no `unsafe` `pre_exec` hook is needed and the
+//! program is inside its cgroups before it starts. When the run ends,
+//! however it ends, the group is killed with SIGKILL before the leader is
+//! reaped (so the group id cannot have been reused), every process left in
+//! the cgroup is killed, and with namespaces the PID namespace dies with
+//! bwrap. All of the program's output is read by the calling thread with
+//! `poll`, so no harness thread is left blocked on a pipe that an escaped
+//! process holds open: at level `rlimits` such a process (one that called
+//! `setsid`) outlives the run, but the harness stops reading from it half a
+//! second after the run ends.
+//!
+//! What `--sandbox none` (level `rlimits`) still allows a candidate: it runs
+//! as the harness's user with the harness's environment, so it can read and
+//! write every file the harness can, use the network, and see and signal
+//! other processes of that user; a process that calls `setsid` (or
+//! otherwise leaves the process group) survives the run; there is no limit
+//! on the number of processes (a fork bomb is only bounded by the kernel
+//! and by the end of the run, which kills the group); CPU time is limited
+//! per process, so several processes together can use more than the limit;
+//! memory is an address-space limit per process, which breaks runtimes that
+//! reserve large address ranges (JVM, Go, Node, ASan).
+//!
+//! Under namespaces, bwrap reports a program killed by signal N as exit
+//! status 128 + N: such statuses are read as the signal, so a program that
+//! calls `exit(139)` reads as killed by SIGSEGV.
 
-use std::collections::HashSet;
+#![forbid(unsafe_code)]
+
+use std::collections::HashMap;
 use std::io::{self, Read, Write};
+use std::os::fd::{AsFd, BorrowedFd};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use nix::fcntl::{FcntlArg, OFlag, fcntl};
+use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
 use nix::sys::signal::{Signal, killpg};
 use nix::sys::wait::{Id, WaitPidFlag, waitid};
 use nix::unistd::Pid;
 
+use super::sandbox::{self, RunCgroup};
+pub use super::sandbox::{SandboxLevel, SandboxMode, probe, warning};
+
 /// How much one run may use.
 #[derive(Clone, Debug)]
 pub struct Limits {
-    /// Wall-clock time; past it the whole process group is killed.
+    /// Wall-clock time; past it the run is killed ([`Exit::TimedOut`]).
     pub timeout: Duration,
-    /// Address-space limit (RLIMIT_AS) in bytes.
+    /// CPU time of all the run's processes together ([`Exit::CpuLimit`]);
+    /// `None`: the same as `timeout`, so only a program running on several
+    /// cores at once can reach it first. Without cgroups it is enforced per
+    /// process by RLIMIT_CPU, in whole seconds.
+    pub cpu: Option<Duration>,
+    /// Memory in bytes: resident memory of the whole run with cgroups
+    /// ([`Exit::MemoryLimit`]), else the address space of each process
+    /// (RLIMIT_AS), which a failed allocation shows as a crash.
     pub memory_bytes: u64,
+    /// Most tasks (processes and threads) at once, with cgroups.
+    pub max_tasks: u32,
     /// Most bytes of stdout kept; past it the run is stopped.
     pub output_bytes: usize,
+    /// What isolation to ask for.
+    pub sandbox: SandboxMode,
 }
 
 impl Default for Limits {
     fn default() -> Self {
         Limits {
             timeout: Duration::from_millis(2000),
+            cpu: None,
             memory_bytes: 2 << 30,
+            max_tasks: 128,
             output_bytes: 64 << 20,
+            sandbox: SandboxMode::Auto,
         }
     }
 }
@@ -50,16 +93,18 @@ impl Default for Limits {
 pub enum Exit {
     /// Exited with this status code.
     Code(i32),
-    /// Killed by this signal (not by us).
+    /// Killed by this signal (not by us). Under namespaces bwrap reports a
+    /// program killed by signal N as exit status 128 + N, so an exit status
+    /// above 128 that is a signal number plus 128 reads as that signal.
     Signal(i32),
-    /// Still running at the time limit (or killed for CPU time).
+    /// Still running at the wall-clock limit.
     TimedOut,
+    /// Used up its CPU-time limit ([`Limits::cpu`]).
+    CpuLimit,
+    /// Killed by the kernel for going over the memory limit (cgroups only).
+    MemoryLimit,
     /// Wrote more than the output cap.
     OutputLimit,
-    /// Used up its CPU time.
-    CpuLimit,
-    /// Used more memory than the limit.
-    MemoryLimit,
 }
 
 /// What one run produced.
@@ -69,42 +114,49 @@ pub struct Run {
     pub exit: Exit,
     /// Its stdout, at most the output cap.
     pub stdout: Vec<u8>,
-    /// The start of its stderr.
+    /// The end of its stderr, at most [`STDERR_KEPT`] bytes.
     pub stderr: Vec<u8>,
-    /// Wall time from start to exit.
-    pub elapsed: Duration,
-    /// Bytes of stderr dropped before what is kept.
+    /// How many bytes of stderr before [`Run::stderr`] were cut.
     pub stderr_dropped: usize,
+    /// Wall time from start to exit (or to the limit).
+    pub elapsed: Duration,
+    /// CPU time of all its processes, with cgroups.
+    pub cpu_time: Option<Duration>,
+    /// Peak memory of all its processes together, with cgroups.
+    pub peak_memory: Option<u64>,
+    /// The isolation it ran under.
+    pub sandbox: SandboxLevel,
 }
 
-impl Limits {
-    /// The CPU-time limit.
-    pub fn cpu_time(&self) -> Duration {
-        self.timeout + Duration::from_secs(2)
-    }
-}
+/// How much of the end of stderr is kept for reports.
+pub const STDERR_KEPT: usize = 4096;
 
-/// The sandbox a run under `limits` gets (temporary stub).
-pub fn sandbox_level(_limits: &Limits) -> &'static str {
-    "rlimits"
-}
+/// How long output is still read after the run ends (from processes that
+/// escaped the kill, at level `rlimits`).
+const GRACE: Duration = Duration::from_millis(500);
 
-/// How much of stderr is kept for reports.
-const STDERR_KEPT: usize = 4096;
+/// Runs under way, so that [`kill_all`] can end them: process group and
+/// cgroups.
+type LiveRuns = HashMap<u64, (i32, Option<RunCgroup>)>;
+static LIVE: Mutex<Option<LiveRuns>> = Mutex::new(None);
+static RUN_IDS: AtomicU64 = AtomicU64::new(0);
 
-/// Process groups of runs under way, so that [`kill_all`] can end them.
-static LIVE: Mutex<Option<HashSet<i32>>> = Mutex::new(None);
-
-fn live(update: impl FnOnce(&mut HashSet<i32>)) {
+fn live<T>(update: impl FnOnce(&mut LiveRuns) -> T) -> T {
     let mut guard = LIVE.lock().unwrap_or_else(|e| e.into_inner());
-    update(guard.get_or_insert_with(HashSet::new));
+    update(guard.get_or_insert_with(HashMap::new))
 }
 
-/// Kills every process group of a run under way (for Ctrl-C handlers).
+/// Kills every run under way (for Ctrl-C handlers): its process group
+/// (with namespaces that is bwrap, and the namespace dies with it) and
+/// every process in its cgroup, and removes its cgroups.
 pub fn kill_all() {
-    live(|groups| {
-        for &g in groups.iter() {
-            let _ = killpg(Pid::from_raw(g), Signal::SIGKILL);
+    live(|runs| {
+        for (group, _) in runs.values() {
+            let _ = killpg(Pid::from_raw(*group), Signal::SIGKILL);
+        }
+        // The caller is about to exit: leave no cgroup behind either.
+        for cgroup in runs.values().filter_map(|(_, cg)| cg.as_ref()) {
+            cgroup.remove();
         }
     });
 }
@@ -134,47 +186,183 @@ pub fn resolve_program(program: &str) -> Result<PathBuf, String> {
         .ok_or_else(|| format!("{program}: command not found in PATH"))
 }
 
-/// Reads `from` to its end, keeping at most `cap` bytes in `into`; returns
-/// false (and stops reading) if the text was longer than `cap`.
-fn drain(mut from: impl Read, into: &Mutex<Vec<u8>>, cap: usize, stop_at_cap: bool) -> bool {
+/// The last `cap` bytes of a stream, and how many came before them.
+struct Tail {
+    buf: Vec<u8>,
+    cap: usize,
+    dropped: usize,
+}
+
+impl Tail {
+    fn push(&mut self, bytes: &[u8]) {
+        self.buf.extend_from_slice(bytes);
+        if self.buf.len() > 2 * self.cap {
+            self.trim();
+        }
+    }
+
+    fn trim(&mut self) {
+        let cut = self.buf.len().saturating_sub(self.cap);
+        self.buf.drain(..cut);
+        self.dropped += cut;
+    }
+}
+
+/// The first `cap` bytes of a stream, and whether there were more.
+struct Head {
+    buf: Vec<u8>,
+    cap: usize,
+    over: bool,
+}
+
+impl Head {
+    fn push(&mut self, bytes: &[u8]) {
+        let room = self.cap.saturating_sub(self.buf.len());
+        self.buf.extend_from_slice(&bytes[..bytes.len().min(room)]);
+        self.over |= bytes.len() > room;
+    }
+}
+
+/// Reads what `pipe` has now into `sink`; false once it is closed.
+fn pump(pipe: &mut impl Read, sink: &mut dyn FnMut(&[u8])) -> bool {
     let mut chunk = [0u8; 1 << 16];
     loop {
-        match from.read(&mut chunk) {
-            Ok(0) | Err(_) => return true,
-            Ok(n) => {
-                let mut buf = into.lock().unwrap_or_else(|e| e.into_inner());
-                let room = cap.saturating_sub(buf.len());
-                buf.extend_from_slice(&chunk[..n.min(room)]);
-                if n > room && stop_at_cap {
-                    return false;
-                }
-            }
+        match pipe.read(&mut chunk) {
+            Ok(0) => return false,
+            Ok(n) => sink(&chunk[..n]),
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => return true,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => return false,
         }
     }
 }
 
-enum Event {
+fn nonblocking(fd: impl AsFd) -> io::Result<()> {
+    fcntl(fd.as_fd(), FcntlArg::F_SETFL(OFlag::O_NONBLOCK)).map_err(io::Error::from)?;
+    Ok(())
+}
+
+/// Waits up to `wait` for any of `fds`; which of them are ready (none
+/// when interrupted by a signal).
+fn ready<const N: usize>(
+    fds: [Option<(BorrowedFd<'_>, PollFlags)>; N],
+    wait: Duration,
+) -> io::Result<[bool; N]> {
+    let mut polled = Vec::with_capacity(N);
+    let mut slots = [None; N];
+    for (slot, fd) in slots.iter_mut().zip(fds) {
+        if let Some((fd, flags)) = fd {
+            polled.push(PollFd::new(fd, flags));
+            *slot = Some(polled.len() - 1);
+        }
+    }
+    let ms = u16::try_from(wait.as_millis() + 1).unwrap_or(u16::MAX);
+    match poll(&mut polled, PollTimeout::from(ms)) {
+        Ok(_) => {}
+        Err(nix::errno::Errno::EINTR) => return Ok([false; N]),
+        Err(e) => return Err(e.into()),
+    }
+    Ok(slots.map(|k| {
+        k.and_then(|k| polled[k].revents())
+            .is_some_and(|r| !r.is_empty())
+    }))
+}
+
+/// Why the waiting stopped.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum End {
     Exited,
     OverCap,
+    Timeout,
+    Cpu,
+}
+
+/// The `/bin/sh` wrapper's script: join the cgroups (`$1`..`$k`), set the
+/// limits, `exec` the rest of the arguments.
+fn wrapper_script(limits: &Limits, cgroups: usize, cpu: Duration) -> String {
+    let mut script = String::new();
+    for i in 1..=cgroups {
+        script.push_str(&format!(
+            "echo $$ 2>/dev/null > \"${i}\" || {{ echo 'boardcheck: cannot join the cgroup '\"${i}\" >&2; exit 125; }}; "
+        ));
+    }
+    if cgroups > 0 {
+        script.push_str(&format!("shift {cgroups}; "));
+    }
+    // RLIMIT_CPU: SIGXCPU at the soft limit, SIGKILL a second later. With
+    // cgroups the harness measures the whole run and stops it first; the
+    // rlimit is only a backstop then.
+    let whole = cpu.as_secs() + u64::from(cpu.subsec_nanos() > 0);
+    let soft = if cgroups > 0 || limits.cpu.is_none() {
+        whole + 1
+    } else {
+        whole.max(1)
+    };
+    let file_blocks = (limits.output_bytes as u64 / 512).max(1 << 17);
+    // A ulimit that cannot be set (hard limit already lower) leaves the
+    // lower one. Soft first: a hard limit below the soft one is refused.
+    script.push_str(&format!(
+        "ulimit -S -t {soft} 2>/dev/null; ulimit -H -t {} 2>/dev/null; \
+         ulimit -f {file_blocks} 2>/dev/null; ",
+        soft + 1
+    ));
+    if cgroups == 0 {
+        script.push_str(&format!(
+            "ulimit -v {} 2>/dev/null; ",
+            limits.memory_bytes / 1024
+        ));
+    }
+    script.push_str("exec \"$@\"");
+    script
 }
 
 /// Runs `argv` with `input` on stdin under `limits`.
 ///
-/// Errors only when the program cannot be started at all.
+/// Errors when the program cannot be started at all, or when
+/// [`SandboxMode::Strict`] is asked for and is not available.
 pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> io::Result<Run> {
-    let cpu_seconds = limits.timeout.as_secs() + 2;
-    let memory_kib = limits.memory_bytes / 1024;
-    let file_blocks = (limits.output_bytes as u64 / 512).max(1 << 17);
-    // A ulimit that cannot be set (hard limit already lower) leaves the lower one.
-    let script = format!(
-        "ulimit -v {memory_kib} 2>/dev/null; ulimit -t {cpu_seconds} 2>/dev/null; \
-         ulimit -f {file_blocks} 2>/dev/null; exec \"$@\""
-    );
-    let mut child = Command::new("/bin/sh")
-        .arg("-c")
-        .arg(script)
-        .arg("boardcheck-candidate")
-        .args(argv)
+    if argv.is_empty() {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, "empty command"));
+    }
+    let level = probe(limits.sandbox).map_err(|e| io::Error::new(io::ErrorKind::Unsupported, e))?;
+    let cgroup = if level.has_cgroups() {
+        Some(RunCgroup::new(limits.memory_bytes, limits.max_tasks)?)
+    } else {
+        None
+    };
+    let result = run_in(argv, input, limits, level, cgroup.as_ref());
+    if let Some(cg) = &cgroup {
+        cg.remove();
+    }
+    result
+}
+
+fn run_in(
+    argv: &[String],
+    input: &[u8],
+    limits: &Limits,
+    level: SandboxLevel,
+    cgroup: Option<&RunCgroup>,
+) -> io::Result<Run> {
+    let cpu_limit = limits.cpu.unwrap_or(limits.timeout);
+    let procs = cgroup.map(RunCgroup::procs_files).unwrap_or_default();
+    let script = wrapper_script(limits, procs.len(), cpu_limit);
+    let mut command = Command::new("/bin/sh");
+    command.arg("-c").arg(script).arg("boardcheck-candidate");
+    command.args(&procs);
+    if level.has_namespaces() {
+        let bwrap = sandbox::bwrap_path()
+            .ok_or_else(|| io::Error::new(io::ErrorKind::Unsupported, "bwrap is not available"))?;
+        command.arg(bwrap);
+        command.args(sandbox::bwrap_args(
+            limits.memory_bytes,
+            &sandbox::absolute_argv(argv),
+        ));
+    } else {
+        command.args(argv);
+    }
+    let (mut wake, wake_tx) = io::pipe()?;
+    let child = command
         .process_group(0)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -182,96 +370,229 @@ pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> io::Result<Run> {
         .spawn()?;
     let started = Instant::now();
     let pid = child.id() as i32;
-    live(|g| {
-        g.insert(pid);
+    let id = RUN_IDS.fetch_add(1, Ordering::Relaxed);
+    live(|runs| {
+        runs.insert(id, (pid, cgroup.cloned()));
     });
+    // From here on, an early return (`?`) still kills and reaps the run.
+    let mut guard = Guard {
+        pid,
+        id,
+        child: Some(child),
+    };
+    let child = guard.child.as_mut().expect("just spawned");
 
-    let (events, event) = mpsc::channel();
-    let stdout = Arc::new(Mutex::new(Vec::new()));
-    let stderr = Arc::new(Mutex::new(Vec::new()));
-    let (done_tx, done_rx) = mpsc::channel::<()>();
-    let over_cap = Arc::new(AtomicBool::new(false));
-
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let input = input.to_vec();
-    thread::spawn(move || {
-        // A candidate may exit without reading its input: EPIPE is fine.
-        let _ = stdin.write_all(&input);
-    });
+    let mut stdin = child.stdin.take();
+    let mut stdout = child.stdout.take();
+    let mut stderr = child.stderr.take();
+    for fd in [
+        stdout.as_ref().map(|p| p.as_fd()),
+        stderr.as_ref().map(|p| p.as_fd()),
+    ]
+    .into_iter()
+    .flatten()
     {
-        let (pipe, buf, events, done) = (
-            child.stdout.take().expect("piped stdout"),
-            stdout.clone(),
-            events.clone(),
-            done_tx.clone(),
-        );
-        let (cap, over) = (limits.output_bytes, over_cap.clone());
-        thread::spawn(move || {
-            if !drain(pipe, &buf, cap, true) {
-                over.store(true, Ordering::SeqCst);
-                let _ = events.send(Event::OverCap);
-            }
-            let _ = done.send(());
-        });
+        nonblocking(fd)?;
     }
-    {
-        let (pipe, buf, done) = (
-            child.stderr.take().expect("piped stderr"),
-            stderr.clone(),
-            done_tx,
-        );
-        thread::spawn(move || {
-            drain(pipe, &buf, STDERR_KEPT, false);
-            let _ = done.send(());
-        });
+    if let Some(s) = &stdin {
+        nonblocking(s)?;
     }
-    thread::spawn(move || {
-        // Wait for the exit without reaping, so the group id stays ours until killed.
+    nonblocking(&wake)?;
+    let waiter = thread::spawn(move || {
+        // Wait for the exit without reaping, so the group id stays ours
+        // until it is killed; closing the pipe wakes the poll below.
         let _ = waitid(
             Id::Pid(Pid::from_raw(pid)),
             WaitPidFlag::WEXITED | WaitPidFlag::WNOWAIT,
         );
-        let _ = events.send(Event::Exited);
+        drop(wake_tx);
     });
 
-    let ended = event.recv_timeout(limits.timeout);
+    let mut out = Head {
+        buf: Vec::new(),
+        cap: limits.output_bytes,
+        over: false,
+    };
+    let mut err = Tail {
+        buf: Vec::new(),
+        cap: STDERR_KEPT,
+        dropped: 0,
+    };
+    let mut written = 0;
+    if input.is_empty() {
+        stdin = None;
+    }
+    let deadline = started + limits.timeout;
+    let tick = if cgroup.is_some() {
+        Duration::from_millis(20)
+    } else {
+        Duration::from_millis(100)
+    };
+    let mut exited = false;
+    let end = loop {
+        if out.over {
+            break End::OverCap;
+        }
+        if exited {
+            break End::Exited;
+        }
+        let now = Instant::now();
+        if now >= deadline {
+            break End::Timeout;
+        }
+        if cgroup
+            .and_then(RunCgroup::cpu_time)
+            .is_some_and(|t| t >= cpu_limit)
+        {
+            break End::Cpu;
+        }
+        let wait = deadline.saturating_duration_since(now).min(tick);
+        let [out_ready, err_ready, in_ready, woke] = ready(
+            [
+                stdout.as_ref().map(|p| (p.as_fd(), PollFlags::POLLIN)),
+                stderr.as_ref().map(|p| (p.as_fd(), PollFlags::POLLIN)),
+                stdin.as_ref().map(|p| (p.as_fd(), PollFlags::POLLOUT)),
+                Some((wake.as_fd(), PollFlags::POLLIN)),
+            ],
+            wait,
+        )?;
+        if out_ready && !pump(stdout.as_mut().expect("polled"), &mut |b| out.push(b)) {
+            stdout = None;
+        }
+        if err_ready && !pump(stderr.as_mut().expect("polled"), &mut |b| err.push(b)) {
+            stderr = None;
+        }
+        if in_ready {
+            let pipe = stdin.as_mut().expect("polled");
+            match pipe.write(&input[written..]) {
+                Ok(n) => written += n,
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                // A candidate may exit without reading its input: EPIPE is fine.
+                Err(_) => written = input.len(),
+            }
+            if written >= input.len() {
+                stdin = None;
+            }
+        }
+        if woke {
+            let mut byte = [0u8; 1];
+            exited = matches!(wake.read(&mut byte), Ok(0));
+        }
+    };
     let elapsed = started.elapsed();
+    drop(stdin);
+
+    // Kill everything: the group (bwrap and the namespace with it), then
+    // whatever is left in the cgroup.
     let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
-    let status = child.wait()?;
-    live(|g| {
-        g.remove(&pid);
-    });
-    // Both readers finish once every writer is dead; a process that escaped
-    // the group could hold a pipe open, so do not wait for them forever.
-    let grace = Instant::now() + Duration::from_millis(500);
-    for _ in 0..2 {
-        let left = grace.saturating_duration_since(Instant::now());
-        if done_rx.recv_timeout(left).is_err() {
+    if let Some(cg) = cgroup {
+        cg.kill_all();
+    }
+    // What the program wrote before it ended is still in the pipes.
+    let grace = Instant::now() + GRACE;
+    while stdout.is_some() || stderr.is_some() {
+        let now = Instant::now();
+        if now >= grace {
             break;
         }
+        if let Some(cg) = cgroup {
+            cg.kill_all();
+        }
+        let Ok([out_ready, err_ready, ..]) = ready(
+            [
+                stdout.as_ref().map(|p| (p.as_fd(), PollFlags::POLLIN)),
+                stderr.as_ref().map(|p| (p.as_fd(), PollFlags::POLLIN)),
+                None,
+                None,
+            ],
+            (grace - now).min(tick),
+        ) else {
+            break;
+        };
+        if out_ready && !pump(stdout.as_mut().expect("polled"), &mut |b| out.push(b)) {
+            stdout = None;
+        }
+        if err_ready && !pump(stderr.as_mut().expect("polled"), &mut |b| err.push(b)) {
+            stderr = None;
+        }
     }
+    drop((stdout, stderr));
+    let status = guard.reap()?;
+    let _ = waiter.join();
 
-    let exit = match ended {
-        Err(_) => Exit::TimedOut,
-        Ok(_) if over_cap.load(Ordering::SeqCst) => Exit::OutputLimit,
-        Ok(_) => exit_of(status),
+    let cpu_time = cgroup.and_then(RunCgroup::cpu_time);
+    let peak_memory = cgroup.and_then(RunCgroup::peak_memory);
+    let exit = match end {
+        End::Timeout => Exit::TimedOut,
+        End::Cpu => Exit::CpuLimit,
+        End::OverCap => Exit::OutputLimit,
+        End::Exited if out.over => Exit::OutputLimit,
+        End::Exited => {
+            let exit = exit_of(status, level.has_namespaces());
+            let failed = exit != Exit::Code(0);
+            if failed && cgroup.is_some_and(|cg| cg.oom_kills() > 0) {
+                Exit::MemoryLimit
+            } else if exit == Exit::Signal(Signal::SIGXCPU as i32)
+                || (failed && cpu_time.is_some_and(|t| t >= cpu_limit))
+            {
+                Exit::CpuLimit
+            } else {
+                exit
+            }
+        }
     };
-    let take =
-        |b: &Mutex<Vec<u8>>| std::mem::take(&mut *b.lock().unwrap_or_else(|e| e.into_inner()));
+    err.trim();
     Ok(Run {
         exit,
-        stdout: take(&stdout),
-        stderr: take(&stderr),
+        stdout: out.buf,
+        stderr: err.buf,
+        stderr_dropped: err.dropped,
         elapsed,
-        stderr_dropped: 0,
+        cpu_time,
+        peak_memory,
+        sandbox: level,
     })
 }
 
-fn exit_of(status: ExitStatus) -> Exit {
+/// Kills and reaps a run's process group however [`run_in`] returns, and
+/// takes it off the list of runs under way.
+struct Guard {
+    pid: i32,
+    id: u64,
+    /// The leader, until reaped.
+    child: Option<std::process::Child>,
+}
+
+impl Guard {
+    /// Reaps the leader (after its group was killed).
+    fn reap(&mut self) -> io::Result<ExitStatus> {
+        let mut child = self.child.take().expect("reaped once");
+        child.wait()
+    }
+}
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            // Killed before reaped: the group id cannot have been reused.
+            let _ = killpg(Pid::from_raw(self.pid), Signal::SIGKILL);
+            let _ = child.wait();
+        }
+        live(|runs| {
+            runs.remove(&self.id);
+        });
+    }
+}
+
+/// How `status` reads; `bwrap`: it came from bwrap, which reports death by
+/// signal N as exit status 128 + N.
+fn exit_of(status: ExitStatus, bwrap: bool) -> Exit {
     use std::os::unix::process::ExitStatusExt;
     match (status.code(), status.signal()) {
-        // SIGXCPU: the CPU-time limit, a time limit too.
-        (_, Some(s)) if s == Signal::SIGXCPU as i32 => Exit::TimedOut,
+        (Some(c), _) if bwrap && c > 128 && Signal::try_from(c - 128).is_ok() => {
+            Exit::Signal(c - 128)
+        }
         (Some(c), _) => Exit::Code(c),
         (None, Some(s)) => Exit::Signal(s),
         (None, None) => Exit::Code(-1),
@@ -329,6 +650,136 @@ mod tests {
         let r = run(&["/bin/sh".into(), "-c".into(), "yes".into()], b"", &limits).unwrap();
         assert_eq!(r.exit, Exit::OutputLimit);
         assert_eq!(r.stdout.len(), 1000);
+    }
+
+    #[test]
+    fn stderr_keeps_its_end_and_counts_the_rest() {
+        let r = sh(
+            "i=0; while [ $i -lt 3000 ]; do echo line $i >&2; i=$((i+1)); done; \
+             echo 'RecursionError: the last line' >&2",
+            10000,
+        );
+        assert_eq!(r.exit, Exit::Code(0));
+        assert_eq!(r.stderr.len(), STDERR_KEPT);
+        assert!(
+            r.stderr
+                .ends_with(b"line 2999\nRecursionError: the last line\n")
+        );
+        let total: usize = (0..3000)
+            .map(|i| format!("line {i}\n").len())
+            .sum::<usize>()
+            + 30;
+        assert_eq!(r.stderr_dropped + r.stderr.len(), total);
+    }
+
+    #[test]
+    fn tail_buffer_stays_bounded() {
+        let mut t = Tail {
+            buf: Vec::new(),
+            cap: 10,
+            dropped: 0,
+        };
+        for _ in 0..1000 {
+            t.push(b"0123456789abc");
+            assert!(t.buf.len() <= 2 * 10 + 13);
+        }
+        t.trim();
+        assert_eq!(t.buf, b"3456789abc");
+        assert_eq!(t.dropped + t.buf.len(), 13_000);
+    }
+
+    #[test]
+    fn bwrap_statuses_above_128_are_signals() {
+        use std::os::unix::process::ExitStatusExt;
+        let code = |c: i32| ExitStatus::from_raw(c << 8);
+        assert_eq!(exit_of(code(139), true), Exit::Signal(11));
+        assert_eq!(exit_of(code(139), false), Exit::Code(139));
+        assert_eq!(exit_of(code(3), true), Exit::Code(3));
+        assert_eq!(exit_of(code(255), true), Exit::Code(255));
+        assert_eq!(exit_of(ExitStatus::from_raw(9), false), Exit::Signal(9));
+    }
+
+    #[test]
+    fn cpu_rlimit_soft_below_hard() {
+        let limits = Limits {
+            cpu: Some(Duration::from_millis(1500)),
+            ..Limits::default()
+        };
+        let script = wrapper_script(&limits, 0, Duration::from_millis(1500));
+        assert!(script.contains("ulimit -H -t 3 "), "{script}");
+        assert!(script.contains("ulimit -S -t 2 "), "{script}");
+        assert!(script.contains("ulimit -v "), "{script}");
+        // In force (at level rlimits: with cgroups both are a second higher).
+        let limits = Limits {
+            sandbox: SandboxMode::None,
+            ..limits
+        };
+        let r = run(
+            &[
+                "/bin/sh".into(),
+                "-c".into(),
+                "ulimit -S -t; ulimit -H -t".into(),
+            ],
+            b"",
+            &limits,
+        )
+        .unwrap();
+        assert_eq!(r.stdout, b"2\n3\n");
+        let script = wrapper_script(&limits, 3, Duration::from_millis(1500));
+        assert!(!script.contains("ulimit -v"), "{script}");
+        assert!(script.contains("shift 3"), "{script}");
+    }
+
+    /// With namespaces the program starts in a private /tmp: relative paths
+    /// on its command line still name the harness's files, and files under
+    /// the harness's /tmp are shown to it.
+    #[test]
+    fn relative_and_tmp_paths_still_work_in_namespaces() {
+        if !probe(SandboxMode::Auto).unwrap().has_namespaces() {
+            eprintln!("skipping: no namespaces here");
+            return;
+        }
+        let r = run(
+            &["cat".into(), "Cargo.toml".into()],
+            b"",
+            &Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(r.exit, Exit::Code(0));
+        assert_eq!(r.stdout, std::fs::read("Cargo.toml").unwrap());
+
+        let dir = std::env::temp_dir().join(format!("boardcheck-unit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("lib.sh"), "echo from lib\n").unwrap();
+        std::fs::write(dir.join("main.sh"), ". \"$(dirname \"$0\")/lib.sh\"; pwd\n").unwrap();
+        let main = dir.join("main.sh").to_string_lossy().into_owned();
+        let r = run(&["/bin/sh".into(), main], b"", &Limits::default()).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(
+            r.exit,
+            Exit::Code(0),
+            "{:?}",
+            String::from_utf8_lossy(&r.stderr)
+        );
+        assert_eq!(r.stdout, b"from lib\n/tmp\n");
+    }
+
+    /// One busy process: SIGXCPU at the soft rlimit (level rlimits), or
+    /// the harness's cgroup measurement: either way `CpuLimit`, not a kill.
+    #[test]
+    fn a_cpu_burner_hits_the_cpu_limit() {
+        for sandbox in [SandboxMode::None, SandboxMode::Auto] {
+            let limits = Limits {
+                timeout: Duration::from_secs(8),
+                cpu: Some(Duration::from_millis(1000)),
+                sandbox,
+                ..Limits::default()
+            };
+            let burn = ["/bin/sh".into(), "-c".into(), "while :; do :; done".into()];
+            let r = run(&burn, b"", &limits).unwrap();
+            assert_eq!(r.exit, Exit::CpuLimit, "{sandbox}: {r:?}");
+            assert!(r.elapsed < Duration::from_secs(6), "{sandbox}: {r:?}");
+        }
     }
 
     #[test]
