@@ -1,0 +1,289 @@
+//! The checker's own verdicts, each a reproduction of a wrong verdict it
+//! used to give (issue "Verdicts you can trust"). Every reported failing
+//! input is fed again, exactly as printed, to the same candidate: it must
+//! fail the same way.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{boardcheck, check_json};
+
+const FAULTY: &str = "examples/misbehaving/faulty_flank_row.py";
+
+/// Runs `argv` with `input` on stdin; its stdout and exit code.
+fn feed(argv: &[&str], input: &str) -> (String, i32) {
+    let mut child = Command::new(argv[0])
+        .args(&argv[1..])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+fn faulty(fault: &str) -> Vec<&str> {
+    vec!["python3", FAULTY, fault, "--multi"]
+}
+
+/// The reported input, fed alone as printed, does not give the expected answer.
+fn assert_confirmed(candidate: &[&str], failure: &serde_json::Value) {
+    let input = failure["input"].as_str().unwrap();
+    let (got, code) = feed(candidate, input);
+    let expected = failure["expected"].as_str().unwrap();
+    assert!(
+        code != 0 || got.trim_end() != expected.trim_end(),
+        "the reported input passes when fed alone:\n{input}\ngot {got:?}, expected {expected:?}"
+    );
+}
+
+#[test]
+fn multi_reports_an_input_that_fails_alone_when_later_cases_go_wrong() {
+    let candidate = faulty("stale-after-first");
+    let (status, report) = check_json(
+        "flank-row",
+        2,
+        &[
+            "--multi",
+            "--batch",
+            "100",
+            "--jobs",
+            "4",
+            "--max-shrink-runs",
+            "300",
+        ],
+        &candidate,
+    );
+    assert_eq!(status, 1);
+    let failure = &report["failure"];
+    assert_eq!(failure["verdict"], "WA");
+    assert_eq!(failure["origin"], "generated");
+    assert_confirmed(&candidate, failure);
+    // A real shrink, to the smallest edge-closes case: 2 cells, 1 placement.
+    assert_eq!(failure["shrink"]["state"], "minimal");
+    assert_eq!(failure["size"], "2 cells, 1 placement");
+}
+
+#[test]
+fn an_extra_line_is_blamed_on_the_case_that_printed_it() {
+    let candidate = faulty("extra-line");
+    let (status, report) = check_json("flank-row", 3, &["--multi"], &candidate);
+    assert_eq!(status, 1);
+    let failure = &report["failure"];
+    assert_eq!(failure["verdict"], "PE");
+    assert_eq!(failure["origin"], "generated");
+    assert_eq!(failure["size"], "3 cells, 0 placements");
+    assert_confirmed(&candidate, failure);
+}
+
+#[test]
+fn state_kept_between_cases_is_reported_as_the_smallest_failing_batch() {
+    let candidate = faulty("state-after-5");
+    let (status, report) = check_json("flank-row", 3, &["--multi"], &candidate);
+    assert_eq!(status, 1);
+    let failure = &report["failure"];
+    assert_eq!(failure["origin"], "batch");
+    assert_eq!(failure["shrink"]["state"], "batch");
+    assert_eq!(failure["size"], "6 cases");
+    // Input, expected and got all belong to that one batch.
+    let input = failure["input"].as_str().unwrap();
+    assert!(input.starts_with("6\n"), "{input}");
+    let (got, _) = feed(&candidate, input);
+    assert_eq!(got, failure["got"].as_str().unwrap());
+    assert_eq!(
+        failure["expected"].as_str().unwrap().lines().count(),
+        failure["got"].as_str().unwrap().lines().count()
+    );
+    assert_ne!(failure["expected"], failure["got"]);
+}
+
+#[test]
+fn a_crash_on_a_later_case_of_a_batch_is_found_and_shrunk() {
+    let candidate = faulty("crash-on-bb");
+    let (status, report) = check_json("flank-row", 3, &["--multi"], &candidate);
+    assert_eq!(status, 1);
+    let failure = &report["failure"];
+    assert_eq!(failure["verdict"], "RE");
+    assert_eq!(failure["shrink"]["state"], "minimal");
+    assert_eq!(failure["input"], "1\nBB\n0\n");
+    assert_confirmed(&candidate, failure);
+}
+
+#[test]
+fn the_crash_detail_keeps_the_end_of_stderr() {
+    let candidate = faulty("stderr-flood");
+    let (_, report) = check_json("flank-row", 3, &["--multi"], &candidate);
+    let detail = report["failure"]["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("IndexError: list index out of range"),
+        "{detail}"
+    );
+    assert!(detail.contains("cut"), "{detail}");
+}
+
+#[test]
+fn exhausted_cpu_is_tle_not_re() {
+    let burn = "for i in 1 2 3 4; do (while :; do :; done) & done; wait";
+    let (status, report) = check_json(
+        "flank-row",
+        1,
+        &["--cases", "1", "--timeout-ms", "1500"],
+        &["sh", "-c", burn],
+    );
+    assert_eq!(status, 1);
+    let failure = &report["failure"];
+    let detail = failure["detail"].as_str().unwrap();
+    if report["sandbox"] == "rlimits" {
+        eprintln!("skipped: no cgroups here, so CPU is limited per process only");
+        return;
+    }
+    assert_eq!(failure["verdict"], "TLE", "{detail}");
+    assert!(detail.contains("CPU-time limit"), "{detail}");
+}
+
+#[test]
+fn memory_over_the_limit_is_mle() {
+    let hog = "import sys; sys.stdin.read(); a = [bytearray(1 << 20) for _ in range(10 ** 6)]";
+    let (status, report) = check_json(
+        "flank-row",
+        1,
+        &[
+            "--cases",
+            "1",
+            "--memory-mb",
+            "128",
+            "--max-shrink-runs",
+            "2",
+        ],
+        &["python3", "-c", hog],
+    );
+    assert_eq!(status, 1);
+    if !report["sandbox"].as_str().unwrap().contains("cgroups") {
+        eprintln!("skipped: no memory cgroup here ({})", report["sandbox"]);
+        return;
+    }
+    assert_eq!(report["failure"]["verdict"], "MLE");
+}
+
+#[test]
+fn output_over_the_cap_is_ole() {
+    let (status, report) = check_json(
+        "flank-row",
+        1,
+        &[
+            "--cases",
+            "1",
+            "--output-kb",
+            "64",
+            "--max-shrink-runs",
+            "2",
+        ],
+        &["yes"],
+    );
+    assert_eq!(status, 1);
+    assert_eq!(report["failure"]["verdict"], "OLE");
+}
+
+#[test]
+fn a_time_out_shrinks_on_a_small_budget_and_says_so() {
+    let started = Instant::now();
+    let (status, report) = check_json(
+        "flank-row",
+        5,
+        &["--cases", "1", "--timeout-ms", "300", "--size", "200"],
+        &["python3", "examples/misbehaving/sleep_forever.py"],
+    );
+    assert_eq!(status, 1);
+    let failure = &report["failure"];
+    assert_eq!(failure["verdict"], "TLE");
+    assert!(failure["shrink_runs"].as_u64().unwrap() <= 8);
+    assert!(failure["shrink_steps"].as_u64().unwrap() <= failure["shrink_runs"].as_u64().unwrap());
+    let why = failure["shrink"]["why"].as_str().unwrap_or("");
+    assert!(
+        why.contains("--max-tle-shrink-runs"),
+        "{}",
+        failure["shrink"]
+    );
+    assert!(started.elapsed() < Duration::from_secs(20));
+}
+
+#[test]
+fn replay_runs_valid_entries_skips_error_entries_and_says_so() {
+    let dir = std::env::temp_dir().join(format!("boardcheck-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("cases.toml");
+    std::fs::write(
+        &file,
+        "[[case]]\nname = \"an error vector\"\ninput = \"\"\nerror = \"line 1\"\n\n\
+         [[case]]\nname = \"edge run\"\ninput = \".B\\n1\\nA 0\\n\"\noutput = \"AB\\n\"\n",
+    )
+    .unwrap();
+    let (status, report) = check_json(
+        "flank-row",
+        1,
+        &["--cases", "5", "--replay", file.to_str().unwrap()],
+        &["python3", "examples/flank_row/edge_closes_run.py"],
+    );
+    assert_eq!(status, 1);
+    assert_eq!(report["given"]["ran"], 1);
+    assert_eq!(report["given"]["skipped"].as_array().unwrap().len(), 1);
+    let failure = &report["failure"];
+    assert_eq!(failure["origin"], "replayed");
+    // A given input is reported as given, never called minimal.
+    assert_eq!(failure["shrink"]["state"], "not");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn repeat_keeps_every_option() {
+    let out = boardcheck(
+        &[
+            "check",
+            "flank-row",
+            "--seed",
+            "1",
+            "--memory-mb",
+            "300",
+            "--output-kb",
+            "500",
+            "--max-shrink-runs",
+            "77",
+            "--shrink-seconds",
+            "9",
+            "--",
+            "python3",
+            "examples/flank_row/edge_closes_run.py",
+        ],
+        "",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let repeat = text.lines().find(|l| l.starts_with("repeat:")).unwrap();
+    for option in [
+        "--seed 1",
+        "--memory-mb 300",
+        "--output-kb 500",
+        "--max-shrink-runs 77",
+        "--shrink-seconds 9",
+    ] {
+        assert!(repeat.contains(option), "{repeat} lacks {option}");
+    }
+}
+
+#[test]
+fn jobs_0_is_refused() {
+    let out = boardcheck(&["check", "flank-row", "--jobs", "0", "--", "true"], "");
+    assert_eq!(out.status.code(), Some(2));
+}
