@@ -205,25 +205,49 @@ fn solve_and_gen() {
     assert_eq!(solved.status.code(), Some(0));
 }
 
+/// Every vector file through `boardcheck solve`, which answers with the
+/// engine: an error vector exits 2 with one stderr line containing its
+/// text and nothing on stdout; an output vector prints its output.
 #[test]
-fn malformed_input_exit_2_one_line_nothing_on_stdout() {
-    let entries =
-        boardcheck::harness::casefile::load("tests/data/flank_row.toml".as_ref()).unwrap();
-    let mut refused = 0;
-    for e in entries.iter().filter(|e| e.error.is_some()) {
-        let out = boardcheck(&["solve", "flank-row"], &e.input);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{}", e.name);
-        assert!(out.stdout.is_empty(), "{}", e.name);
-        assert_eq!(err.lines().count(), 1, "{}: {err}", e.name);
-        assert!(
-            err.contains(e.error.as_deref().unwrap()),
-            "{}: {err}",
-            e.name
-        );
-        refused += 1;
+fn every_vector_through_solve() {
+    use boardcheck::harness::vectors::{self, Expect};
+    for (problem, file) in [
+        ("flank-row", "flank_row"),
+        ("reversi-move", "reversi_move"),
+        ("chomp", "chomp"),
+        ("chomp-solve", "chomp_solve"),
+        ("go-capture", "go_capture"),
+        ("go-move", "go_move"),
+    ] {
+        let file = vectors::load(format!("tests/data/{file}.toml")).unwrap();
+        let (mut outputs, mut errors) = (0, 0);
+        for v in file.vectors.iter().filter(|v| v.skips("engine").is_none()) {
+            let mut args = vec!["solve", problem];
+            if v.multi {
+                args.push("--multi");
+            }
+            let out = boardcheck(&args, &v.input);
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            let name = format!("{}: {}", file.file, v.name);
+            match &v.expect {
+                Expect::Error(want) => {
+                    assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+                    assert!(stdout.is_empty(), "{name}: {stdout}");
+                    assert_eq!(stderr.lines().count(), 1, "{name}: {stderr}");
+                    assert!(stderr.contains(want.as_str()), "{name}: {stderr}");
+                    errors += 1;
+                }
+                Expect::Output(want) => {
+                    assert_eq!(out.status.code(), Some(0), "{name}: {stderr}");
+                    assert_eq!(stdout, *want, "{name}");
+                    outputs += 1;
+                }
+            }
+        }
+        eprintln!("{problem} vectors through solve: {outputs} outputs, {errors} errors");
+        assert!(outputs >= 8 && errors >= 9, "{}", file.file);
     }
-    assert!(refused >= 6);
     let out = boardcheck(&["solve", "no-such-problem"], "");
     assert_eq!(out.status.code(), Some(2));
 }

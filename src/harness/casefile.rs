@@ -1,10 +1,11 @@
 //! Case files: inputs with their expected answers (or expected errors), in
-//! TOML. One format serves the test vectors under `tests/data/`, the
-//! failures `check --save` keeps, and `check --replay`.
+//! TOML: the failures `check --save` keeps, and what `check --replay`
+//! reads. The test vectors under `tests/data/` have their own format, with
+//! unique names and explicit skips ([`super::vectors`]).
 //!
 //! ```toml
 //! [[case]]
-//! name = "seed example: the run is closed"
+//! name = "flank-row seed 5: WA"
 //! input = """
 //! A.BBA
 //! 1
@@ -40,14 +41,23 @@ pub struct Entry {
 struct File {
     #[serde(default)]
     case: Vec<Entry>,
+    /// The `[[test]]` tables of a vector file, only to refuse one.
+    #[serde(default, skip_serializing)]
+    test: Vec<toml::Table>,
 }
 
-/// Reads a case file.
+/// Reads a case file; a test-vector file ([`super::vectors`]) is refused
+/// rather than read as empty.
 pub fn load(path: &Path) -> Result<Vec<Entry>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    toml::from_str::<File>(&text)
-        .map(|f| f.case)
-        .map_err(|e| format!("{}: {e}", path.display()))
+    let file = toml::from_str::<File>(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    if !file.test.is_empty() {
+        return Err(format!(
+            "{}: a test-vector file ([[test]] tables), not a case file of saved failures",
+            path.display()
+        ));
+    }
+    Ok(file.case)
 }
 
 /// Adds `entry` to the case file at `path` (created if missing) unless an
@@ -63,9 +73,25 @@ pub fn append(path: &Path, entry: Entry) -> Result<(), String> {
         return Ok(());
     }
     entries.push(entry);
-    let text = toml::to_string(&File { case: entries }).map_err(|e| e.to_string())?;
+    let text = toml::to_string(&File {
+        case: entries,
+        test: Vec::new(),
+    })
+    .map_err(|e| e.to_string())?;
     let tmp = path.with_extension("tmp");
     std::fs::write(&tmp, text)
         .and_then(|_| std::fs::rename(&tmp, path))
         .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_test_vector_file_is_not_read_as_an_empty_case_file() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/flank_row.toml");
+        let e = load(&path).unwrap_err();
+        assert!(e.contains("a test-vector file"), "{e}");
+    }
 }

@@ -6,7 +6,9 @@
 //! - [`candidate`]: external programs and Rust functions as candidates.
 //! - [`check`]: generate, run, compare, shrink.
 //! - [`report`]: JSON and human reports.
-//! - [`casefile`]: test vectors and saved failures.
+//! - [`vectors`]: test vectors in one format, and the one runner every
+//!   solver goes through.
+//! - [`casefile`]: failures saved by `check --save`, read by `--replay`.
 //! - [`exhaust`], [`selftest`], [`testing`]: engine vs oracle on every small
 //!   case, the zoo through the properties, property runs for test suites.
 //! - [`fuzz`]: the bodies of the fuzz targets.
@@ -22,4 +24,5 @@ pub mod report;
 pub mod sandbox;
 pub mod selftest;
 pub mod testing;
+pub mod vectors;
 pub mod verdict;

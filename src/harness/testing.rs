@@ -4,7 +4,7 @@
 //!
 //! - [`assert_every_property`]: every property on given solvers and strategies,
 //! - [`assert_zoo_caught`]: every zoo variant caught, no property idle,
-//! - [`assert_vectors`]: a case file of test vectors,
+//! - [`assert_vectors`]: a file of test vectors on the oracle and the engine,
 //! - [`quickcheck_engine_equals_oracle`]: a quickcheck family,
 //! - [`fuzz_bodies_on_random_bytes`]: the fuzz targets' bodies without a fuzzer.
 
@@ -13,11 +13,11 @@ use std::path::Path;
 use proptest::strategy::{BoxedStrategy, Strategy, ValueTree};
 use proptest::test_runner::{Config, FileFailurePersistence, TestCaseError, TestError, TestRunner};
 
-use super::casefile::{self, Entry};
 use super::fuzz;
 use super::selftest::{Caught, idle_properties, selftest};
+use super::vectors::{self, Counts};
 use crate::generation::Generate;
-use crate::problem::{Problem, answer_text, read_input};
+use crate::problem::{Problem, read_input};
 use crate::suite::{Property, Solver, Suite};
 
 /// `default`, unless the environment variable `BOARDCHECK_CASES` says how
@@ -67,41 +67,6 @@ fn describe<P: Problem>(e: TestError<P::Case>) -> String {
         }
         TestError::Abort(why) => format!("aborted: {why}"),
     }
-}
-
-/// Checks every entry of a case file against the oracle and the engine:
-/// the answer equals `output`, or the input is refused with `error`.
-pub fn check_entries<P: Problem>(entries: &[Entry]) -> Result<usize, String> {
-    for e in entries {
-        match (read_input::<P>(&e.input, e.multi), &e.error, &e.output) {
-            (Err(err), Some(want), _) if err.to_string().contains(want.as_str()) => {}
-            (Err(err), _, _) => return Err(format!("{}: refused with \"{err}\"", e.name)),
-            (Ok(_), Some(want), _) => {
-                return Err(format!(
-                    "{}: accepted, expected an error with {want:?}",
-                    e.name
-                ));
-            }
-            (Ok(cases), None, Some(want)) => {
-                for (solver, solve) in [
-                    ("oracle", P::oracle as fn(&P::Case) -> P::Answer),
-                    ("engine", P::engine),
-                ] {
-                    let got: String = cases.iter().map(|c| answer_text::<P>(&solve(c))).collect();
-                    if got != *want {
-                        return Err(format!(
-                            "{}: the {solver} answers {got:?}, expected {want:?}",
-                            e.name
-                        ));
-                    }
-                }
-            }
-            (Ok(_), None, None) => {
-                return Err(format!("{}: neither output nor error given", e.name));
-            }
-        }
-    }
-    Ok(entries.len())
 }
 
 /// Runs every property of `P` on every solver in `solvers`, over each
@@ -180,19 +145,36 @@ pub fn assert_zoo_caught<P: Suite>(cases: u32, seed: u64) -> Vec<ZooCatch<P>> {
     catches
 }
 
-/// Loads the case file at `path` and checks every entry against the oracle
-/// and the engine ([`check_entries`]); asserts it holds at least `at_least`
-/// entries.
-pub fn assert_vectors<P: Problem>(path: impl AsRef<Path>, at_least: usize) {
-    let path = path.as_ref();
-    let entries = casefile::load(path).unwrap_or_else(|e| panic!("{e}"));
-    let checked =
-        check_entries::<P>(&entries).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    assert!(
-        checked >= at_least,
-        "{}: {checked} entries, expected at least {at_least}",
-        path.display()
-    );
+/// What [`assert_vectors`] ran on each solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VectorCounts {
+    /// The oracle's run.
+    pub oracle: Counts,
+    /// The engine's run.
+    pub engine: Counts,
+}
+
+/// Loads the vector file at `path` and runs it on the oracle and on the
+/// engine through [`vectors::run`], printing each run's summary line;
+/// panics on a failure (listing every failed vector) and unless each run
+/// ran at least `at_least` vectors. Returns the counts.
+pub fn assert_vectors<P: Problem>(path: impl AsRef<Path>, at_least: usize) -> VectorCounts {
+    let file = vectors::load(path).unwrap_or_else(|e| panic!("{e}"));
+    let [oracle, engine] = [Solver::<P>::oracle(), Solver::<P>::engine()].map(|solver| {
+        let outcome = vectors::run(&file, &solver);
+        eprintln!("{}", outcome.summary());
+        assert!(outcome.is_ok(), "{}: {}", file.file, outcome.report());
+        let counts = outcome.counts();
+        assert!(
+            counts.ran >= at_least,
+            "{}: {} vectors ran on {}, expected at least {at_least}",
+            file.file,
+            counts.ran,
+            solver.name
+        );
+        counts
+    });
+    VectorCounts { oracle, engine }
 }
 
 /// Runs quickcheck's engine == oracle family on `case_count(tests)` cases

@@ -1,0 +1,751 @@
+//! Test vectors: one TOML format and one runner that every solver goes
+//! through (the oracle, the engine, a zoo variant, any closure), after the
+//! way regex-automata's `regex-test` keeps its suite: every vector has a
+//! unique name, one structured expectation, explicit skips, and a run ends
+//! with counts of what ran, failed and was skipped.
+//!
+//! ```toml
+//! [[test]]
+//! name = "seed-run-closed"
+//! about = "seed: a run closed by the player's own piece flips"
+//! input = "A.BBA\n1\nA 1\n"
+//! output = "AAAAA\n"
+//!
+//! [[test]]
+//! name = "malformed-empty-row"
+//! input = "\n0\n"
+//! error = "line 1: expected the row"
+//! ```
+//!
+//! - `name`: unique within the file, `[a-z0-9-]+`.
+//! - `about` (optional): what the vector shows, in prose.
+//! - `input`: exactly what a solver reads; `multi = true` for the
+//!   multi-case form.
+//! - exactly one of `output` (the answer texts of every case, concatenated)
+//!   or `error` (text the refusal message must contain).
+//! - `skip` (optional): solvers the vector is not for, each `"solver"` or
+//!   `"solver: why"`, e.g. `skip = ["oracle: too large"]`. Error vectors
+//!   run no solver and take no `skip`.
+//! - `tags` (optional): free labels.
+//!
+//! [`run`] checks a file on one solver and returns an [`Outcome`];
+//! [`candidate_entries`] gives what `check --vectors` feeds a candidate.
+
+use std::fmt::Write as _;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
+
+use serde::Deserialize;
+
+use super::casefile::Entry;
+use crate::problem::{Problem, answer_text, read_input};
+use crate::suite::Solver;
+
+/// What a vector expects.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expect {
+    /// The answer texts of every case, concatenated.
+    Output(String),
+    /// Text the message refusing the input contains.
+    Error(String),
+}
+
+/// A solver a vector is not for, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skip {
+    /// The solver's name, e.g. `oracle`.
+    pub solver: String,
+    /// Why (empty if the file gives no reason).
+    pub why: String,
+}
+
+/// One test vector.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Vector {
+    /// Unique within its file, kebab-case.
+    pub name: String,
+    /// What it shows, in prose (may be empty).
+    pub about: String,
+    /// The input, exactly as a solver reads it.
+    pub input: String,
+    /// Read the input in the multi-case form.
+    pub multi: bool,
+    /// The expected answer or refusal.
+    pub expect: Expect,
+    /// Solvers this vector is not for.
+    pub skip: Vec<Skip>,
+    /// Free labels.
+    pub tags: Vec<String>,
+}
+
+impl Vector {
+    /// Why this vector is not for `solver`, if it says so.
+    pub fn skips(&self, solver: &str) -> Option<&Skip> {
+        self.skip.iter().find(|s| s.solver == solver)
+    }
+}
+
+/// The vectors of one file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Vectors {
+    /// Where they were read from, for messages.
+    pub file: String,
+    /// In file order.
+    pub vectors: Vec<Vector>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    #[serde(default)]
+    test: Vec<RawVector>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawVector {
+    name: String,
+    #[serde(default)]
+    about: String,
+    input: String,
+    #[serde(default)]
+    multi: bool,
+    output: Option<String>,
+    error: Option<String>,
+    #[serde(default)]
+    skip: Vec<String>,
+    #[serde(default)]
+    tags: Vec<String>,
+}
+
+fn is_name(s: &str) -> bool {
+    !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+/// Reads the vector file at `path` ([`parse`]).
+pub fn load(path: impl AsRef<Path>) -> Result<Vectors, String> {
+    let path = path.as_ref();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    parse(&path.display().to_string(), &text)
+}
+
+/// Reads vectors from `text` (named `file` in messages), refusing a
+/// missing, malformed or repeated name, a vector with both or neither
+/// expectation, and a skip on an error vector.
+pub fn parse(file: &str, text: &str) -> Result<Vectors, String> {
+    let raw: RawFile = toml::from_str(text).map_err(|e| {
+        let hint = if text.lines().any(|l| l.trim() == "[[case]]") {
+            " (this looks like the old case-file format: vectors are [[test]] tables with a kebab-case name)"
+        } else {
+            ""
+        };
+        format!("{file}: {}{hint}", e.to_string().trim_end())
+    })?;
+    let mut vectors: Vec<Vector> = Vec::with_capacity(raw.test.len());
+    for (i, t) in raw.test.into_iter().enumerate() {
+        let at = |what: String| format!("{file}: test {} `{}`: {what}", i + 1, t.name);
+        if !is_name(&t.name) {
+            return Err(at(
+                "a name is lowercase letters, digits and '-' ([a-z0-9-]+)".into(),
+            ));
+        }
+        if let Some(j) = vectors.iter().position(|v| v.name == t.name) {
+            return Err(at(format!("the name is taken by test {}", j + 1)));
+        }
+        let expect = match (t.output, t.error) {
+            (Some(output), None) => Expect::Output(output),
+            (None, Some(error)) => Expect::Error(error),
+            (Some(_), Some(_)) => {
+                return Err(at(
+                    "both `output` and `error` given; a vector expects one".into()
+                ));
+            }
+            (None, None) => {
+                return Err(at(
+                    "neither `output` nor `error` given; a vector expects one".into(),
+                ));
+            }
+        };
+        if matches!(expect, Expect::Error(_)) && !t.skip.is_empty() {
+            return Err(at(
+                "an error vector runs no solver, so it takes no `skip`".into()
+            ));
+        }
+        let mut skip = Vec::with_capacity(t.skip.len());
+        for s in &t.skip {
+            let (solver, why) = s.split_once(':').unwrap_or((s, ""));
+            let (solver, why) = (solver.trim(), why.trim());
+            if !is_name(solver) {
+                return Err(at(format!(
+                    "skip {s:?}: expected \"solver\" or \"solver: why\""
+                )));
+            }
+            skip.push(Skip {
+                solver: solver.into(),
+                why: why.into(),
+            });
+        }
+        vectors.push(Vector {
+            name: t.name,
+            about: t.about,
+            input: t.input,
+            multi: t.multi,
+            expect,
+            skip,
+            tags: t.tags,
+        });
+    }
+    Ok(Vectors {
+        file: file.into(),
+        vectors,
+    })
+}
+
+/// A vector that did not hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// The vector's name.
+    pub name: String,
+    /// What it expects.
+    pub expected: String,
+    /// What happened.
+    pub got: String,
+}
+
+/// A vector not run, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    /// The vector's name.
+    pub name: String,
+    /// `solver: why`, as the vector gives it.
+    pub why: String,
+}
+
+/// The counts of one run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Vectors run: `outputs + errors`.
+    pub ran: usize,
+    /// Output vectors run.
+    pub outputs: usize,
+    /// Error vectors run.
+    pub errors: usize,
+    /// Vectors run that did not hold.
+    pub failed: usize,
+    /// Vectors skipped for this solver.
+    pub skipped: usize,
+}
+
+/// What [`run`] found: every vector passed, failed or skipped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The problem's name.
+    pub problem: String,
+    /// The solver's name.
+    pub solver: String,
+    /// Names of the vectors that held.
+    pub passed: Vec<String>,
+    /// The vectors that did not hold.
+    pub failed: Vec<Failure>,
+    /// The vectors not run on this solver.
+    pub skipped: Vec<Skipped>,
+    /// Output vectors run.
+    pub outputs: usize,
+    /// Error vectors run.
+    pub errors: usize,
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+impl Outcome {
+    /// The counts.
+    pub fn counts(&self) -> Counts {
+        Counts {
+            ran: self.outputs + self.errors,
+            outputs: self.outputs,
+            errors: self.errors,
+            failed: self.failed.len(),
+            skipped: self.skipped.len(),
+        }
+    }
+
+    /// Whether every vector run held.
+    pub fn is_ok(&self) -> bool {
+        self.failed.is_empty()
+    }
+
+    /// One line, e.g. `flank-row vectors on engine: 20 ran (10 outputs,
+    /// 10 errors), 0 failed, 1 skipped (oracle: too large)`.
+    pub fn summary(&self) -> String {
+        let c = self.counts();
+        let mut line = format!(
+            "{} vectors on {}: {} ran ({}, {}), {} failed, {} skipped",
+            self.problem,
+            self.solver,
+            c.ran,
+            plural(c.outputs, "output", "outputs"),
+            plural(c.errors, "error", "errors"),
+            c.failed,
+            c.skipped,
+        );
+        let mut whys: Vec<(&str, usize)> = Vec::new();
+        for s in &self.skipped {
+            match whys.iter_mut().find(|(w, _)| *w == s.why) {
+                Some((_, n)) => *n += 1,
+                None => whys.push((&s.why, 1)),
+            }
+        }
+        if !whys.is_empty() {
+            let whys: Vec<String> = whys
+                .iter()
+                .map(|&(w, n)| {
+                    if n == 1 {
+                        w.into()
+                    } else {
+                        format!("{w} x{n}")
+                    }
+                })
+                .collect();
+            let _ = write!(line, " ({})", whys.join("; "));
+        }
+        line
+    }
+
+    /// The summary, then every failure with what was expected and got.
+    pub fn report(&self) -> String {
+        let mut out = self.summary();
+        for f in &self.failed {
+            let _ = write!(
+                out,
+                "\n{}:\n  expected: {}\n  got:      {}",
+                f.name, f.expected, f.got
+            );
+        }
+        out
+    }
+}
+
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".into())
+}
+
+/// Runs every vector on `solver`: a vector whose `skip` names the solver
+/// is skipped; an error vector's input must be refused by [`read_input`]
+/// with a message containing its text (whatever the solver); an output
+/// vector's input must read and the solver's answers, concatenated, must
+/// equal its output. A solver that panics fails the vector.
+pub fn run<P: Problem>(vectors: &Vectors, solver: &Solver<P>) -> Outcome {
+    let mut outcome = Outcome {
+        problem: P::NAME.into(),
+        solver: solver.name.clone(),
+        passed: Vec::new(),
+        failed: Vec::new(),
+        skipped: Vec::new(),
+        outputs: 0,
+        errors: 0,
+    };
+    for v in &vectors.vectors {
+        if let Some(skip) = v.skips(&solver.name) {
+            let why = if skip.why.is_empty() {
+                skip.solver.clone()
+            } else {
+                format!("{}: {}", skip.solver, skip.why)
+            };
+            outcome.skipped.push(Skipped {
+                name: v.name.clone(),
+                why,
+            });
+            continue;
+        }
+        let read = read_input::<P>(&v.input, v.multi);
+        let (expected, got) = match &v.expect {
+            Expect::Error(want) => {
+                outcome.errors += 1;
+                let expected = format!("refused with a message containing {want:?}");
+                match read {
+                    Err(e) if e.to_string().contains(want.as_str()) => (expected, None),
+                    Err(e) => (expected, Some(format!("refused with {:?}", e.to_string()))),
+                    Ok(cases) => (
+                        expected,
+                        Some(format!(
+                            "accepted ({})",
+                            plural(cases.len(), "case", "cases")
+                        )),
+                    ),
+                }
+            }
+            Expect::Output(want) => {
+                outcome.outputs += 1;
+                let got = match read {
+                    Err(e) => Some(format!("the input is refused: {e}")),
+                    Ok(cases) => {
+                        let answers = catch_unwind(AssertUnwindSafe(|| {
+                            cases
+                                .iter()
+                                .map(|c| answer_text::<P>(&solver.solve(c)))
+                                .collect::<String>()
+                        }));
+                        match answers {
+                            Ok(text) if text == *want => None,
+                            Ok(text) => Some(format!("{text:?}")),
+                            Err(payload) => Some(format!("panicked: {}", panic_text(&*payload))),
+                        }
+                    }
+                };
+                (format!("{want:?}"), got)
+            }
+        };
+        match got {
+            None => outcome.passed.push(v.name.clone()),
+            Some(got) => outcome.failed.push(Failure {
+                name: v.name.clone(),
+                expected,
+                got,
+            }),
+        }
+    }
+    outcome
+}
+
+/// An output vector as a candidate is checked on it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CandidateEntry {
+    /// The vector's name.
+    pub name: String,
+    /// Its input.
+    pub input: String,
+    /// Whether the input is in the multi-case form.
+    pub multi: bool,
+    /// The expected output.
+    pub output: String,
+}
+
+impl From<CandidateEntry> for Entry {
+    /// The entry `check --replay` would read.
+    fn from(e: CandidateEntry) -> Entry {
+        Entry {
+            name: e.name,
+            input: e.input,
+            output: Some(e.output),
+            error: None,
+            multi: e.multi,
+        }
+    }
+}
+
+/// What `check --vectors FILE` feeds a candidate, and what it leaves out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CandidateEntries {
+    /// Every output vector not skipped for `candidate`.
+    pub entries: Vec<CandidateEntry>,
+    /// Error vectors left out: a candidate is only given valid inputs.
+    pub errors_left_out: usize,
+    /// Output vectors whose `skip` names `candidate`.
+    pub skipped: Vec<Skipped>,
+}
+
+impl CandidateEntries {
+    /// What was left out, in one line each, e.g. `error vectors are for
+    /// `solve`: 10 skipped`.
+    pub fn notes(&self) -> Vec<String> {
+        let mut notes = Vec::new();
+        if self.errors_left_out > 0 {
+            notes.push(format!(
+                "error vectors are for `solve`: {} skipped",
+                self.errors_left_out
+            ));
+        }
+        for s in &self.skipped {
+            notes.push(format!("{} skipped ({})", s.name, s.why));
+        }
+        notes
+    }
+}
+
+/// The entries of `vectors` a candidate is checked on: every output vector
+/// (name, input, multi, expected output) unless its `skip` names
+/// `candidate`; error vectors are counted and left out.
+pub fn candidate_entries(vectors: &Vectors) -> CandidateEntries {
+    let mut out = CandidateEntries {
+        entries: Vec::new(),
+        errors_left_out: 0,
+        skipped: Vec::new(),
+    };
+    for v in &vectors.vectors {
+        match &v.expect {
+            Expect::Error(_) => out.errors_left_out += 1,
+            Expect::Output(output) => match v.skips("candidate") {
+                Some(s) => out.skipped.push(Skipped {
+                    name: v.name.clone(),
+                    why: if s.why.is_empty() {
+                        "candidate".into()
+                    } else {
+                        format!("candidate: {}", s.why)
+                    },
+                }),
+                None => out.entries.push(CandidateEntry {
+                    name: v.name.clone(),
+                    input: v.input.clone(),
+                    multi: v.multi,
+                    output: output.clone(),
+                }),
+            },
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::flank_row::FlankRow;
+
+    const GOOD: &str = r#"
+[[test]]
+name = "seed-run-closed"
+about = "seed: a run closed by the player's own piece flips"
+input = "A.BBA\n1\nA 1\n"
+output = "AAAAA\n"
+
+[[test]]
+name = "multi-case"
+input = "2\nA.BBA\n1\nA 1\n.B\n1\nA 0\n"
+output = "AAAAA\nAB\n"
+multi = true
+tags = ["multi"]
+
+[[test]]
+name = "big-row"
+input = "A.B\n1\nA 1\n"
+output = "AAB\n"
+skip = ["oracle: too large", "candidate"]
+
+[[test]]
+name = "malformed-empty-row"
+input = "\n0\n"
+error = "line 1: expected the row"
+"#;
+
+    fn good() -> Vectors {
+        parse("good.toml", GOOD).unwrap()
+    }
+
+    #[test]
+    fn a_good_file_reads() {
+        let v = good();
+        assert_eq!(v.vectors.len(), 4);
+        assert_eq!(v.vectors[1].tags, ["multi"]);
+        assert!(v.vectors[1].multi);
+        assert_eq!(
+            v.vectors[2].skips("oracle"),
+            Some(&Skip {
+                solver: "oracle".into(),
+                why: "too large".into()
+            })
+        );
+        assert_eq!(v.vectors[2].skips("engine"), None);
+        assert_eq!(
+            v.vectors[3].expect,
+            Expect::Error("line 1: expected the row".into())
+        );
+    }
+
+    fn refused(text: &str) -> String {
+        parse("bad.toml", text).unwrap_err()
+    }
+
+    #[test]
+    fn duplicate_names_are_refused() {
+        let e = refused(
+            "[[test]]\nname = \"a\"\ninput = \"\"\nerror = \"x\"\n\
+             [[test]]\nname = \"a\"\ninput = \".\\n0\\n\"\noutput = \".\\n\"\n",
+        );
+        assert!(
+            e.contains("bad.toml: test 2 `a`: the name is taken by test 1"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn bad_names_are_refused() {
+        for name in ["Seed Run", "seed_run", "", "sééd"] {
+            let e = refused(&format!(
+                "[[test]]\nname = \"{name}\"\ninput = \"\"\nerror = \"x\"\n"
+            ));
+            assert!(
+                e.contains(&format!("bad.toml: test 1 `{name}`: a name is lowercase")),
+                "{e}"
+            );
+        }
+        let e = refused("[[test]]\ninput = \"\"\nerror = \"x\"\n");
+        assert!(e.contains("bad.toml") && e.contains("name"), "{e}");
+    }
+
+    #[test]
+    fn both_or_neither_expectation_is_refused() {
+        let e = refused("[[test]]\nname = \"both\"\ninput = \"\"\nerror = \"x\"\noutput = \"y\"\n");
+        assert!(
+            e.contains("test 1 `both`: both `output` and `error`"),
+            "{e}"
+        );
+        let e = refused("[[test]]\nname = \"neither\"\ninput = \"\"\n");
+        assert!(
+            e.contains("test 1 `neither`: neither `output` nor `error`"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn unknown_fields_bad_skips_and_the_old_format_are_refused() {
+        let e = refused("[[test]]\nname = \"typo\"\ninput = \"\"\nouptut = \"x\"\n");
+        assert!(e.contains("bad.toml") && e.contains("ouptut"), "{e}");
+        let e =
+            refused("[[test]]\nname = \"e\"\ninput = \"\"\nerror = \"x\"\nskip = [\"oracle\"]\n");
+        assert!(
+            e.contains("test 1 `e`: an error vector runs no solver"),
+            "{e}"
+        );
+        let e = refused(
+            "[[test]]\nname = \"s\"\ninput = \"\"\noutput = \"x\"\nskip = [\"The Oracle\"]\n",
+        );
+        assert!(e.contains("test 1 `s`: skip \"The Oracle\""), "{e}");
+        let e = refused("[[case]]\nname = \"prose name\"\ninput = \"\"\nerror = \"x\"\n");
+        assert!(e.contains("old case-file format"), "{e}");
+    }
+
+    #[test]
+    fn the_engine_passes_and_the_skip_is_counted_for_the_oracle() {
+        let v = good();
+        let engine = run::<FlankRow>(&v, &Solver::engine());
+        assert!(engine.is_ok(), "{}", engine.report());
+        assert_eq!(
+            engine.counts(),
+            Counts {
+                ran: 4,
+                outputs: 3,
+                errors: 1,
+                failed: 0,
+                skipped: 0
+            }
+        );
+        assert_eq!(
+            engine.summary(),
+            "flank-row vectors on engine: 4 ran (3 outputs, 1 error), 0 failed, 0 skipped"
+        );
+        let oracle = run::<FlankRow>(&v, &Solver::oracle());
+        assert!(oracle.is_ok(), "{}", oracle.report());
+        assert_eq!(
+            oracle.skipped,
+            [Skipped {
+                name: "big-row".into(),
+                why: "oracle: too large".into()
+            }]
+        );
+        assert_eq!(
+            oracle.summary(),
+            "flank-row vectors on oracle: 3 ran (2 outputs, 1 error), 0 failed, 1 skipped (oracle: too large)"
+        );
+    }
+
+    #[test]
+    fn a_wrong_solver_fails_naming_the_vector() {
+        let wrong = Solver::<FlankRow>::new("wrong", "returns the row unchanged", |case| {
+            case.row.clone()
+        });
+        let outcome = run::<FlankRow>(&good(), &wrong);
+        assert!(!outcome.is_ok());
+        let names: Vec<&str> = outcome.failed.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["seed-run-closed", "multi-case", "big-row"]);
+        assert_eq!(outcome.failed[0].expected, "\"AAAAA\\n\"");
+        assert_eq!(outcome.failed[0].got, "\"A.BBA\\n\"");
+        assert_eq!(outcome.passed, ["malformed-empty-row"]);
+        assert!(
+            outcome
+                .summary()
+                .contains("4 ran (3 outputs, 1 error), 3 failed")
+        );
+        assert!(
+            outcome
+                .report()
+                .contains("seed-run-closed:\n  expected: \"AAAAA\\n\"")
+        );
+    }
+
+    #[test]
+    fn a_panicking_solver_and_wrong_error_expectations_fail() {
+        let panics = Solver::<FlankRow>::new("panics", "", |_| panic!("boom"));
+        let v = parse(
+            "p.toml",
+            "[[test]]\nname = \"p\"\ninput = \".\\n0\\n\"\noutput = \".\\n\"\n\
+             [[test]]\nname = \"accepted\"\ninput = \".\\n0\\n\"\nerror = \"line 1\"\n\
+             [[test]]\nname = \"other-message\"\ninput = \"\"\nerror = \"line 9\"\n\
+             [[test]]\nname = \"unreadable\"\ninput = \"\"\noutput = \"\"\n",
+        )
+        .unwrap();
+        let outcome = run::<FlankRow>(&v, &panics);
+        let got: Vec<(&str, &str)> = outcome
+            .failed
+            .iter()
+            .map(|f| (f.name.as_str(), f.got.as_str()))
+            .collect();
+        assert_eq!(got.len(), 4, "{got:?}");
+        assert_eq!(got[0], ("p", "panicked: boom"));
+        assert_eq!(got[1], ("accepted", "accepted (1 case)"));
+        assert!(got[2].1.starts_with("refused with \"line 1"), "{got:?}");
+        assert!(
+            got[3].1.starts_with("the input is refused: line 1"),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn candidate_entries_are_the_output_vectors() {
+        let c = candidate_entries(&good());
+        let names: Vec<&str> = c.entries.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["seed-run-closed", "multi-case"]);
+        assert_eq!(
+            c.entries[1],
+            CandidateEntry {
+                name: "multi-case".into(),
+                input: "2\nA.BBA\n1\nA 1\n.B\n1\nA 0\n".into(),
+                multi: true,
+                output: "AAAAA\nAB\n".into(),
+            }
+        );
+        assert_eq!(c.errors_left_out, 1);
+        assert_eq!(
+            c.notes(),
+            [
+                "error vectors are for `solve`: 1 skipped",
+                "big-row skipped (candidate)"
+            ]
+        );
+        let entry = Entry::from(c.entries[0].clone());
+        assert_eq!(entry.output.as_deref(), Some("AAAAA\n"));
+        assert_eq!(entry.error, None);
+    }
+
+    #[test]
+    fn every_shipped_file_loads() {
+        for stem in [
+            "flank_row",
+            "reversi_move",
+            "chomp",
+            "chomp_solve",
+            "go_capture",
+            "go_move",
+        ] {
+            let path = format!("{}/tests/data/{stem}.toml", env!("CARGO_MANIFEST_DIR"));
+            let v = load(&path).unwrap_or_else(|e| panic!("{e}"));
+            assert!(!v.vectors.is_empty(), "{path}");
+        }
+    }
+}
