@@ -287,3 +287,26 @@ fn jobs_0_is_refused() {
     let out = boardcheck(&["check", "flank-row", "--jobs", "0", "--", "true"], "");
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn vectors_run_a_candidate_on_every_output_vector_and_count_the_error_ones() {
+    let (status, report) = check_json(
+        "flank-row",
+        1,
+        &["--cases", "1", "--vectors", "tests/data/flank_row.toml"],
+        &["python3", "examples/flank_row/correct.py"],
+    );
+    assert_eq!(status, 0);
+    assert_eq!(report["given"]["origin"], "vector");
+    assert!(report["given"]["ran"].as_u64().unwrap() >= 10);
+    let skipped = report["given"]["skipped"][0].as_str().unwrap();
+    assert!(skipped.contains("error vectors"), "{skipped}");
+    let (status, report) = check_json(
+        "flank-row",
+        1,
+        &["--cases", "1", "--vectors", "tests/data/flank_row.toml"],
+        &["python3", "examples/flank_row/edge_closes_run.py"],
+    );
+    assert_eq!(status, 1);
+    assert_eq!(report["failure"]["origin"], "vector");
+}

@@ -9,6 +9,7 @@ use boardcheck::harness::check::Given;
 use boardcheck::harness::check::{CheckConfig, check};
 use boardcheck::harness::process::{Limits, SandboxMode, probe, warning};
 use boardcheck::harness::report::{Failure, Report};
+use boardcheck::harness::vectors;
 use boardcheck::harness::verdict::{Origin, Status};
 use boardcheck::problem::read_input;
 use boardcheck::problems::Visitor;
@@ -74,6 +75,10 @@ pub struct CheckArgs {
     /// Run the inputs of this case file first (a missing file counts as empty).
     #[arg(long)]
     replay: Option<PathBuf>,
+    /// Run the candidate on this test-vector file (tests/data/*.toml format)
+    /// first; error vectors are for `solve` and are skipped, counted.
+    #[arg(long, conflicts_with = "replay")]
+    vectors: Option<PathBuf>,
     /// The candidate command and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "CMD")]
     command: Vec<String>,
@@ -290,6 +295,30 @@ pub fn run(args: CheckArgs) -> i32 {
             multi: e.multi,
         })
         .collect();
+    let (given, given_skipped, given_origin, given_file) = match &args.vectors {
+        None => (
+            given,
+            given_skipped,
+            Origin::Replayed,
+            args.replay.clone().unwrap_or_default(),
+        ),
+        Some(path) => match vectors::load(path) {
+            Err(e) => return usage_error(e),
+            Ok(file) => {
+                let entries = vectors::candidate_entries(&file);
+                let given = entries
+                    .entries
+                    .iter()
+                    .map(|e| Given {
+                        name: e.name.clone(),
+                        input: e.input.clone(),
+                        multi: e.multi,
+                    })
+                    .collect();
+                (given, entries.notes(), Origin::Vector, path.clone())
+            }
+        },
+    };
     let argv: Vec<String> = std::env::args().collect();
     let seed = args.seed.unwrap_or_else(random_seed);
     let config = CheckConfig {
@@ -303,13 +332,13 @@ pub fn run(args: CheckArgs) -> i32 {
         progress: (!args.json && interactive()).then(progress_bar),
         on_failure: Some(remember_failure(&args, seed, &argv)),
         given,
-        given_origin: Origin::Replayed,
+        given_origin,
         given_skipped,
     };
     let visit = Check {
         candidate: &candidate,
         config,
-        replay_file: args.replay.as_deref().unwrap_or(Path::new("")),
+        replay_file: &given_file,
     };
     if !args.json {
         eprintln!("boardcheck: checking {} with seed {seed}", args.problem);

@@ -199,13 +199,12 @@ impl Report {
             return String::new();
         };
         let mut line = format!(
-            "{} inputs: {} ran, {} skipped\n",
+            "{} inputs: {} ran\n",
             given.origin,
-            plural(given.ran as usize, "case"),
-            given.skipped.len()
+            plural(given.ran as usize, "case")
         );
         for why in &given.skipped {
-            line.push_str(&format!("  skipped {why}\n"));
+            line.push_str(&format!("  skipped: {why}\n"));
         }
         line
     }
