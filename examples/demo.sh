@@ -5,7 +5,8 @@
 set -u
 cd "$(dirname "$0")/.."
 command -v python3 >/dev/null || { echo "demo: python3 is needed for the example candidates" >&2; exit 2; }
-cargo build --release --quiet || exit 2
+echo "demo: building boardcheck (the first build takes a few minutes)" >&2
+cargo build --release || exit 2
 boardcheck=target/release/boardcheck
 
 show() {
