@@ -35,11 +35,17 @@ fn every_path_architecture_md_names_exists() {
         );
         checked += 1;
     }
-    assert!(checked > 20, "only {checked} paths found in ARCHITECTURE.md");
+    assert!(
+        checked > 20,
+        "only {checked} paths found in ARCHITECTURE.md"
+    );
 }
 
 #[test]
 fn the_map_fits_one_screen() {
-    let lines = std::fs::read_to_string("ARCHITECTURE.md").unwrap().lines().count();
+    let lines = std::fs::read_to_string("ARCHITECTURE.md")
+        .unwrap()
+        .lines()
+        .count();
     assert!(lines <= 60, "ARCHITECTURE.md has {lines} lines");
 }

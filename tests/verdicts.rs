@@ -310,3 +310,50 @@ fn vectors_run_a_candidate_on_every_output_vector_and_count_the_error_ones() {
     assert_eq!(status, 1);
     assert_eq!(report["failure"]["origin"], "vector");
 }
+
+#[test]
+fn ctrl_c_while_shrinking_prints_and_saves_the_smallest_failure_so_far() {
+    use nix::sys::signal::{Signal, kill};
+    use nix::unistd::Pid;
+    let dir = std::env::temp_dir().join(format!("boardcheck-sigint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let saved = dir.join("saved.toml");
+    // Each run takes 0.4 s: the failure is found at the second case, and
+    // shrinking (some 20 runs one after the other) is still going on at 3 s.
+    // The path is absolute: a candidate's working directory is its own.
+    let faulty = std::env::current_dir().unwrap().join(FAULTY);
+    let slow = format!(
+        "sleep 0.3; exec python3 {} stale-after-first",
+        faulty.display()
+    );
+    let child = Command::new(env!("CARGO_BIN_EXE_boardcheck"))
+        .args([
+            "check",
+            "flank-row",
+            "--seed",
+            "2",
+            "--cases",
+            "2",
+            "--save",
+        ])
+        .arg(&saved)
+        .args(["--", "sh", "-c", &slow])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(3));
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(130), "{text}");
+    assert!(
+        text.contains("interrupted: the smallest failure so far"),
+        "{text}"
+    );
+    assert!(text.contains("FAIL  flank-row: WA"), "{text}");
+    let file = std::fs::read_to_string(&saved).unwrap();
+    assert!(file.contains("[[case]]"), "{file}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -320,6 +320,9 @@ impl<'a, P: Generate> Shrinker<'a, P> {
     /// [`Generate::simpler`] steps, each judged on lone runs.
     fn shrink(mut self, tree: Option<&mut dyn ValueTree<Value = P::Case>>) -> Shrunk<P> {
         let verdict = self.best.1.verdict;
+        if let Some(tell) = &self.config.on_failure {
+            tell(&self.failure_so_far());
+        }
         if let Some(tree) = tree {
             let mut more = tree.simplify();
             while more && self.budget.open(verdict) {
