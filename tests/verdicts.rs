@@ -5,30 +5,16 @@
 
 mod common;
 
-use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{boardcheck, check_json};
+use common::{boardcheck, check_json, run_with_stdin};
 
 const FAULTY: &str = "examples/misbehaving/faulty_flank_row.py";
 
 /// Runs `argv` with `input` on stdin; its stdout and exit code.
 fn feed(argv: &[&str], input: &str) -> (String, i32) {
-    let mut child = Command::new(argv[0])
-        .args(&argv[1..])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = run_with_stdin(argv, input);
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),
         out.status.code().unwrap_or(-1),

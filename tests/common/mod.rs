@@ -5,22 +5,25 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-/// Runs `boardcheck ARGS` with `stdin` as its standard input; its output.
-pub fn boardcheck(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardcheck"))
-        .args(args)
+/// Runs `argv` with `stdin` as its standard input; its output.
+pub fn run_with_stdin(argv: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(argv[0])
+        .args(&argv[1..])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
+    // A candidate may exit without reading its input.
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
     child.wait_with_output().unwrap()
+}
+
+/// Runs `boardcheck ARGS` with `stdin` as its standard input; its output.
+pub fn boardcheck(args: &[&str], stdin: &str) -> Output {
+    let mut argv = vec![env!("CARGO_BIN_EXE_boardcheck")];
+    argv.extend(args);
+    run_with_stdin(&argv, stdin)
 }
 
 /// The JSON report on `out`'s standard output; panics with the text if it
