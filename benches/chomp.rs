@@ -10,7 +10,7 @@
 //! first prints one timed run of `census_cli` for n = 8..=14 and then grows
 //! the box (n × n, n × (n+1), ...) while a census still takes under 60 s.
 
-use boardcheck::problems::chomp::{boundary, engine, generate, oracle};
+use boardcheck::problems::chomp::{boundary, engine, oracle, patterns};
 use boardcheck::problems::chomp_solve::solver::census;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group};
 
@@ -18,7 +18,7 @@ fn long_games(c: &mut Criterion) {
     let mut group = c.benchmark_group("chomp/long-game-per-move");
     group.sample_size(10);
     for n in [8u64, 16, 32, 64, 256, 1024, 4096, 1_000_000, 1_000_000_000] {
-        let case = generate::long_game(n, n, 4 * n.min(4096), 1);
+        let case = patterns::long_game(n, n, 4 * n.min(4096), 1);
         let moves = case
             .commands
             .iter()

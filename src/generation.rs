@@ -2,6 +2,8 @@
 //! simplifications, and the optional extras a problem opts into (named
 //! worst-case patterns, exhaustive enumeration, a JSON form).
 
+use std::rc::Rc;
+
 use proptest::strategy::BoxedStrategy;
 
 use crate::problem::Problem;
@@ -104,4 +106,15 @@ pub fn clamp_size<P: Generate>(size: usize) -> usize {
 /// The case of pattern `name` at `size`, or an error naming the patterns.
 pub fn pattern<P: Generate>(name: &str, size: usize) -> Result<P::Case, String> {
     Ok((P::extras().pattern(name)?.build)(size))
+}
+
+/// Lazily, `step(case, i)` for each `i` in `0..count`, the `None`s skipped:
+/// the building block of the problems' [`Generate::simpler`], so that each
+/// simpler case is made only when the shrinker asks for it.
+pub fn steps<C, T, F>(case: &Rc<C>, count: usize, step: F) -> impl Iterator<Item = T> + use<C, T, F>
+where
+    F: Fn(&C, usize) -> Option<T>,
+{
+    let case = Rc::clone(case);
+    (0..count).filter_map(move |i| step(&case, i))
 }

@@ -13,7 +13,7 @@ use boardcheck::problem::Problem;
 use boardcheck::problems::chomp::boundary::{self, Boundary};
 use boardcheck::problems::chomp::engine::{self, Staircase};
 use boardcheck::problems::chomp::oracle::{self, Grid, Quadrants};
-use boardcheck::problems::chomp::{Board, Case, Chomp, Command, generate};
+use boardcheck::problems::chomp::{Board, Case, Chomp, Command, patterns};
 use boardcheck::suite::Solver;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -201,13 +201,13 @@ fn the_four_script_runners_agree() {
 #[test]
 fn long_games_agree_on_every_representation() {
     for (w, h) in [(1, 1), (1, 7), (7, 1), (12, 9), (40, 40)] {
-        let case = generate::long_game(w, h, 3000, w * 31 + h);
+        let case = patterns::long_game(w, h, 3000, w * 31 + h);
         step_all(&case, w * h <= 200).unwrap();
         assert_eq!(engine::solve(&case), oracle::solve_grid(&case), "{w} x {h}");
     }
     // Boards too large for the grid: the boundary array (W huge) and the staircase.
     for (w, h) in [(1_000_000_000, 300), (300, 2000)] {
-        let case = generate::long_game(w, h, 2000, 5);
+        let case = patterns::long_game(w, h, 2000, 5);
         step_all(&case, false).unwrap();
         assert_eq!(engine::solve(&case), boundary::solve(&case), "{w} x {h}");
     }

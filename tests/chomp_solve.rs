@@ -8,7 +8,7 @@ use boardcheck::harness::testing::{
     self, assert_every_property, assert_vectors, assert_zoo_caught,
 };
 use boardcheck::problems::chomp_solve::solver::{self, census};
-use boardcheck::problems::chomp_solve::{Case, ChompSolve, Value, generate, oracle};
+use boardcheck::problems::chomp_solve::{Case, ChompSolve, Value, enumerate, oracle};
 use boardcheck::suite::Solver;
 
 #[test]
@@ -16,7 +16,7 @@ fn solver_equals_minimax_on_every_box_up_to_5x5() {
     let mut n = 0;
     for w in 1..=5 {
         for h in 1..=5 {
-            for case in generate::every_position_in_box(w, h) {
+            for case in enumerate::every_position_in_box(w, h) {
                 assert_eq!(solver::solve(&case), oracle::solve(&case), "{case:?}");
                 n += 1;
             }
@@ -29,7 +29,7 @@ fn solver_equals_minimax_on_every_box_up_to_5x5() {
 fn census_matches_minimax_on_small_boxes() {
     for w in 1..=5u64 {
         for h in 1..=5u64 {
-            let losing = generate::every_position_in_box(w, h)
+            let losing = enumerate::every_position_in_box(w, h)
                 .iter()
                 .filter(|c| oracle::solve(c) == Value::Lose)
                 .count() as u64;

@@ -6,7 +6,9 @@ use boardcheck::harness::exhaust::exhaust;
 use boardcheck::harness::testing::{
     self, assert_every_property, assert_vectors, assert_zoo_caught,
 };
-use boardcheck::problems::flank_row::{Case, FlankRow, engine, generate, oracle};
+use boardcheck::problems::flank_row::{
+    Case, FlankRow, engine, enumerate, oracle, patterns, strategy,
+};
 use boardcheck::suite::Solver;
 
 fn engine_with_order() -> Solver<FlankRow> {
@@ -32,7 +34,7 @@ fn every_property_holds_for_engine_and_oracle() {
 fn single_placement_laws_on_single_placements() {
     assert_every_property(
         &[engine_with_order()],
-        &[(&generate::single_placements(10), 256)],
+        &[(&strategy::single_placements(10), 256)],
     );
 }
 
@@ -100,7 +102,7 @@ fn sequential_flipping_is_harmless_as_the_contract_says() {
         row
     }
     let mut n = 0;
-    for case in generate::every_single_placement(8) {
+    for case in enumerate::every_single_placement(8) {
         assert_eq!(sequential(&case), oracle::solve(&case), "{case:?}");
         n += 1;
     }
@@ -109,7 +111,7 @@ fn sequential_flipping_is_harmless_as_the_contract_says() {
 
 #[test]
 fn the_worst_case_pattern_agrees() {
-    let case = generate::growing_run(2001);
+    let case = patterns::growing_run(2001);
     assert_eq!(engine::solve(&case), oracle::solve(&case));
 }
 

@@ -10,9 +10,9 @@ use boardcheck::harness::testing::{
     self, assert_every_property, assert_vectors, assert_zoo_caught,
 };
 use boardcheck::problem::{Problem, answer_text, case_text, read_input};
-use boardcheck::problems::go_capture::generate::{self, boards_over};
+use boardcheck::problems::go_capture::enumerate::boards_over;
 use boardcheck::problems::go_capture::properties::transform;
-use boardcheck::problems::go_capture::{Board, EMPTY, GoCapture, engine, oracle};
+use boardcheck::problems::go_capture::{Board, EMPTY, GoCapture, engine, oracle, stone_chars};
 use boardcheck::suite::{Solver, Suite};
 use proptest::strategy::Strategy;
 
@@ -243,5 +243,5 @@ fn generation_is_deterministic_and_valid() {
         let text = case_text::<GoCapture>(&a);
         assert_eq!(read_input::<GoCapture>(&text, false).unwrap()[0], a);
     }
-    let _ = generate::stone_chars();
+    let _ = stone_chars();
 }

@@ -13,7 +13,8 @@ use boardcheck::problem::read_input;
 use boardcheck::problems::go_move::engine::{Board, Illegal};
 use boardcheck::problems::go_move::playout::{self, Rng};
 use boardcheck::problems::go_move::{
-    Answer, BLACK, Case, EMPTY, GoMove, Move, Position, WHITE, count, engine, generate, oracle,
+    Answer, BLACK, Case, EMPTY, GoMove, Move, Position, WHITE, count, engine, oracle, patterns,
+    rules,
 };
 use boardcheck::suite::Solver;
 use proptest::strategy::Strategy;
@@ -76,7 +77,7 @@ fn flood_liberties(cells: &[u8], n: usize, r: usize, c: usize) -> Vec<(usize, us
         n,
         cells: cells.to_vec(),
     };
-    let (_, libs) = generate::group_and_liberties(&pos, r * n + c);
+    let (_, libs) = rules::group_and_liberties(&pos, r * n + c);
     libs.into_iter().map(|i| (i / n, i % n)).collect()
 }
 
@@ -179,7 +180,7 @@ fn the_position_check_names_a_stone_of_a_dead_group() {
             n: 3,
             cells: cells.clone(),
         };
-        assert_eq!(by_engine, generate::first_dead_stone(&pos), "{cells:?}");
+        assert_eq!(by_engine, rules::first_dead_stone(&pos), "{cells:?}");
     }
 }
 
@@ -212,13 +213,13 @@ fn legal_positions_of_4x4() {
 #[test]
 fn big_patterns_agree() {
     for case in [
-        generate::capture_all(25),
-        generate::from_playout(25, 7),
-        generate::from_playout(19, 8),
+        patterns::capture_all(25),
+        patterns::from_playout(25, 7),
+        patterns::from_playout(19, 8),
     ] {
         assert_eq!(engine::solve(&case), oracle::solve(&case));
     }
-    let Answer::Legal(after) = engine::solve(&generate::capture_all(25)) else {
+    let Answer::Legal(after) = engine::solve(&patterns::capture_all(25)) else {
         panic!("capturing everything is legal");
     };
     assert_eq!(after.stones(), 1);

@@ -11,7 +11,7 @@ use boardcheck::harness::testing::{
 use boardcheck::problem::{Problem, answer_text, case_text};
 use boardcheck::problems::reversi_move::othello::{Position, Turn};
 use boardcheck::problems::reversi_move::{
-    Board, Case, ReversiMove, bitboard, format, generate, grid, oracle, perft,
+    Board, Case, ReversiMove, bitboard, enumerate, format, grid, oracle, patterns, perft, strategy,
 };
 use boardcheck::suite::{Property, Solver};
 use proptest::strategy::{Strategy, ValueTree};
@@ -62,7 +62,7 @@ fn seed_vectors_and_malformed_inputs() {
 fn exhaustive_up_to_9_cells() {
     let done = exhaust::<ReversiMove>(9, 2).unwrap();
     assert_eq!(done.mismatch, None);
-    assert_eq!(done.checked, generate::every_move_count(9));
+    assert_eq!(done.checked, enumerate::every_move_count(9));
     assert_eq!(done.checked, 1_586_220);
 }
 
@@ -74,10 +74,10 @@ fn quickcheck_engine_equals_oracle() {
 #[test]
 fn the_worst_case_pattern_agrees_on_100_by_100() {
     for side in [1, 2, 3, 8, 99, 100] {
-        let case = generate::long_rays(side);
+        let case = patterns::long_rays(side);
         assert_eq!(grid::solve(&case), oracle::solve(&case), "side {side}");
     }
-    let case = generate::long_rays(100);
+    let case = patterns::long_rays(100);
     let flipped = grid::solve(&case)
         .cells
         .iter()
@@ -137,7 +137,7 @@ fn bitboard_equals_grid_engine_on_random_8x8_boards() {
     assert_property(
         &property,
         &Solver::engine(),
-        &generate::eight_by_eight(),
+        &strategy::eight_by_eight(),
         200,
     );
 }
@@ -145,7 +145,7 @@ fn bitboard_equals_grid_engine_on_random_8x8_boards() {
 #[test]
 fn bitboard_equals_grid_engine_on_reachable_positions() {
     let mut runner = proptest::test_runner::TestRunner::deterministic();
-    let positions = generate::reachable();
+    let positions = strategy::reachable();
     for _ in 0..case_count(100) {
         let pos = positions.new_tree(&mut runner).unwrap().current();
         bitboard_agrees_on(&pos.to_board()).unwrap();
@@ -194,7 +194,7 @@ fn perft_bitboard_equals_perft_grid_up_to_depth_6() {
 #[test]
 fn perft_bitboard_equals_perft_grid_from_reachable_positions() {
     let mut runner = proptest::test_runner::TestRunner::deterministic();
-    let positions = generate::reachable();
+    let positions = strategy::reachable();
     let mut passes_or_ends = 0;
     for _ in 0..case_count(40) {
         let pos = positions.new_tree(&mut runner).unwrap().current();
@@ -227,7 +227,7 @@ fn perft_bitboard_equals_perft_grid_from_reachable_positions() {
 fn perft_bitboard_equals_perft_grid_from_random_boards() {
     // Unreachable boards too: crowded ones, lopsided ones, finished ones.
     let mut runner = proptest::test_runner::TestRunner::deterministic();
-    let boards = generate::eight_by_eight();
+    let boards = strategy::eight_by_eight();
     for _ in 0..case_count(60) {
         let case = boards.new_tree(&mut runner).unwrap().current();
         let pos = Position::from_board(&case.board, case.player);

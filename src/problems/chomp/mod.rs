@@ -44,10 +44,14 @@
 
 pub mod boundary;
 pub mod engine;
+pub mod enumerate;
 pub mod format;
-pub mod generate;
+mod fuzzing;
 pub mod oracle;
+pub mod patterns;
 pub mod properties;
+pub mod shrink;
+pub mod strategy;
 pub mod zoo;
 
 use proptest::strategy::BoxedStrategy;
@@ -293,10 +297,10 @@ impl Generate for Chomp {
     const MAX_SIZE: usize = MAX_SIDE as usize;
 
     fn cases(size: usize) -> BoxedStrategy<Case> {
-        generate::cases(size)
+        strategy::cases(size)
     }
     fn simpler(case: &Case) -> Box<dyn Iterator<Item = Case>> {
-        Box::new(generate::simpler(case).into_iter())
+        Box::new(shrink::simpler(case))
     }
     fn size_of(case: &Case) -> String {
         format!(
@@ -313,10 +317,10 @@ impl Generate for Chomp {
                 about: "a size x size board, 4 size moves that each take the last cells of a row",
                 build: |size| {
                     let n = size as u64;
-                    generate::long_game(n, n, n.saturating_mul(4), 1)
+                    patterns::long_game(n, n, n.saturating_mul(4), 1)
                 },
             }],
-            enumerate: Some(|max_cells| Box::new(generate::every_position_and_command(max_cells))),
+            enumerate: Some(|max_cells| Box::new(enumerate::every_position_and_command(max_cells))),
             ..Extras::default()
         }
     }

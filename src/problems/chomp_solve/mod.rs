@@ -19,11 +19,15 @@
 //! assert_eq!(answer_text::<ChompSolve>(&ChompSolve::engine(&case)), "win 1\n1 1\n");
 //! ```
 
+pub mod enumerate;
 pub mod format;
-pub mod generate;
+mod fuzzing;
 pub mod oracle;
+pub mod patterns;
 pub mod properties;
+pub mod shrink;
 pub mod solver;
+pub mod strategy;
 pub mod zoo;
 
 use proptest::strategy::BoxedStrategy;
@@ -111,10 +115,10 @@ impl Generate for ChompSolve {
     const MAX_SIZE: usize = 14;
 
     fn cases(size: usize) -> BoxedStrategy<Case> {
-        generate::cases(size)
+        strategy::cases(size)
     }
     fn simpler(case: &Case) -> Box<dyn Iterator<Item = Case>> {
-        Box::new(generate::simpler(case).into_iter())
+        Box::new(shrink::simpler(case))
     }
     fn size_of(case: &Case) -> String {
         let rows = case.trimmed();
@@ -130,14 +134,9 @@ impl Generate for ChompSolve {
             patterns: vec![Pattern {
                 name: "square",
                 about: "the full n x n square (the first player wins)",
-                build: |size| {
-                    let n = (size as u64).clamp(1, 14);
-                    Case {
-                        rows: vec![n; n as usize],
-                    }
-                },
+                build: patterns::square,
             }],
-            enumerate: Some(|max_cells| Box::new(generate::every_position(max_cells as u64))),
+            enumerate: Some(|max_cells| Box::new(enumerate::every_position(max_cells as u64))),
             ..Extras::default()
         }
     }

@@ -9,10 +9,14 @@
 //! ```
 
 pub mod engine;
+pub mod enumerate;
 pub mod format;
-pub mod generate;
+mod fuzzing;
 pub mod oracle;
+pub mod patterns;
 pub mod properties;
+pub mod shrink;
+pub mod strategy;
 pub mod zoo;
 
 use proptest::strategy::BoxedStrategy;
@@ -115,10 +119,10 @@ impl Generate for FlankRow {
     const MAX_SIZE: usize = FLANK_ROW_MAX_CELLS;
 
     fn cases(size: usize) -> BoxedStrategy<Case> {
-        generate::cases(size)
+        strategy::cases(size)
     }
     fn simpler(case: &Case) -> Box<dyn Iterator<Item = Case>> {
-        Box::new(generate::simpler(case).into_iter())
+        Box::new(shrink::simpler(case))
     }
     fn size_of(case: &Case) -> String {
         let (n, k) = (case.row.len(), case.placements.len());
@@ -129,9 +133,9 @@ impl Generate for FlankRow {
             patterns: vec![Pattern {
                 name: "growing-run",
                 about: "a run flipped again and again as it grows from the middle",
-                build: generate::growing_run,
+                build: patterns::growing_run,
             }],
-            enumerate: Some(|max_cells| Box::new(generate::every_single_placement(max_cells))),
+            enumerate: Some(|max_cells| Box::new(enumerate::every_single_placement(max_cells))),
             ..Extras::default()
         }
     }

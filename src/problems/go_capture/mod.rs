@@ -9,10 +9,14 @@
 //! ```
 
 pub mod engine;
+pub mod enumerate;
 pub mod format;
-pub mod generate;
+mod fuzzing;
 pub mod oracle;
+pub mod patterns;
 pub mod properties;
+pub mod shrink;
+pub mod strategy;
 pub mod zoo;
 
 use std::fmt;
@@ -37,6 +41,11 @@ pub fn is_point(b: u8) -> bool {
 /// True for a stone colour: printable ASCII other than space and `.`.
 pub fn is_stone(b: u8) -> bool {
     b.is_ascii_graphic() && b != EMPTY
+}
+
+/// Every stone character: printable ASCII except space and `.`, ascending.
+pub fn stone_chars() -> Vec<u8> {
+    (0x21u8..=0x7e).filter(|&b| is_stone(b)).collect()
 }
 
 /// An n x m board, row-major.
@@ -165,10 +174,10 @@ impl Generate for GoCapture {
     const MAX_SIZE: usize = 2000;
 
     fn cases(size: usize) -> BoxedStrategy<Board> {
-        generate::cases(size.saturating_mul(size).min(GO_CAPTURE_MAX_POINTS))
+        strategy::cases(size.saturating_mul(size).min(GO_CAPTURE_MAX_POINTS))
     }
     fn simpler(case: &Board) -> Box<dyn Iterator<Item = Board>> {
-        Box::new(generate::simpler(case).into_iter())
+        Box::new(shrink::simpler(case))
     }
     fn size_of(case: &Board) -> String {
         format!(
@@ -185,25 +194,25 @@ impl Generate for GoCapture {
                 Pattern {
                     name: "spiral",
                     about: "one spiral group over half the board, dead, beside a living corridor",
-                    build: generate::spiral_pattern,
+                    build: patterns::spiral_pattern,
                 },
                 Pattern {
                     name: "snake",
                     about: "two snake groups covering the board, one liberty at the tail",
-                    build: generate::snake_pattern,
+                    build: patterns::snake_pattern,
                 },
                 Pattern {
                     name: "checkerboard",
                     about: "every stone a one-stone group without a liberty",
-                    build: generate::checkerboard,
+                    build: patterns::checkerboard,
                 },
                 Pattern {
                     name: "full",
                     about: "one group covering the whole board",
-                    build: generate::full,
+                    build: patterns::full,
                 },
             ],
-            enumerate: Some(|max_cells| Box::new(generate::every_board(max_cells))),
+            enumerate: Some(|max_cells| Box::new(enumerate::every_board(max_cells))),
             ..Extras::default()
         }
     }
@@ -215,5 +224,17 @@ impl Suite for GoCapture {
     }
     fn zoo() -> Vec<Solver<Self>> {
         zoo::all()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ninety_three_stone_characters() {
+        let s = stone_chars();
+        assert_eq!(s.len(), 93);
+        assert!(!s.contains(&b'.') && !s.contains(&b' '));
     }
 }

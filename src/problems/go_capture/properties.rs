@@ -219,7 +219,7 @@ fn dihedral_symmetry(solver: &Solver<GoCapture>, board: &Board) -> Holds {
 /// Two fixed permutations of the stone characters, as byte tables: a shift
 /// by one (so `#` becomes `$`, `X` becomes `Y`) and a reversal.
 fn permutations() -> [[u8; 256]; 2] {
-    let stones = super::generate::stone_chars();
+    let stones = super::stone_chars();
     let k = stones.len();
     let mut tables = [[0u8; 256]; 2];
     for table in &mut tables {

@@ -16,11 +16,16 @@
 
 pub mod count;
 pub mod engine;
+pub mod enumerate;
 pub mod format;
-pub mod generate;
+mod fuzzing;
 pub mod oracle;
+pub mod patterns;
 pub mod playout;
 pub mod properties;
+pub mod rules;
+pub mod shrink;
+pub mod strategy;
 pub mod zoo;
 
 use proptest::strategy::BoxedStrategy;
@@ -147,10 +152,10 @@ impl Generate for GoMove {
     const MAX_SIZE: usize = GO_MOVE_MAX_SIDE;
 
     fn cases(size: usize) -> BoxedStrategy<Case> {
-        generate::cases(size)
+        strategy::cases(size)
     }
     fn simpler(case: &Case) -> Box<dyn Iterator<Item = Case>> {
-        Box::new(generate::simpler(case).into_iter())
+        Box::new(shrink::simpler(case))
     }
     fn size_of(case: &Case) -> String {
         let n = case.position.n;
@@ -166,15 +171,15 @@ impl Generate for GoMove {
                 Pattern {
                     name: "capture-all",
                     about: "one move that captures every opponent stone on the board",
-                    build: generate::capture_all,
+                    build: patterns::capture_all,
                 },
                 Pattern {
                     name: "playout",
                     about: "a move in a position reached by a long random game",
-                    build: |size| generate::from_playout(size, size as u64),
+                    build: |size| patterns::from_playout(size, size as u64),
                 },
             ],
-            enumerate: Some(|max_cells| Box::new(generate::every_move(max_cells))),
+            enumerate: Some(|max_cells| Box::new(enumerate::every_move(max_cells))),
             ..Extras::default()
         }
     }

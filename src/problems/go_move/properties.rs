@@ -1,6 +1,6 @@
 //! The laws of go-move, each checkable on any solver.
 
-use super::generate::{first_dead_stone, group_and_liberties};
+use super::rules::{first_dead_stone, group_and_liberties};
 use super::{Answer, Case, EMPTY, GoMove, Move, Position, opponent};
 use crate::suite::{Holds, Property, Solver, agrees_with_oracle};
 

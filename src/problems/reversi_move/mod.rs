@@ -42,13 +42,17 @@
 //! ```
 
 pub mod bitboard;
+pub mod enumerate;
 pub mod format;
-pub mod generate;
+mod fuzzing;
 pub mod grid;
 pub mod oracle;
 pub mod othello;
+pub mod patterns;
 pub mod perft;
 pub mod properties;
+pub mod shrink;
+pub mod strategy;
 pub mod zoo;
 
 use proptest::strategy::BoxedStrategy;
@@ -126,6 +130,23 @@ pub struct Case {
     pub player: u8,
 }
 
+/// `case` with 1 and 2 exchanged everywhere, the mover included.
+pub fn swap_colours(case: &Case) -> Case {
+    Case {
+        board: Board {
+            cells: case
+                .board
+                .cells
+                .iter()
+                .map(|&v| if v == 0 { 0 } else { 3 - v })
+                .collect(),
+            ..case.board.clone()
+        },
+        player: 3 - case.player,
+        ..case.clone()
+    }
+}
+
 /// The reversi-move problem.
 pub struct ReversiMove;
 
@@ -164,10 +185,10 @@ impl Generate for ReversiMove {
     const MAX_SIZE: usize = REVERSI_MAX_SIDE;
 
     fn cases(size: usize) -> BoxedStrategy<Case> {
-        generate::cases(size)
+        strategy::cases(size)
     }
     fn simpler(case: &Case) -> Box<dyn Iterator<Item = Case>> {
-        Box::new(generate::simpler(case).into_iter())
+        Box::new(shrink::simpler(case))
     }
     fn size_of(case: &Case) -> String {
         format!(
@@ -185,9 +206,9 @@ impl Generate for ReversiMove {
             patterns: vec![Pattern {
                 name: "long-rays",
                 about: "a move whose eight rays run to the edges of the board",
-                build: generate::long_rays,
+                build: patterns::long_rays,
             }],
-            enumerate: Some(|max_cells| Box::new(generate::every_move(max_cells))),
+            enumerate: Some(|max_cells| Box::new(enumerate::every_move(max_cells))),
             json: Some(JsonForm {
                 read_case: format::case_from_json,
                 write_answer: format::board_to_json,

@@ -1,8 +1,7 @@
 //! The laws of reversi-move, each checkable on any solver.
 
 use super::format::write_board;
-use super::generate::swap_colours;
-use super::{Board, Case, ReversiMove};
+use super::{Board, Case, ReversiMove, swap_colours};
 use crate::suite::{Holds, Property, Solver, agrees_with_oracle};
 
 /// Every reversi-move property.

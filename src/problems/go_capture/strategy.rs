@@ -1,0 +1,207 @@
+//! The proptest strategy for go-capture: uniform noise mixed with the
+//! structures uniform noise never makes (full boards, checkerboards, one big
+//! snake or spiral group, eyes, groups one point from capture, several
+//! colours).
+
+use proptest::prelude::*;
+use proptest::sample::Index;
+
+use super::patterns::{snake, spiral};
+use super::{Board, EMPTY, stone_chars};
+
+/// The shape of a generated board before noise is added.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Independent points, roughly `empty_tenths`/10 of them empty.
+    Noise {
+        /// Tenths of the points that are empty.
+        empty_tenths: u8,
+    },
+    /// Stones everywhere: nothing has a liberty unless noise adds one.
+    Full,
+    /// Colours 0 and 1 alternating: every stone its own group.
+    Checkerboard,
+    /// One boustrophedon group of colour 0, the corridors colour 1.
+    Snake,
+    /// One rectangular-spiral group of colour 0, the corridor colour 1.
+    Spiral,
+    /// Colour 0 everywhere with sparse single points that are eyes (empty)
+    /// or colour-1 stones sitting in them.
+    Eyes,
+    /// Noise with every empty point filled but at most one: groups one
+    /// point from capture, or captured.
+    NearlyCaptured,
+}
+
+/// The ingredients of a generated board; [`build`] turns them into one.
+#[derive(Clone, Debug)]
+pub struct Recipe {
+    /// Rows.
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+    /// The structure.
+    pub layout: Layout,
+    /// Four distinct colour characters.
+    pub palette: [u8; 4],
+    /// How many of them the noise uses (1 to 4).
+    pub colours: usize,
+    /// One random byte per point (at least rows * cols of them).
+    pub codes: Vec<u8>,
+    /// Points overwritten at the end: position, and a code (`.` when
+    /// divisible by 3, else a colour).
+    pub overrides: Vec<(Index, u8)>,
+}
+
+/// The board a recipe describes.
+pub fn build(recipe: &Recipe) -> Board {
+    let (n, m) = (recipe.rows.max(1), recipe.cols.max(1));
+    let pal = recipe.palette;
+    let k = recipe.colours.clamp(1, 4);
+    let code = |i: usize| recipe.codes.get(i).copied().unwrap_or(0);
+    let noise_colour = |c: u8| pal[(c / 10) as usize % k];
+    let mut cells = vec![EMPTY; n * m];
+    match recipe.layout {
+        Layout::Noise { empty_tenths } => {
+            for (i, cell) in cells.iter_mut().enumerate() {
+                let c = code(i);
+                *cell = if c % 10 < empty_tenths {
+                    EMPTY
+                } else {
+                    noise_colour(c)
+                };
+            }
+        }
+        Layout::Full => {
+            for (i, cell) in cells.iter_mut().enumerate() {
+                *cell = pal[code(i) as usize % k];
+            }
+        }
+        Layout::Checkerboard => {
+            for (i, cell) in cells.iter_mut().enumerate() {
+                *cell = pal[(i / m + i % m) % 2];
+            }
+        }
+        Layout::Snake => {
+            for (i, on) in snake(n, m).into_iter().enumerate() {
+                cells[i] = if on { pal[0] } else { pal[1] };
+            }
+        }
+        Layout::Spiral => {
+            for (i, on) in spiral(n, m, false).into_iter().enumerate() {
+                cells[i] = if on { pal[0] } else { pal[1] };
+            }
+        }
+        Layout::Eyes => {
+            for (i, cell) in cells.iter_mut().enumerate() {
+                let c = code(i);
+                *cell = match (c % 7, c / 7 % 2) {
+                    (0, 0) => EMPTY,
+                    (0, _) => pal[1],
+                    _ => pal[0],
+                };
+            }
+        }
+        Layout::NearlyCaptured => {
+            let keep = recipe.overrides.first().map(|(at, _)| at.index(n * m));
+            for (i, cell) in cells.iter_mut().enumerate() {
+                let c = code(i);
+                *cell = if Some(i) == keep {
+                    EMPTY
+                } else {
+                    noise_colour(c)
+                };
+            }
+        }
+    }
+    for &(at, c) in &recipe.overrides {
+        cells[at.index(n * m)] = if c % 3 == 0 {
+            EMPTY
+        } else {
+            pal[c as usize % k]
+        };
+    }
+    Board {
+        rows: n,
+        cols: m,
+        cells,
+    }
+}
+
+fn palette() -> impl Strategy<Value = [u8; 4]> {
+    prop_oneof![
+        4 => Just(*b"XO#B"),
+        2 => Just(*b"#BWX"),
+        1 => Just(*b"BWxo"),
+        2 => proptest::sample::subsequence(stone_chars(), 4)
+            .prop_shuffle()
+            .prop_map(|v| [v[0], v[1], v[2], v[3]]),
+    ]
+}
+
+fn colours() -> impl Strategy<Value = usize> {
+    prop_oneof![6 => Just(2usize), 1 => Just(1), 2 => Just(3), 1 => Just(4)]
+}
+
+fn layout() -> impl Strategy<Value = Layout> {
+    prop_oneof![
+        6 => prop_oneof![Just(4u8), Just(2), Just(6), Just(8)]
+            .prop_map(|empty_tenths| Layout::Noise { empty_tenths }),
+        1 => Just(Layout::Full),
+        1 => Just(Layout::Checkerboard),
+        1 => Just(Layout::Snake),
+        1 => Just(Layout::Spiral),
+        2 => Just(Layout::Eyes),
+        2 => Just(Layout::NearlyCaptured),
+    ]
+}
+
+/// Near-square shapes with at most `cells` points: sides up to sqrt(cells).
+fn square_dims(cells: usize) -> BoxedStrategy<(usize, usize)> {
+    let side = cells.max(1).isqrt();
+    (1..=side, 1..=side).boxed()
+}
+
+/// Any shape with at most `cells` points, thin ones included.
+fn any_dims(cells: usize) -> BoxedStrategy<(usize, usize)> {
+    let cells = cells.max(1);
+    (any::<Index>(), any::<Index>())
+        .prop_map(move |(a, b)| {
+            let n = 1 + a.index(cells);
+            (n, 1 + b.index(cells / n))
+        })
+        .boxed()
+}
+
+/// Random boards of at most `size` points (mostly at most 16), shrinking
+/// toward small, noisy, emptier boards.
+pub fn cases(size: usize) -> BoxedStrategy<Board> {
+    let size = size.max(1);
+    let dims = prop_oneof![
+        3 => square_dims(size.min(16)),
+        3 => square_dims(size),
+        1 => any_dims(size),
+    ];
+    (
+        dims,
+        layout(),
+        palette(),
+        colours(),
+        proptest::collection::vec(any::<u8>(), size),
+        proptest::collection::vec((any::<Index>(), any::<u8>()), 0..=3),
+    )
+        .prop_map(
+            |((rows, cols), layout, palette, colours, codes, overrides)| {
+                build(&Recipe {
+                    rows,
+                    cols,
+                    layout,
+                    palette,
+                    colours,
+                    codes,
+                    overrides,
+                })
+            },
+        )
+        .boxed()
+}

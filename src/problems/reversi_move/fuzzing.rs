@@ -1,0 +1,53 @@
+//! The `quickcheck::Arbitrary` and `arbitrary::Arbitrary` impls of a
+//! reversi-move case (quickcheck families and the fuzz targets).
+
+use super::{Board, Case, MAX_SIDE, shrink};
+
+/// A quickcheck value of type `T`.
+fn qc<T: quickcheck::Arbitrary>(g: &mut quickcheck::Gen) -> T {
+    T::arbitrary(g)
+}
+
+impl quickcheck::Arbitrary for Case {
+    fn arbitrary(g: &mut quickcheck::Gen) -> Case {
+        let max = g.size().clamp(1, MAX_SIDE);
+        let rows = 1 + qc::<usize>(g) % max;
+        let cols = 1 + qc::<usize>(g) % max;
+        let fill = qc::<u8>(g) % 5;
+        let cells = (0..rows * cols)
+            .map(|_| {
+                if qc::<u8>(g) % 4 >= fill {
+                    0
+                } else {
+                    1 + qc::<u8>(g) % 2
+                }
+            })
+            .collect();
+        Case {
+            board: Board { rows, cols, cells },
+            row: qc::<usize>(g) % rows,
+            col: qc::<usize>(g) % cols,
+            player: 1 + qc::<u8>(g) % 2,
+        }
+    }
+
+    fn shrink(&self) -> Box<dyn Iterator<Item = Case>> {
+        Box::new(shrink::simpler(self))
+    }
+}
+
+impl<'a> arbitrary::Arbitrary<'a> for Case {
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Case> {
+        let rows = u.int_in_range(1..=12usize)?;
+        let cols = u.int_in_range(1..=12usize)?;
+        let cells = (0..rows * cols)
+            .map(|_| u.int_in_range(0..=2u8))
+            .collect::<arbitrary::Result<Vec<u8>>>()?;
+        Ok(Case {
+            board: Board { rows, cols, cells },
+            row: u.int_in_range(0..=rows - 1)?,
+            col: u.int_in_range(0..=cols - 1)?,
+            player: u.int_in_range(1..=2u8)?,
+        })
+    }
+}
