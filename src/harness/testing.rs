@@ -177,6 +177,7 @@ pub fn assert_vectors<P: Problem>(path: impl AsRef<Path>, at_least: usize) -> Ve
     VectorCounts { oracle, engine }
 }
 
+#[cfg(feature = "quickcheck")]
 /// Runs quickcheck's engine == oracle family on `case_count(tests)` cases
 /// drawn by the case type's `quickcheck::Arbitrary`.
 pub fn quickcheck_engine_equals_oracle<P: Problem>(tests: u32)

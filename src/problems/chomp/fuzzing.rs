@@ -1,8 +1,9 @@
 //! The `quickcheck::Arbitrary` and `arbitrary::Arbitrary` impls of a chomp
 //! case (quickcheck families and the fuzz targets).
 
-use super::{Case, Command, MAX_SIDE, shrink};
+use super::{Case, Command, MAX_SIDE};
 
+#[cfg(feature = "quickcheck")]
 impl quickcheck::Arbitrary for Case {
     fn arbitrary(g: &mut quickcheck::Gen) -> Case {
         let small = g.size().max(1) as u64;
@@ -40,7 +41,7 @@ impl quickcheck::Arbitrary for Case {
     }
 
     fn shrink(&self) -> Box<dyn Iterator<Item = Case>> {
-        Box::new(shrink::simpler(self))
+        Box::new(super::shrink::simpler(self))
     }
 }
 

@@ -56,7 +56,7 @@ pub mod zoo;
 
 use proptest::strategy::BoxedStrategy;
 
-use crate::generation::{Extras, Generate, Pattern};
+use crate::generation::{Extras, Generate};
 use crate::limits::{CHOMP_MAX_DISPLAY_SIDE, CHOMP_MAX_SIDE};
 use crate::problem::Problem;
 use crate::suite::{Property, Solver, Suite};
@@ -312,14 +312,7 @@ impl Generate for Chomp {
     }
     fn extras() -> Extras<Self> {
         Extras {
-            patterns: vec![Pattern {
-                name: "long-game",
-                about: "a size x size board, 4 size moves that each take the last cells of a row",
-                build: |size| {
-                    let n = size as u64;
-                    patterns::long_game(n, n, n.saturating_mul(4), 1)
-                },
-            }],
+            patterns: patterns::all(),
             enumerate: Some(|max_cells| Box::new(enumerate::every_position_and_command(max_cells))),
             ..Extras::default()
         }

@@ -3,6 +3,7 @@
 
 use super::engine::Staircase;
 use super::{Board, Case, Command, MAX_SIDE};
+use crate::generation::Pattern;
 
 /// A deterministic xorshift generator (benchmarks and long games need no proptest).
 struct XorShift(u64);
@@ -76,4 +77,16 @@ mod tests {
             .count();
         assert!(moves > 40, "{moves} moves");
     }
+}
+
+/// Every pattern of chomp, for `gen --pattern`, `list` and the benchmarks.
+pub fn all() -> Vec<Pattern<super::Chomp>> {
+    vec![Pattern {
+        name: "long-game",
+        about: "a size x size board, 4 size moves that each take the last cells of a row",
+        build: |size| {
+            let n = size as u64;
+            long_game(n, n, n.saturating_mul(4), 1)
+        },
+    }]
 }

@@ -1,8 +1,9 @@
 //! The `quickcheck::Arbitrary` and `arbitrary::Arbitrary` impls of a
 //! chomp-solve position (quickcheck families and the fuzz targets).
 
-use super::{Case, shrink};
+use super::Case;
 
+#[cfg(feature = "quickcheck")]
 impl quickcheck::Arbitrary for Case {
     fn arbitrary(g: &mut quickcheck::Gen) -> Case {
         let s = g.size().clamp(1, 8) as u64;
@@ -17,7 +18,7 @@ impl quickcheck::Arbitrary for Case {
     }
 
     fn shrink(&self) -> Box<dyn Iterator<Item = Case>> {
-        Box::new(shrink::simpler(self))
+        Box::new(super::shrink::simpler(self))
     }
 }
 

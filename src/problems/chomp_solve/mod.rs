@@ -32,7 +32,7 @@ pub mod zoo;
 
 use proptest::strategy::BoxedStrategy;
 
-use crate::generation::{Extras, Generate, Pattern};
+use crate::generation::{Extras, Generate};
 use crate::problem::Problem;
 use crate::suite::{Property, Solver, Suite};
 use crate::text::{Lines, ParseError};
@@ -131,11 +131,7 @@ impl Generate for ChompSolve {
     }
     fn extras() -> Extras<Self> {
         Extras {
-            patterns: vec![Pattern {
-                name: "square",
-                about: "the full n x n square (the first player wins)",
-                build: patterns::square,
-            }],
+            patterns: patterns::all(),
             enumerate: Some(|max_cells| Box::new(enumerate::every_position(max_cells as u64))),
             ..Extras::default()
         }

@@ -1,6 +1,7 @@
 //! The named case of chomp-solve (`square`), for `gen --pattern`.
 
 use super::Case;
+use crate::generation::Pattern;
 
 /// The full n × n square (n at most 14): the first player wins.
 pub fn square(size: usize) -> Case {
@@ -8,4 +9,13 @@ pub fn square(size: usize) -> Case {
     Case {
         rows: vec![n; n as usize],
     }
+}
+
+/// Every pattern of chomp-solve, for `gen --pattern`, `list` and the benchmarks.
+pub fn all() -> Vec<Pattern<super::ChompSolve>> {
+    vec![Pattern {
+        name: "square",
+        about: "the full n x n square (the first player wins)",
+        build: square,
+    }]
 }

@@ -1,8 +1,9 @@
 //! The `quickcheck::Arbitrary` and `arbitrary::Arbitrary` impls of a
 //! flank-row case (quickcheck families and the fuzz targets).
 
-use super::{Case, Cell, Placement, Player, Row, shrink};
+use super::{Case, Cell, Placement, Player, Row};
 
+#[cfg(feature = "quickcheck")]
 impl quickcheck::Arbitrary for Case {
     fn arbitrary(g: &mut quickcheck::Gen) -> Case {
         let max = g.size().max(1);
@@ -24,7 +25,7 @@ impl quickcheck::Arbitrary for Case {
     }
 
     fn shrink(&self) -> Box<dyn Iterator<Item = Case>> {
-        Box::new(shrink::simpler(self))
+        Box::new(super::shrink::simpler(self))
     }
 }
 

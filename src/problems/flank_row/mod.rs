@@ -21,7 +21,7 @@ pub mod zoo;
 
 use proptest::strategy::BoxedStrategy;
 
-use crate::generation::{Extras, Generate, Pattern};
+use crate::generation::{Extras, Generate};
 use crate::limits::FLANK_ROW_MAX_CELLS;
 use crate::problem::Problem;
 use crate::suite::{Property, Solver, Suite};
@@ -130,11 +130,7 @@ impl Generate for FlankRow {
     }
     fn extras() -> Extras<Self> {
         Extras {
-            patterns: vec![Pattern {
-                name: "growing-run",
-                about: "a run flipped again and again as it grows from the middle",
-                build: patterns::growing_run,
-            }],
+            patterns: patterns::all(),
             enumerate: Some(|max_cells| Box::new(enumerate::every_single_placement(max_cells))),
             ..Extras::default()
         }

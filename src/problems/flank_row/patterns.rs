@@ -2,6 +2,7 @@
 //! and the benchmarks.
 
 use super::{Case, Cell, Placement, Player};
+use crate::generation::Pattern;
 
 /// The worst case for a cell-by-cell solver: one piece in the middle of `n`
 /// empty cells, then pieces placed alternately left and right of a growing
@@ -43,4 +44,13 @@ mod tests {
             assert!(case.placements.iter().all(|p| p.index < n));
         }
     }
+}
+
+/// Every pattern of flank-row, for `gen --pattern`, `list` and the benchmarks.
+pub fn all() -> Vec<Pattern<super::FlankRow>> {
+    vec![Pattern {
+        name: "growing-run",
+        about: "a run flipped again and again as it grows from the middle",
+        build: growing_run,
+    }]
 }

@@ -1,8 +1,9 @@
 //! The `quickcheck::Arbitrary` and `arbitrary::Arbitrary` impls of a
 //! go-capture board (quickcheck families and the fuzz targets).
 
-use super::{Board, EMPTY, is_point, shrink};
+use super::{Board, EMPTY, is_point};
 
+#[cfg(feature = "quickcheck")]
 impl quickcheck::Arbitrary for Board {
     fn arbitrary(g: &mut quickcheck::Gen) -> Board {
         let side = g.size().clamp(1, 8);
@@ -31,7 +32,7 @@ impl quickcheck::Arbitrary for Board {
     }
 
     fn shrink(&self) -> Box<dyn Iterator<Item = Board>> {
-        Box::new(shrink::simpler(self))
+        Box::new(super::shrink::simpler(self))
     }
 }
 

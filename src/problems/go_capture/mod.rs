@@ -23,7 +23,7 @@ use std::fmt;
 
 use proptest::strategy::BoxedStrategy;
 
-use crate::generation::{Extras, Generate, Pattern};
+use crate::generation::{Extras, Generate};
 use crate::limits::GO_CAPTURE_MAX_POINTS;
 use crate::problem::Problem;
 use crate::suite::{Property, Solver, Suite};
@@ -190,28 +190,7 @@ impl Generate for GoCapture {
     }
     fn extras() -> Extras<Self> {
         Extras {
-            patterns: vec![
-                Pattern {
-                    name: "spiral",
-                    about: "one spiral group over half the board, dead, beside a living corridor",
-                    build: patterns::spiral_pattern,
-                },
-                Pattern {
-                    name: "snake",
-                    about: "two snake groups covering the board, one liberty at the tail",
-                    build: patterns::snake_pattern,
-                },
-                Pattern {
-                    name: "checkerboard",
-                    about: "every stone a one-stone group without a liberty",
-                    build: patterns::checkerboard,
-                },
-                Pattern {
-                    name: "full",
-                    about: "one group covering the whole board",
-                    build: patterns::full,
-                },
-            ],
+            patterns: patterns::all(),
             enumerate: Some(|max_cells| Box::new(enumerate::every_board(max_cells))),
             ..Extras::default()
         }

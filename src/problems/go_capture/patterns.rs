@@ -3,6 +3,7 @@
 //! the strategy draw.
 
 use super::{Board, EMPTY};
+use crate::generation::Pattern;
 
 /// The points of a boustrophedon path: every even row, joined at alternate
 /// ends through the odd rows between them. One orthogonally connected group.
@@ -131,4 +132,30 @@ mod tests {
             }
         }
     }
+}
+
+/// Every pattern of go-capture, for `gen --pattern`, `list` and the benchmarks.
+pub fn all() -> Vec<Pattern<super::GoCapture>> {
+    vec![
+        Pattern {
+            name: "spiral",
+            about: "one spiral group over half the board, dead, beside a living corridor",
+            build: spiral_pattern,
+        },
+        Pattern {
+            name: "snake",
+            about: "two snake groups covering the board, one liberty at the tail",
+            build: snake_pattern,
+        },
+        Pattern {
+            name: "checkerboard",
+            about: "every stone a one-stone group without a liberty",
+            build: checkerboard,
+        },
+        Pattern {
+            name: "full",
+            about: "one group covering the whole board",
+            build: full,
+        },
+    ]
 }

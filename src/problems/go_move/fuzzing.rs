@@ -2,15 +2,18 @@
 //! case (quickcheck families and the fuzz targets).
 
 use super::rules::{legalize, pick_move};
-use super::{BLACK, Case, EMPTY, Position, WHITE, shrink};
+use super::{BLACK, Case, Position, WHITE};
 
+#[cfg(feature = "quickcheck")]
 impl quickcheck::Arbitrary for Case {
     fn arbitrary(g: &mut quickcheck::Gen) -> Case {
         let max = g.size().clamp(1, 7);
         let n = 1 + <usize as quickcheck::Arbitrary>::arbitrary(g) % max;
         let mut position = Position::empty(n);
         for cell in position.cells.iter_mut() {
-            *cell = *g.choose(&[EMPTY, EMPTY, BLACK, WHITE]).expect("non-empty");
+            *cell = *g
+                .choose(&[super::EMPTY, super::EMPTY, BLACK, WHITE])
+                .expect("non-empty");
         }
         legalize(&mut position);
         let colour = *g.choose(&[BLACK, WHITE]).expect("non-empty");
@@ -21,7 +24,7 @@ impl quickcheck::Arbitrary for Case {
     }
 
     fn shrink(&self) -> Box<dyn Iterator<Item = Case>> {
-        Box::new(shrink::simpler(self))
+        Box::new(super::shrink::simpler(self))
     }
 }
 

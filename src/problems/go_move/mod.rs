@@ -30,7 +30,7 @@ pub mod zoo;
 
 use proptest::strategy::BoxedStrategy;
 
-use crate::generation::{Extras, Generate, Pattern};
+use crate::generation::{Extras, Generate};
 use crate::limits::GO_MOVE_MAX_SIDE;
 use crate::problem::Problem;
 use crate::suite::{Property, Solver, Suite};
@@ -167,18 +167,7 @@ impl Generate for GoMove {
     }
     fn extras() -> Extras<Self> {
         Extras {
-            patterns: vec![
-                Pattern {
-                    name: "capture-all",
-                    about: "one move that captures every opponent stone on the board",
-                    build: patterns::capture_all,
-                },
-                Pattern {
-                    name: "playout",
-                    about: "a move in a position reached by a long random game",
-                    build: |size| patterns::from_playout(size, size as u64),
-                },
-            ],
+            patterns: patterns::all(),
             enumerate: Some(|max_cells| Box::new(enumerate::every_move(max_cells))),
             ..Extras::default()
         }

@@ -3,6 +3,7 @@
 
 use super::rules::pick_move;
 use super::{BLACK, Case, EMPTY, MAX_N, Move, Position, WHITE};
+use crate::generation::Pattern;
 
 /// A position in the middle of a random game on an n×n board, and a
 /// random move (mostly on an empty point) of a random colour, from `seed`.
@@ -45,4 +46,20 @@ pub fn capture_all(size: usize) -> Case {
             colour: WHITE,
         },
     }
+}
+
+/// Every pattern of go-move, for `gen --pattern`, `list` and the benchmarks.
+pub fn all() -> Vec<Pattern<super::GoMove>> {
+    vec![
+        Pattern {
+            name: "capture-all",
+            about: "one move that captures every opponent stone on the board",
+            build: capture_all,
+        },
+        Pattern {
+            name: "playout",
+            about: "a move in a position reached by a long random game",
+            build: |size| from_playout(size, size as u64),
+        },
+    ]
 }

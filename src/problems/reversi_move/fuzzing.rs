@@ -1,16 +1,18 @@
 //! The `quickcheck::Arbitrary` and `arbitrary::Arbitrary` impls of a
 //! reversi-move case (quickcheck families and the fuzz targets).
 
-use super::{Board, Case, MAX_SIDE, shrink};
+use super::{Board, Case};
 
 /// A quickcheck value of type `T`.
+#[cfg(feature = "quickcheck")]
 fn qc<T: quickcheck::Arbitrary>(g: &mut quickcheck::Gen) -> T {
     T::arbitrary(g)
 }
 
+#[cfg(feature = "quickcheck")]
 impl quickcheck::Arbitrary for Case {
     fn arbitrary(g: &mut quickcheck::Gen) -> Case {
-        let max = g.size().clamp(1, MAX_SIDE);
+        let max = g.size().clamp(1, super::MAX_SIDE);
         let rows = 1 + qc::<usize>(g) % max;
         let cols = 1 + qc::<usize>(g) % max;
         let fill = qc::<u8>(g) % 5;
@@ -32,7 +34,7 @@ impl quickcheck::Arbitrary for Case {
     }
 
     fn shrink(&self) -> Box<dyn Iterator<Item = Case>> {
-        Box::new(shrink::simpler(self))
+        Box::new(super::shrink::simpler(self))
     }
 }
 

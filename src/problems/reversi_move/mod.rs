@@ -57,7 +57,7 @@ pub mod zoo;
 
 use proptest::strategy::BoxedStrategy;
 
-use crate::generation::{Extras, Generate, JsonForm, Pattern};
+use crate::generation::{Extras, Generate, JsonForm};
 use crate::limits::REVERSI_MAX_SIDE;
 use crate::problem::Problem;
 use crate::suite::{Property, Solver, Suite};
@@ -203,11 +203,7 @@ impl Generate for ReversiMove {
     }
     fn extras() -> Extras<Self> {
         Extras {
-            patterns: vec![Pattern {
-                name: "long-rays",
-                about: "a move whose eight rays run to the edges of the board",
-                build: patterns::long_rays,
-            }],
+            patterns: patterns::all(),
             enumerate: Some(|max_cells| Box::new(enumerate::every_move(max_cells))),
             json: Some(JsonForm {
                 read_case: format::case_from_json,

@@ -3,6 +3,7 @@
 
 use super::grid::DIRECTIONS;
 use super::{Board, Case, MAX_SIDE};
+use crate::generation::Pattern;
 
 /// The worst case for the flips: a `side`×`side` board (at most 100), the
 /// move in the middle, every one of the 8 rays filled with the opponent to
@@ -41,4 +42,13 @@ mod tests {
         let after = super::super::oracle::solve(&case);
         assert_eq!(after.cells.iter().filter(|&&v| v == 2).count(), 0);
     }
+}
+
+/// Every pattern of reversi-move, for `gen --pattern`, `list` and the benchmarks.
+pub fn all() -> Vec<Pattern<super::ReversiMove>> {
+    vec![Pattern {
+        name: "long-rays",
+        about: "a move whose eight rays run to the edges of the board",
+        build: long_rays,
+    }]
 }
