@@ -63,6 +63,18 @@ pub fn long_game(width: u64, height: u64, max_moves: u64, seed: u64) -> Case {
     }
 }
 
+/// Every pattern of chomp, for `gen --pattern`, `list` and the benchmarks.
+pub fn all() -> Vec<Pattern<super::Chomp>> {
+    vec![Pattern {
+        name: "long-game",
+        about: "a size x size board, 4 size moves that each take the last cells of a row",
+        build: |size| {
+            let n = size as u64;
+            long_game(n, n, n.saturating_mul(4), 1)
+        },
+    }]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -77,16 +89,4 @@ mod tests {
             .count();
         assert!(moves > 40, "{moves} moves");
     }
-}
-
-/// Every pattern of chomp, for `gen --pattern`, `list` and the benchmarks.
-pub fn all() -> Vec<Pattern<super::Chomp>> {
-    vec![Pattern {
-        name: "long-game",
-        about: "a size x size board, 4 size moves that each take the last cells of a row",
-        build: |size| {
-            let n = size as u64;
-            long_game(n, n, n.saturating_mul(4), 1)
-        },
-    }]
 }

@@ -32,6 +32,15 @@ pub fn growing_run(n: usize) -> Case {
     Case { row, placements }
 }
 
+/// Every pattern of flank-row, for `gen --pattern`, `list` and the benchmarks.
+pub fn all() -> Vec<Pattern<super::FlankRow>> {
+    vec![Pattern {
+        name: "growing-run",
+        about: "a run flipped again and again as it grows from the middle",
+        build: growing_run,
+    }]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -44,13 +53,4 @@ mod tests {
             assert!(case.placements.iter().all(|p| p.index < n));
         }
     }
-}
-
-/// Every pattern of flank-row, for `gen --pattern`, `list` and the benchmarks.
-pub fn all() -> Vec<Pattern<super::FlankRow>> {
-    vec![Pattern {
-        name: "growing-run",
-        about: "a run flipped again and again as it grows from the middle",
-        build: growing_run,
-    }]
 }

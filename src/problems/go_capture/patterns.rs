@@ -104,6 +104,32 @@ pub fn spiral_pattern(size: usize) -> Board {
     Board::new(n, n, cells)
 }
 
+/// Every pattern of go-capture, for `gen --pattern`, `list` and the benchmarks.
+pub fn all() -> Vec<Pattern<super::GoCapture>> {
+    vec![
+        Pattern {
+            name: "spiral",
+            about: "one spiral group over half the board, dead, beside a living corridor",
+            build: spiral_pattern,
+        },
+        Pattern {
+            name: "snake",
+            about: "two snake groups covering the board, one liberty at the tail",
+            build: snake_pattern,
+        },
+        Pattern {
+            name: "checkerboard",
+            about: "every stone a one-stone group without a liberty",
+            build: checkerboard,
+        },
+        Pattern {
+            name: "full",
+            about: "one group covering the whole board",
+            build: full,
+        },
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,30 +158,4 @@ mod tests {
             }
         }
     }
-}
-
-/// Every pattern of go-capture, for `gen --pattern`, `list` and the benchmarks.
-pub fn all() -> Vec<Pattern<super::GoCapture>> {
-    vec![
-        Pattern {
-            name: "spiral",
-            about: "one spiral group over half the board, dead, beside a living corridor",
-            build: spiral_pattern,
-        },
-        Pattern {
-            name: "snake",
-            about: "two snake groups covering the board, one liberty at the tail",
-            build: snake_pattern,
-        },
-        Pattern {
-            name: "checkerboard",
-            about: "every stone a one-stone group without a liberty",
-            build: checkerboard,
-        },
-        Pattern {
-            name: "full",
-            about: "one group covering the whole board",
-            build: full,
-        },
-    ]
 }

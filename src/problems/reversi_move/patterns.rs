@@ -32,6 +32,15 @@ pub fn long_rays(side: usize) -> Case {
     }
 }
 
+/// Every pattern of reversi-move, for `gen --pattern`, `list` and the benchmarks.
+pub fn all() -> Vec<Pattern<super::ReversiMove>> {
+    vec![Pattern {
+        name: "long-rays",
+        about: "a move whose eight rays run to the edges of the board",
+        build: long_rays,
+    }]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -42,13 +51,4 @@ mod tests {
         let after = super::super::oracle::solve(&case);
         assert_eq!(after.cells.iter().filter(|&&v| v == 2).count(), 0);
     }
-}
-
-/// Every pattern of reversi-move, for `gen --pattern`, `list` and the benchmarks.
-pub fn all() -> Vec<Pattern<super::ReversiMove>> {
-    vec![Pattern {
-        name: "long-rays",
-        about: "a move whose eight rays run to the edges of the board",
-        build: long_rays,
-    }]
 }
