@@ -30,6 +30,14 @@ pub trait Generate: Problem {
     /// A short description of a case's size for reports, e.g. `3 cells, 1 placement`.
     fn size_of(case: &Self::Case) -> String;
 
+    /// Whether the oracle answers `case` well within a candidate's time
+    /// limit. Beyond its reach (the contract's largest cases) the engine is
+    /// the reference, itself checked against the oracle wherever the oracle
+    /// reaches and by the properties.
+    fn oracle_reaches(_case: &Self::Case) -> bool {
+        true
+    }
+
     /// What else the problem offers: patterns, enumeration, JSON.
     fn extras() -> Extras<Self> {
         Extras::default()
@@ -95,6 +103,35 @@ impl<P: Generate> Extras<P> {
                     }
                 )
             })
+    }
+}
+
+/// Which solver gave a reference answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Reference {
+    /// The naive transcription of the rules.
+    Oracle,
+    /// The optimized implementation, for cases beyond the oracle's reach.
+    Engine,
+}
+
+impl std::fmt::Display for Reference {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Reference::Oracle => "oracle",
+            Reference::Engine => "engine",
+        })
+    }
+}
+
+/// The answer a candidate is judged by: the oracle's where it reaches
+/// ([`Generate::oracle_reaches`]), else the engine's.
+pub fn reference<P: Generate>(case: &P::Case) -> (P::Answer, Reference) {
+    if P::oracle_reaches(case) {
+        (P::oracle(case), Reference::Oracle)
+    } else {
+        (P::engine(case), Reference::Engine)
     }
 }
 

@@ -21,6 +21,11 @@ pub const CHOMP_MAX_SIDE: u64 = 1_000_000_000;
 /// chomp: boards drawn by `display` have both sides at most this.
 pub const CHOMP_MAX_DISPLAY_SIDE: u64 = 10;
 
+/// chomp `long-game` pattern: most moves (each with a `legal` probe), so a
+/// 10^9-sided board makes a case of some 225 000 commands, not 4·10^9.
+/// The contract sets no limit on the number of commands.
+pub const CHOMP_PATTERN_MAX_MOVES: u64 = 100_000;
+
 /// chomp-solve: positions whose box has more positions than this are
 /// refused: C(28, 14), the 14 x 14 box.
 pub const CHOMP_SOLVE_MAX_POSITIONS: u64 = 40_116_600;

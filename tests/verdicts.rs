@@ -123,10 +123,21 @@ fn the_crash_detail_keeps_the_end_of_stderr() {
 #[test]
 fn exhausted_cpu_is_tle_not_re() {
     let burn = "for i in 1 2 3 4; do (while :; do :; done) & done; wait";
+    // A CPU limit well below the wall-time limit, so a loaded machine
+    // cannot reach the wall first.
     let (status, report) = check_json(
         "flank-row",
         1,
-        &["--cases", "1", "--timeout-ms", "1500"],
+        &[
+            "--cases",
+            "1",
+            "--timeout-ms",
+            "10000",
+            "--cpu-ms",
+            "1000",
+            "--limits",
+            "off",
+        ],
         &["sh", "-c", burn],
     );
     assert_eq!(status, 1);
@@ -306,12 +317,6 @@ fn ctrl_c_while_shrinking_prints_and_saves_the_smallest_failure_so_far() {
     let saved = dir.join("saved.toml");
     // Each run takes 0.4 s: the failure is found at the second case, and
     // shrinking (some 20 runs one after the other) is still going on at 3 s.
-    // The path is absolute: a candidate's working directory is its own.
-    let faulty = std::env::current_dir().unwrap().join(FAULTY);
-    let slow = format!(
-        "sleep 0.3; exec python3 {} stale-after-first",
-        faulty.display()
-    );
     let child = Command::new(env!("CARGO_BIN_EXE_boardcheck"))
         .args([
             "check",
@@ -323,7 +328,7 @@ fn ctrl_c_while_shrinking_prints_and_saves_the_smallest_failure_so_far() {
             "--save",
         ])
         .arg(&saved)
-        .args(["--", "sh", "-c", &slow])
+        .args(["--", "python3", FAULTY, "stale-after-first", "--slow"])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -342,4 +347,68 @@ fn ctrl_c_while_shrinking_prints_and_saves_the_smallest_failure_so_far() {
     let file = std::fs::read_to_string(&saved).unwrap();
     assert!(file.contains("[[case]]"), "{file}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_limits_phase_finds_the_size_where_a_slow_correct_candidate_times_out() {
+    // correct.py copies the row on every placement: right on small rows,
+    // quadratic on the growing run.
+    let (status, report) = check_json(
+        "flank-row",
+        1,
+        &[
+            "--cases",
+            "20",
+            "--limits",
+            "on",
+            "--max-tle-shrink-runs",
+            "4",
+        ],
+        &["python3", "examples/flank_row/correct.py"],
+    );
+    assert_eq!(status, 1);
+    let failure = &report["failure"];
+    assert_eq!(failure["verdict"], "TLE");
+    assert_eq!(failure["origin"], "limits");
+    assert_eq!(failure["at_limits"]["pattern"], "growing-run");
+    let from = failure["at_limits"]["fails_from"].as_u64().unwrap();
+    assert!(from > 100 && from <= 15625, "fails from {from}");
+    assert_eq!(report["limits"][0]["verdict"], "TLE");
+}
+
+#[test]
+fn the_engine_as_a_candidate_passes_at_the_limits_answered_by_the_engine() {
+    let engine = env!("CARGO_BIN_EXE_boardcheck");
+    let (status, report) = check_json(
+        "go-capture",
+        1,
+        &["--cases", "5", "--limits", "only", "--pattern", "full"],
+        &[engine, "solve", "go-capture"],
+    );
+    assert_eq!(status, 0, "{report}");
+    let limits = report["limits"].as_array().unwrap();
+    assert_eq!(limits.len(), 3);
+    assert_eq!(limits[2]["size"], 2000);
+    // 2000 x 2000 is beyond the oracle's reach: the engine answered.
+    assert_eq!(limits[2]["reference"], "engine");
+    assert_eq!(limits[0]["reference"], "oracle");
+}
+
+#[test]
+fn exhaustive_finds_the_smallest_case_first() {
+    let (status, report) = check_json(
+        "flank-row",
+        1,
+        &["--exhaustive", "4", "--multi"],
+        &[
+            "python3",
+            "examples/flank_row/edge_closes_run.py",
+            "--multi",
+        ],
+    );
+    assert_eq!(status, 1);
+    let failure = &report["failure"];
+    assert_eq!(failure["origin"], "exhaustive");
+    assert_eq!(failure["shrink"]["state"], "minimal");
+    assert_eq!(failure["size"], "2 cells, 1 placement");
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """flank-row with one chosen fault, to test the checker's own verdicts.
 
-Usage: faulty_flank_row.py FAULT [--multi]. FAULT is one of:
+Usage: faulty_flank_row.py FAULT [--multi] [--slow]. With --slow every run
+first sleeps 0.3 s. FAULT is one of:
   stale-after-first  a real bug (a run reaching the edge counts as closed) and,
                      after the first case in a process, every answer wrong
   extra-line         correct, but prints a 3-cell row twice
@@ -11,6 +12,7 @@ Usage: faulty_flank_row.py FAULT [--multi]. FAULT is one of:
                      rows holding "BB"
 """
 import sys
+import time
 
 FAULT = sys.argv[1]
 
@@ -38,6 +40,8 @@ def solve(row, placements, edge_closes=False):
 
 
 def main():
+    if "--slow" in sys.argv:
+        time.sleep(0.3)
     lines = iter(sys.stdin.read().split("\n"))
     cases = int(next(lines)) if "--multi" in sys.argv else 1
     out = []

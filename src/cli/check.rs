@@ -6,7 +6,7 @@ use std::time::Duration;
 use boardcheck::harness::candidate::External;
 use boardcheck::harness::casefile::{self, Entry};
 use boardcheck::harness::check::Given;
-use boardcheck::harness::check::{CheckConfig, check};
+use boardcheck::harness::check::{CheckConfig, LimitsMode, check};
 use boardcheck::harness::process::{Limits, SandboxMode, probe, warning};
 use boardcheck::harness::report::{Failure, Report};
 use boardcheck::harness::vectors;
@@ -32,6 +32,10 @@ pub struct CheckArgs {
     /// Wall-time limit of one candidate run, in milliseconds.
     #[arg(long, default_value_t = 2000)]
     timeout_ms: u64,
+    /// CPU-time limit of one candidate run (all its threads and processes
+    /// together), in milliseconds; the wall-time limit if absent.
+    #[arg(long)]
+    cpu_ms: Option<u64>,
     /// Memory limit of one candidate run, in MiB (resident memory where
     /// cgroups are available, else address space).
     #[arg(long, default_value_t = 2048)]
@@ -48,7 +52,9 @@ pub struct CheckArgs {
     /// Cases per run with --multi.
     #[arg(long, default_value_t = 100)]
     batch: usize,
-    /// Upper bound on the board size of generated cases.
+    /// Upper bound on the size of generated cases, in the problem's unit
+    /// (cells for flank-row, side length elsewhere; `boardcheck list`);
+    /// clamped to the contract's maximum.
     #[arg(long)]
     size: Option<usize>,
     /// Most candidate runs spent shrinking a failure.
@@ -61,6 +67,18 @@ pub struct CheckArgs {
     /// Most seconds spent shrinking a failure.
     #[arg(long, default_value_t = 60)]
     shrink_seconds: u64,
+    /// The limits phase: each worst-case pattern at sizes growing to the
+    /// contract's maximum, after the small cases (on), never (off), or
+    /// alone (only).
+    #[arg(long, default_value = "on", value_parser = parse_limits)]
+    limits: LimitsMode,
+    /// Only this pattern in the limits phase (see `boardcheck list`).
+    #[arg(long)]
+    pattern: Option<String>,
+    /// Instead of random cases, every case of up to K cells, in order of
+    /// size: the first failure is minimal by construction.
+    #[arg(long, value_name = "K")]
+    exhaustive: Option<usize>,
     /// How to contain candidate runs: auto (the strongest this machine
     /// allows), strict (PID/network/mount namespaces and cgroups, or refuse
     /// to run), none (process group and rlimits only).
@@ -82,6 +100,10 @@ pub struct CheckArgs {
     /// The candidate command and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "CMD")]
     command: Vec<String>,
+}
+
+fn parse_limits(text: &str) -> Result<LimitsMode, String> {
+    text.parse()
 }
 
 fn parse_sandbox(text: &str) -> Result<SandboxMode, String> {
@@ -176,6 +198,13 @@ impl Visitor for Check<'_> {
                 ));
             }
         }
+        let extras = P::extras();
+        if let Some(name) = &self.config.pattern {
+            extras.pattern(name)?;
+        }
+        if self.config.exhaustive.is_some() && extras.enumerate.is_none() {
+            return Err(format!("{} has no exhaustive enumeration", P::NAME));
+        }
         Ok(check::<P>(self.candidate, &self.config))
     }
 }
@@ -223,6 +252,7 @@ fn remember_failure(
             cases: 0,
             sandbox: String::new(),
             given: None,
+            limits: Vec::new(),
             failure: Some(failure.clone()),
         };
         let text = if json {
@@ -257,6 +287,7 @@ pub fn run(args: CheckArgs) -> i32 {
             memory_bytes: args.memory_mb.saturating_mul(1 << 20),
             output_bytes: args.output_kb.saturating_mul(1024),
             sandbox: args.sandbox,
+            cpu: args.cpu_ms.map(Duration::from_millis),
             ..Limits::default()
         },
         multi: args.multi.then_some(args.batch),
@@ -334,6 +365,9 @@ pub fn run(args: CheckArgs) -> i32 {
         given,
         given_origin,
         given_skipped,
+        limits: args.limits,
+        pattern: args.pattern.clone(),
+        exhaustive: args.exhaustive,
     };
     let visit = Check {
         candidate: &candidate,

@@ -5,6 +5,7 @@ use std::marker::PhantomData;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use super::process::{self, Exit, Limits};
+use crate::generation::{Generate, reference};
 use crate::problem::{Problem, answer_text, case_text, multi_case_text};
 use crate::text::Lines;
 
@@ -65,7 +66,7 @@ pub struct Ran<A> {
 }
 
 /// A solution under test.
-pub trait Candidate<P: Problem>: Sync {
+pub trait Candidate<P: Generate>: Sync {
     /// One run on `cases` (at most [`Candidate::batch_size`] of them).
     fn run(&self, cases: &[P::Case]) -> Ran<P::Answer>;
     /// How many cases one call of [`Candidate::run`] takes.
@@ -106,7 +107,7 @@ impl<P: Problem, F: Fn(&P::Case) -> P::Answer + Sync> FnCandidate<P, F> {
     }
 }
 
-impl<P: Problem, F: Fn(&P::Case) -> P::Answer + Sync> Candidate<P> for FnCandidate<P, F> {
+impl<P: Generate, F: Fn(&P::Case) -> P::Answer + Sync> Candidate<P> for FnCandidate<P, F> {
     fn run(&self, cases: &[P::Case]) -> Ran<P::Answer> {
         let outcomes: Vec<_> = cases
             .iter()
@@ -192,7 +193,7 @@ fn stderr_tail(stderr: &str, dropped_bytes: usize) -> String {
     format!("; stderr{cut}: {}", kept.join(" | "))
 }
 
-impl<P: Problem> Candidate<P> for External {
+impl<P: Generate> Candidate<P> for External {
     fn batch_size(&self) -> usize {
         self.multi.unwrap_or(1).max(1)
     }
@@ -281,11 +282,11 @@ impl<P: Problem> Candidate<P> for External {
 /// answers delimit themselves ([`Problem::SELF_DELIMITING`]) each is read
 /// where the previous one ended, so one line too many or too few shows on
 /// the case that printed it. Otherwise (chomp) the output is cut into
-/// pieces as many lines long as the oracle's answers; a misplaced piece may
+/// pieces as many lines long as the reference answers; a misplaced piece may
 /// then blame a later case, which the checker finds out by running cases
 /// alone and splitting the batch. From the first answer that does not read
 /// on, every case is `Unreadable`.
-pub fn read_answers<P: Problem>(output: &str, cases: &[P::Case]) -> Vec<Outcome<P::Answer>> {
+pub fn read_answers<P: Generate>(output: &str, cases: &[P::Case]) -> Vec<Outcome<P::Answer>> {
     let mut outcomes = Vec::with_capacity(cases.len());
     let mut rest = output;
     for (i, case) in cases.iter().enumerate() {
@@ -294,7 +295,7 @@ pub fn read_answers<P: Problem>(output: &str, cases: &[P::Case]) -> Vec<Outcome<
         let span = if P::SELF_DELIMITING || last {
             rest
         } else {
-            let n = answer_text::<P>(&P::oracle(case)).lines().count();
+            let n = answer_text::<P>(&reference::<P>(case).0).lines().count();
             &rest[..rest
                 .split_inclusive('\n')
                 .take(n)

@@ -20,9 +20,9 @@ use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 use super::candidate::{Candidate, Outcome, Ran};
-use super::report::{Failure, GivenSummary, Report, Shrink};
+use super::report::{AtLimits, Failure, GivenSummary, LimitCase, Report, Shrink};
 use super::verdict::{Origin, Status, Verdict};
-use crate::generation::{Generate, clamp_size};
+use crate::generation::{Generate, Reference, clamp_size, reference};
 use crate::problem::{Problem, answer_text, case_text};
 
 /// Called with (cases done, cases in all) as a check goes on.
@@ -69,6 +69,12 @@ pub struct CheckConfig {
     pub given: Vec<Given>,
     /// Where the given inputs come from.
     pub given_origin: Origin,
+    /// Whether to run the worst-case patterns at the contract's limits.
+    pub limits: LimitsMode,
+    /// Only this pattern in the limits phase.
+    pub pattern: Option<String>,
+    /// Instead of generated cases, every case of up to this many cells.
+    pub exhaustive: Option<usize>,
     /// Given inputs left out before the check, and why (e.g. error vectors).
     pub given_skipped: Vec<String>,
 }
@@ -88,6 +94,9 @@ impl Default for CheckConfig {
             given: Vec::new(),
             given_origin: Origin::Replayed,
             given_skipped: Vec::new(),
+            limits: LimitsMode::On,
+            pattern: None,
+            exhaustive: None,
         }
     }
 }
@@ -103,11 +112,13 @@ pub struct Judged {
     pub got: String,
     /// Exit status, parse error, limit, etc.
     pub detail: String,
+    /// Which solver gave `expected`.
+    pub reference: Reference,
 }
 
-/// Judges `outcome` against the oracle's answer to `case`.
-pub fn judge<P: Problem>(case: &P::Case, outcome: Outcome<P::Answer>) -> Judged {
-    let want = P::oracle(case);
+/// Judges `outcome` against the reference answer to `case`.
+pub fn judge<P: Generate>(case: &P::Case, outcome: Outcome<P::Answer>) -> Judged {
+    let (want, reference) = reference::<P>(case);
     let expected = answer_text::<P>(&want);
     let (verdict, got, detail) = match outcome {
         Outcome::Answered { answer, output } if answer == want => {
@@ -125,6 +136,7 @@ pub fn judge<P: Problem>(case: &P::Case, outcome: Outcome<P::Answer>) -> Judged 
         expected,
         got,
         detail,
+        reference,
     }
 }
 
@@ -150,7 +162,7 @@ pub fn generate<P: Generate>(seed: u64, size: usize) -> P::Case {
 }
 
 /// Runs each of `batches` once, `jobs` runs at a time; the runs in order.
-fn run_batches<P: Problem>(
+fn run_batches<P: Generate>(
     candidate: &dyn Candidate<P>,
     batches: &[&[P::Case]],
     jobs: usize,
@@ -176,7 +188,7 @@ fn run_batches<P: Problem>(
 }
 
 /// Each case alone, `jobs` runs at a time: the judgements in order.
-fn run_alone<P: Problem>(
+fn run_alone<P: Generate>(
     candidate: &dyn Candidate<P>,
     cases: &[P::Case],
     jobs: usize,
@@ -190,7 +202,7 @@ fn run_alone<P: Problem>(
 }
 
 /// One batch run, judged case by case.
-fn judge_run<P: Problem>(cases: &[P::Case], ran: Ran<P::Answer>) -> Vec<Judged> {
+fn judge_run<P: Generate>(cases: &[P::Case], ran: Ran<P::Answer>) -> Vec<Judged> {
     ran.outcomes
         .into_iter()
         .zip(cases)
@@ -427,8 +439,10 @@ fn failure<P: Generate>(
         shrink_runs: runs as u64,
         shrink,
         detail: judged.detail,
+        reference: judged.reference,
         size: P::size_of(case),
         origin,
+        at_limits: None,
     }
 }
 
@@ -606,15 +620,17 @@ impl<P: Generate> Checker<'_, P> {
             input: self.candidate.input_text(&cases),
             expected: cases
                 .iter()
-                .map(|c| answer_text::<P>(&P::oracle(c)))
+                .map(|c| answer_text::<P>(&reference::<P>(c).0))
                 .collect(),
             got: ran.output,
             shrink_steps: 0,
             shrink_runs: budget.runs as u64,
             shrink: Shrink::Batch(why),
             detail: worst.detail,
+            reference: worst.reference,
             size: crate::text::plural(cases.len(), "case"),
             origin: Origin::Batch,
+            at_limits: None,
         }
     }
 
@@ -625,6 +641,16 @@ impl<P: Generate> Checker<'_, P> {
         tree: Option<&mut dyn ValueTree<Value = P::Case>>,
         origin: Origin,
     ) -> Failure {
+        if origin == Origin::Exhaustive {
+            // Every case with fewer cells passed: minimal by construction.
+            return failure::<P>(
+                self.candidate,
+                &case,
+                judged,
+                (0, 0, Shrink::Minimal),
+                origin,
+            );
+        }
         if origin != Origin::Generated {
             // Given inputs are reported as they are: they are someone's case.
             let shrink = Shrink::Not(format!("a {origin} input is reported as given"));
@@ -669,8 +695,229 @@ impl<P: Generate> Checker<'_, P> {
     }
 }
 
+/// Whether a check runs the limits phase: the problem's worst-case
+/// patterns at sizes growing to the contract's maximum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LimitsMode {
+    /// Small cases only.
+    Off,
+    /// Small cases, then the limits (the default).
+    On,
+    /// The limits only.
+    Only,
+}
+
+impl std::str::FromStr for LimitsMode {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "off" => Ok(LimitsMode::Off),
+            "on" => Ok(LimitsMode::On),
+            "only" => Ok(LimitsMode::Only),
+            _ => Err(format!(
+                "unknown limits mode {s:?} (expected on, off or only)"
+            )),
+        }
+    }
+}
+
+/// The sizes a pattern runs at in the limits phase: growing by 8 up to
+/// the contract's maximum.
+pub fn limit_sizes<P: Generate>() -> Vec<usize> {
+    let max = P::MAX_SIZE;
+    let mut sizes: Vec<usize> = [max / 64, max / 8, max]
+        .into_iter()
+        .filter(|&s| s >= 1)
+        .collect();
+    sizes.dedup();
+    sizes
+}
+
+/// Most runs spent finding the smallest failing size of a pattern.
+const BISECTION_RUNS: usize = 12;
+
+/// Cases whose text is at most this long are shrunk further after the
+/// bisection; larger ones cost too much a run.
+const SHRINK_TEXT_BYTES: usize = 4096;
+
+impl<P: Generate> Checker<'_, P> {
+    /// Every cell-bounded case in order, in batches; the first failure is
+    /// minimal by construction.
+    fn exhaustive(&self, max_cells: usize, report: &mut Report) -> Option<Failure> {
+        let enumerate = P::extras().enumerate?;
+        let mut all = enumerate(max_cells);
+        let chunk = (self.jobs * self.candidate.batch_size() * 4).max(64);
+        loop {
+            let cases: Vec<P::Case> = all.by_ref().take(chunk).collect();
+            if cases.is_empty() {
+                return None;
+            }
+            match self.run(&cases, None, Origin::Exhaustive) {
+                Ok(ran) => report.cases += ran,
+                Err(found) => {
+                    let (ran, failure) = *found;
+                    report.cases += ran;
+                    return Some(failure);
+                }
+            }
+        }
+    }
+
+    /// `config.cases` generated cases; the first failure, shrunk.
+    fn generated(&self, report: &mut Report) -> Option<Failure> {
+        let config = self.config;
+        let tell = |done: u64| {
+            if let Some(progress) = &config.progress {
+                progress(done, config.cases)
+            }
+        };
+        let mut runner = seeded_runner(config.seed);
+        let strategy = P::cases(clamp_size::<P>(config.size.unwrap_or(P::DEFAULT_SIZE)));
+        let chunk = (self.jobs * self.candidate.batch_size() * 4).max(16);
+        let mut done = 0u64;
+        while done < config.cases {
+            let n = chunk.min((config.cases - done) as usize);
+            let mut trees: Vec<Box<dyn ValueTree<Value = P::Case>>> = (0..n)
+                .map(|_| {
+                    Box::new(
+                        strategy
+                            .new_tree(&mut runner)
+                            .expect("strategies here never reject"),
+                    ) as Box<dyn ValueTree<Value = P::Case>>
+                })
+                .collect();
+            let cases: Vec<P::Case> = trees.iter().map(|t| t.current()).collect();
+            match self.run(&cases, Some(&mut trees), Origin::Generated) {
+                Ok(ran) => {
+                    done += ran;
+                    tell(done);
+                }
+                Err(found) => {
+                    let (ran, failure) = *found;
+                    tell(config.cases);
+                    report.cases += done + ran;
+                    return Some(failure);
+                }
+            }
+        }
+        report.cases += done;
+        None
+    }
+
+    /// One lone run of `case`, judged, and its wall time.
+    fn timed(&self, case: &P::Case) -> (Judged, Duration) {
+        let started = Instant::now();
+        let ran = self.candidate.run(std::slice::from_ref(case));
+        let took = started.elapsed();
+        let outcome = ran.outcomes.into_iter().next().expect("one outcome");
+        (judge::<P>(case, outcome), took)
+    }
+
+    /// Every pattern (or `config.pattern`) at [`limit_sizes`], each run
+    /// alone and timed; the first failure, narrowed to the smallest failing
+    /// size of its pattern.
+    fn limits(&self, report: &mut Report) -> Option<Failure> {
+        let extras = P::extras();
+        let chosen = extras
+            .patterns
+            .iter()
+            .filter(|p| self.config.pattern.as_deref().is_none_or(|n| n == p.name));
+        for pattern in chosen {
+            let mut passes_at = None;
+            for size in limit_sizes::<P>() {
+                let case = (pattern.build)(size);
+                let (judged, took) = self.timed(&case);
+                report.cases += 1;
+                report.limits.push(LimitCase {
+                    pattern: pattern.name.to_string(),
+                    size,
+                    verdict: judged.verdict,
+                    seconds: took.as_secs_f64(),
+                    reference: judged.reference,
+                });
+                if judged.verdict != Verdict::Ok {
+                    return Some(self.narrow(
+                        pattern.name,
+                        pattern.build,
+                        passes_at,
+                        size,
+                        case,
+                        judged,
+                    ));
+                }
+                passes_at = Some(size);
+            }
+        }
+        None
+    }
+
+    /// The smallest size of a pattern that still fails the same way, by
+    /// bisection between the last passing size and the failing one; then,
+    /// if the case is small, the usual simpler steps.
+    fn narrow(
+        &self,
+        name: &str,
+        build: fn(usize) -> P::Case,
+        passes_at: Option<usize>,
+        size: usize,
+        case: P::Case,
+        judged: Judged,
+    ) -> Failure {
+        let verdict = judged.verdict;
+        let (mut lo, mut hi) = (passes_at.unwrap_or(0), size);
+        let mut best = (case, judged);
+        let mut runs = 0;
+        // A time-out costs a full time limit per run.
+        let most = if verdict == Verdict::TimeLimit {
+            BISECTION_RUNS.min(self.config.max_tle_shrink_runs)
+        } else {
+            BISECTION_RUNS
+        };
+        while hi - lo > 1 && runs < most {
+            let mid = lo + (hi - lo) / 2;
+            let case = build(mid);
+            let (judged, _) = self.timed(&case);
+            runs += 1;
+            if judged.verdict == verdict {
+                hi = mid;
+                best = (case, judged);
+            } else {
+                lo = mid;
+            }
+        }
+        let at_limits = AtLimits {
+            pattern: name.to_string(),
+            fails_from: hi,
+            passes_at: (lo > 0).then_some(lo),
+            unit: P::SIZE_UNIT.to_string(),
+        };
+        let narrowed = if hi - lo > 1 {
+            Shrink::Stopped(format!(
+                "the bisection over sizes stopped after {runs} runs"
+            ))
+        } else {
+            Shrink::Not(format!("the smallest failing size of pattern {name}"))
+        };
+        let mut failure = if case_text::<P>(&best.0).len() <= SHRINK_TEXT_BYTES {
+            self.shrunk_failure(best.0, best.1, None, Origin::Generated)
+        } else {
+            failure::<P>(
+                self.candidate,
+                &best.0,
+                best.1,
+                (0, runs, narrowed),
+                Origin::Limits,
+            )
+        };
+        failure.origin = Origin::Limits;
+        failure.at_limits = Some(at_limits);
+        failure
+    }
+}
+
 /// Checks `candidate` on `config.given`, then on `config.cases` generated
-/// cases, stopping at the first failure, which it confirms alone and
+/// cases (or every case up to `config.exhaustive` cells), then at the
+/// limits, stopping at the first failure, which it confirms alone and
 /// shrinks.
 pub fn check<P: Generate>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Report {
     let jobs = config.jobs.max(1);
@@ -686,83 +933,64 @@ pub fn check<P: Generate>(candidate: &dyn Candidate<P>, config: &CheckConfig) ->
         cases: 0,
         sandbox: candidate.sandbox(),
         given: None,
+        limits: Vec::new(),
         failure: None,
     };
-    let fail = |report: &mut Report, ran: u64, failure: Failure| {
-        report.cases += ran;
+    let found = checker
+        .given(&mut report)
+        .or_else(|| match (config.limits, config.exhaustive) {
+            (LimitsMode::Only, _) => None,
+            (_, Some(max_cells)) => checker.exhaustive(max_cells, &mut report),
+            (_, None) => checker.generated(&mut report),
+        })
+        .or_else(|| match config.limits {
+            LimitsMode::Off => None,
+            _ => checker.limits(&mut report),
+        });
+    if let Some(failure) = found {
         report.status = Status::Fail;
         report.failure = Some(failure);
-    };
+    }
+    report
+}
 
-    if !config.given.is_empty() || !config.given_skipped.is_empty() {
-        let mut ran = 0;
-        let mut skipped = config.given_skipped.clone();
+impl<P: Generate> Checker<'_, P> {
+    /// The given inputs (replayed or vectors); the first failure, as given.
+    fn given(&self, report: &mut Report) -> Option<Failure> {
+        let config = self.config;
+        if config.given.is_empty() && config.given_skipped.is_empty() {
+            return None;
+        }
+        let mut summary = GivenSummary {
+            origin: config.given_origin,
+            ran: 0,
+            skipped: config.given_skipped.clone(),
+        };
+        let mut found = None;
         for given in &config.given {
             let cases = match crate::problem::read_input::<P>(&given.input, given.multi) {
                 Ok(cases) => cases,
                 Err(e) => {
-                    skipped.push(format!("{}: not a {} input ({e})", given.name, P::NAME));
+                    summary
+                        .skipped
+                        .push(format!("{}: not a {} input ({e})", given.name, P::NAME));
                     continue;
                 }
             };
-            match checker.run(&cases, None, config.given_origin) {
-                Ok(n) => ran += n,
-                Err(found) => {
-                    let (n, failure) = *found;
-                    report.given = Some(GivenSummary {
-                        origin: config.given_origin,
-                        ran: ran + n,
-                        skipped,
-                    });
-                    fail(&mut report, ran + n, failure);
-                    return report;
+            match self.run(&cases, None, config.given_origin) {
+                Ok(n) => summary.ran += n,
+                Err(failed) => {
+                    let (n, failure) = *failed;
+                    summary.ran += n;
+                    found = Some(failure);
+                    break;
                 }
             }
         }
-        report.cases += ran;
-        report.given = Some(GivenSummary {
-            origin: config.given_origin,
-            ran,
-            skipped,
-        });
+        report.cases += summary.ran;
+        report.given = Some(summary);
+        found
     }
-
-    let tell = |done: u64| {
-        if let Some(progress) = &config.progress {
-            progress(done, config.cases)
-        }
-    };
-    let mut runner = seeded_runner(config.seed);
-    let strategy = P::cases(clamp_size::<P>(config.size.unwrap_or(P::DEFAULT_SIZE)));
-    let chunk = (jobs * candidate.batch_size() * 4).max(16);
-    let mut done = 0u64;
-    while done < config.cases {
-        let n = chunk.min((config.cases - done) as usize);
-        let mut trees: Vec<Box<dyn ValueTree<Value = P::Case>>> = (0..n)
-            .map(|_| {
-                Box::new(
-                    strategy
-                        .new_tree(&mut runner)
-                        .expect("strategies here never reject"),
-                ) as Box<dyn ValueTree<Value = P::Case>>
-            })
-            .collect();
-        let cases: Vec<P::Case> = trees.iter().map(|t| t.current()).collect();
-        match checker.run(&cases, Some(&mut trees), Origin::Generated) {
-            Ok(ran) => {
-                done += ran;
-                tell(done);
-            }
-            Err(found) => {
-                let (ran, failure) = *found;
-                tell(config.cases);
-                fail(&mut report, done + ran, failure);
-                return report;
-            }
-        }
-    }
-    report.cases += done;
-    report
 }
 
 #[cfg(test)]

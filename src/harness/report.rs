@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use super::verdict::{Origin, Status, Verdict};
+use crate::generation::Reference;
 use crate::text::plural;
 
 /// What a check found.
@@ -18,6 +19,9 @@ pub struct Report {
     pub cases: u64,
     /// How candidate runs were contained, e.g. `namespaces+cgroups`.
     pub sandbox: String,
+    /// The limits phase: every worst-case pattern at growing sizes.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub limits: Vec<LimitCase>,
     /// The given inputs (`--replay`, `--vectors`): how many ran, which were skipped.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub given: Option<GivenSummary>,
@@ -60,8 +64,10 @@ pub struct Failure {
     /// The failing input, exactly as fed to the candidate in the run
     /// that confirmed it.
     pub input: String,
-    /// The oracle's answer.
+    /// The reference answer.
     pub expected: String,
+    /// Which solver gave it: the oracle, or the engine beyond the oracle's reach.
+    pub reference: Reference,
     /// What the candidate wrote.
     pub got: String,
     /// How many smaller failing inputs the shrinker stepped through.
@@ -77,10 +83,54 @@ pub struct Failure {
     pub size: String,
     /// Where the case came from.
     pub origin: Origin,
+    /// For a failure at the limits: the pattern and where it starts failing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at_limits: Option<AtLimits>,
+}
+
+/// Where a worst-case pattern starts failing.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct AtLimits {
+    /// The pattern's name.
+    pub pattern: String,
+    /// The smallest size found failing (the reported input's size).
+    pub fails_from: usize,
+    /// The largest size found passing below it, if any ran.
+    pub passes_at: Option<usize>,
+    /// The unit of the sizes.
+    pub unit: String,
+}
+
+/// One case of the limits phase: a pattern at a size, and how it went.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct LimitCase {
+    /// The pattern's name.
+    pub pattern: String,
+    /// Its size, in the problem's unit.
+    pub size: usize,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Wall time of the candidate's run.
+    pub seconds: f64,
+    /// Which solver gave the reference answer.
+    pub reference: Reference,
 }
 
 /// Lines of a text shown in a human report; the JSON report keeps them all.
 const SHOWN_LINES: usize = 60;
+
+/// Characters of one line shown in a human report.
+const SHOWN_COLUMNS: usize = 120;
+
+/// `line`, cut to [`SHOWN_COLUMNS`] characters with a note of how many more.
+fn shorten(line: &str) -> String {
+    let total = line.chars().count();
+    if total <= SHOWN_COLUMNS {
+        return line.to_string();
+    }
+    let kept: String = line.chars().take(SHOWN_COLUMNS).collect();
+    format!("{kept}... ({} more characters)", total - SHOWN_COLUMNS)
+}
 
 fn indent(text: &str) -> String {
     if text.is_empty() {
@@ -90,7 +140,7 @@ fn indent(text: &str) -> String {
     let mut out: String = text
         .lines()
         .take(SHOWN_LINES)
-        .map(|l| format!("    {l}\n"))
+        .map(|l| format!("    {}\n", shorten(l)))
         .collect();
     if total > SHOWN_LINES {
         out.push_str(&format!(
@@ -108,14 +158,14 @@ pub fn mark_differences(expected: &str, got: &str) -> String {
     let have: Vec<&str> = got.lines().map(|l| l.trim_end()).collect();
     let mut out = String::new();
     for (i, line) in have.iter().enumerate().take(SHOWN_LINES) {
-        out.push_str(&format!("    {line}\n"));
+        out.push_str(&format!("    {}\n", shorten(line)));
         let other = want.get(i).copied().unwrap_or("");
         if *line != other {
             let (a, b): (Vec<char>, Vec<char>) = (line.chars().collect(), other.chars().collect());
             let marks: String = (0..a.len().max(b.len()))
                 .map(|c| if a.get(c) == b.get(c) { ' ' } else { '^' })
                 .collect();
-            out.push_str(&format!("    {}\n", marks.trim_end()));
+            out.push_str(&format!("    {}\n", shorten(marks.trim_end())));
         }
     }
     if have.len() > SHOWN_LINES {
@@ -146,9 +196,10 @@ impl Report {
             None => {
                 out.push_str(&self.given_line());
                 out.push_str(&format!(
-                    "PASS  {}: {} cases agreed with the oracle (seed {})\n",
+                    "PASS  {}: {} cases agreed with the reference (seed {})\n",
                     self.problem, self.cases, self.seed
                 ));
+                out.push_str(&self.limits_line());
             }
             Some(f) => {
                 out.push_str(&self.given_line());
@@ -160,12 +211,33 @@ impl Report {
                     self.cases,
                     self.seed
                 ));
+                if let Some(at) = &f.at_limits {
+                    let small = self.cases as usize - self.limits.len();
+                    let passes = at
+                        .passes_at
+                        .map_or(String::new(), |s| format!("; passes at {s}"));
+                    out.push_str(&format!(
+                        "all {} agreed; at the limits: {} on pattern {} ({} {}: fails from {}{passes}; reference: the {})\n{}\n",
+                        plural(small, "small case"),
+                        f.verdict,
+                        at.pattern,
+                        at.unit,
+                        self.limits.last().map_or(0, |l| l.size),
+                        at.fails_from,
+                        f.reference,
+                        self.limits_line().trim_end()
+                    ));
+                }
                 let steps = format!(
                     "{} in {}",
                     plural(f.shrink_steps as usize, "step"),
                     plural(f.shrink_runs as usize, "run")
                 );
                 let heading = match &f.shrink {
+                    Shrink::Minimal if f.origin == Origin::Exhaustive => format!(
+                        "minimal input ({}; the first failure of the enumeration: every case with fewer cells passed)",
+                        f.size
+                    ),
                     Shrink::Minimal => format!("minimal input ({}; shrunk {steps})", f.size),
                     Shrink::Stopped(why) => {
                         format!("input ({}; shrunk {steps}, stopped early: {why})", f.size)
@@ -189,8 +261,40 @@ impl Report {
                 }
             }
         }
-        out.push_str(&format!("\nsandbox: {}\nrepeat: {repeat}\n", self.sandbox));
+        if !self.sandbox.is_empty() {
+            out.push_str(&format!("\nsandbox: {}", self.sandbox));
+        }
+        out.push_str(&format!("\nrepeat: {repeat}\n"));
         out
+    }
+
+    /// The limits phase in one line: what ran, the slowest run, which
+    /// reference answered.
+    fn limits_line(&self) -> String {
+        let Some(slowest) = self
+            .limits
+            .iter()
+            .max_by(|a, b| a.seconds.total_cmp(&b.seconds))
+        else {
+            return String::new();
+        };
+        let mut patterns: Vec<&str> = self.limits.iter().map(|l| l.pattern.as_str()).collect();
+        patterns.dedup();
+        let engine = self
+            .limits
+            .iter()
+            .filter(|l| l.reference == Reference::Engine)
+            .count();
+        format!(
+            "limits: {} of {} ({}); slowest {:.2} s ({} at {}); {} answered by the engine, beyond the oracle's reach\n",
+            plural(self.limits.len(), "case"),
+            plural(patterns.len(), "pattern"),
+            patterns.join(", "),
+            slowest.seconds,
+            slowest.pattern,
+            slowest.size,
+            engine
+        )
     }
 
     /// What happened to the given inputs, if there were any.

@@ -114,6 +114,10 @@ pub enum Origin {
     /// A batch of the multi-case form that fails while each of its cases
     /// passes alone: state kept from one case to the next.
     Batch,
+    /// Every case up to some number of cells, in order (`--exhaustive`).
+    Exhaustive,
+    /// A worst-case pattern at the contract's limits.
+    Limits,
 }
 
 impl fmt::Display for Origin {
@@ -123,6 +127,8 @@ impl fmt::Display for Origin {
             Origin::Replayed => "replayed",
             Origin::Vector => "vector",
             Origin::Batch => "batch",
+            Origin::Exhaustive => "exhaustive",
+            Origin::Limits => "limits",
         })
     }
 }

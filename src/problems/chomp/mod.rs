@@ -302,6 +302,15 @@ impl Generate for Chomp {
     fn simpler(case: &Case) -> Box<dyn Iterator<Item = Case>> {
         Box::new(shrink::simpler(case))
     }
+    /// The grid is instant; the boundary array costs the short side per
+    /// move; the quadrant list is quadratic in the moves.
+    fn oracle_reaches(case: &Case) -> bool {
+        let commands = case.commands.len() as u64;
+        let short = case.width.min(case.height);
+        case.width.saturating_mul(case.height) <= oracle::GRID_MAX_CELLS
+            || (short <= boundary::MAX_ROWS && commands.saturating_mul(short) <= 50_000_000)
+            || commands <= 3_000
+    }
     fn size_of(case: &Case) -> String {
         format!(
             "{} x {} board, {}",

@@ -4,6 +4,7 @@
 use super::engine::Staircase;
 use super::{Board, Case, Command, MAX_SIDE};
 use crate::generation::Pattern;
+use crate::limits::CHOMP_PATTERN_MAX_MOVES;
 
 /// A deterministic xorshift generator (benchmarks and long games need no proptest).
 struct XorShift(u64);
@@ -67,10 +68,10 @@ pub fn long_game(width: u64, height: u64, max_moves: u64, seed: u64) -> Case {
 pub fn all() -> Vec<Pattern<super::Chomp>> {
     vec![Pattern {
         name: "long-game",
-        about: "a size x size board, 4 size moves that each take the last cells of a row",
+        about: "a size x size board, 4 size moves (at most 100 000) that each take the last cells of a row",
         build: |size| {
             let n = size as u64;
-            long_game(n, n, n.saturating_mul(4), 1)
+            long_game(n, n, n.saturating_mul(4).min(CHOMP_PATTERN_MAX_MOVES), 1)
         },
     }]
 }

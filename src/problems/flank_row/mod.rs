@@ -124,6 +124,10 @@ impl Generate for FlankRow {
     fn simpler(case: &Case) -> Box<dyn Iterator<Item = Case>> {
         Box::new(shrink::simpler(case))
     }
+    /// The oracle copies the row for every placement: O(n·k).
+    fn oracle_reaches(case: &Case) -> bool {
+        case.row.len().saturating_mul(case.placements.len()) <= 20_000_000
+    }
     fn size_of(case: &Case) -> String {
         let (n, k) = (case.row.len(), case.placements.len());
         format!("{}, {}", plural(n, "cell"), plural(k, "placement"))
