@@ -56,7 +56,7 @@ enum Command {
         pattern: Option<String>,
     },
     /// Run a candidate on generated inputs, compare with the oracle, shrink the first failure.
-    Check(check::CheckArgs),
+    Check(Box<check::CheckArgs>),
     /// Engine against oracle on every position (and every move) up to K cells.
     Exhaust {
         /// The problem.
@@ -181,7 +181,7 @@ pub fn main() -> i32 {
                     pattern: pattern.as_deref(),
                 },
             )?),
-            Command::Check(args) => check::run(args),
+            Command::Check(args) => check::run(*args),
             Command::Exhaust {
                 problem: name,
                 max_cells,
