@@ -738,7 +738,7 @@ const BISECTION_RUNS: usize = 12;
 
 /// Cases whose text is at most this long are shrunk further after the
 /// bisection; larger ones cost too much a run.
-const SHRINK_TEXT_BYTES: usize = 4096;
+const SHRINK_TEXT_BYTES: usize = 1024;
 
 impl<P: Generate> Checker<'_, P> {
     /// Every cell-bounded case in order, in batches; the first failure is

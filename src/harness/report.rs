@@ -217,7 +217,7 @@ impl Report {
                         .passes_at
                         .map_or(String::new(), |s| format!("; passes at {s}"));
                     out.push_str(&format!(
-                        "all {} agreed; at the limits: {} on pattern {} ({} {}: fails from {}{passes}; reference: the {})\n{}\n",
+                        "all {} agreed; at the limits: {} on pattern {} (at {} {}; fails from {}{passes}; reference: the {})\n{}\n",
                         plural(small, "small case"),
                         f.verdict,
                         at.pattern,
