@@ -265,6 +265,8 @@ const EXAMPLES: &[Example] = &[
     ),
     wrong(&REVERSI_MOVE, "wrong_row_wrap.py", 100, REVERSI_9),
     pass(&GO_CAPTURE, "correct.py", Cases::Scaled(200)),
+    // Right on small boards; its RecursionError at the limits is in verdicts.rs.
+    pass(&GO_CAPTURE, "recursive_flood.py", Cases::Scaled(200)),
     wrong(&GO_CAPTURE, "one_at_a_time.py", 100, GO_CAPTURE_9),
     wrong(&GO_CAPTURE, "edge_liberty.py", 100, GO_CAPTURE_9),
     wrong(&GO_CAPTURE, "diagonal.py", 100, GO_CAPTURE_9),

@@ -412,3 +412,38 @@ fn exhaustive_finds_the_smallest_case_first() {
     assert_eq!(failure["shrink"]["state"], "minimal");
     assert_eq!(failure["size"], "2 cells, 1 placement");
 }
+
+#[test]
+fn a_recursive_flood_fill_is_caught_at_the_limits_with_its_recursion_error() {
+    let (status, report) = check_json(
+        "go-capture",
+        1,
+        &[
+            "--cases",
+            "50",
+            "--multi",
+            "--limits",
+            "on",
+            "--pattern",
+            "spiral",
+        ],
+        &[
+            "python3",
+            "examples/go_capture/recursive_flood.py",
+            "--multi",
+        ],
+    );
+    assert_eq!(status, 1);
+    let failure = &report["failure"];
+    assert_eq!(failure["verdict"], "RE");
+    assert_eq!(failure["origin"], "limits");
+    let from = failure["at_limits"]["fails_from"].as_u64().unwrap();
+    // A spiral of side 44 holds a group longer than Python's 1000 frames.
+    assert!((30..=80).contains(&from), "fails from {from}");
+    assert!(
+        failure["detail"]
+            .as_str()
+            .unwrap()
+            .contains("RecursionError")
+    );
+}
