@@ -374,6 +374,15 @@ pub fn human_seconds(seconds: f64) -> String {
 }
 
 impl Scaling {
+    /// `OVER` or `within`, for a time against the limit.
+    fn against_limit(&self, seconds: f64) -> &'static str {
+        if seconds > self.limit_seconds {
+            "OVER"
+        } else {
+            "within"
+        }
+    }
+
     /// The table and the fit, for people.
     pub fn render(&self) -> String {
         let mut out = format!(
@@ -419,11 +428,7 @@ impl Scaling {
                     self.max_size,
                     self.unit,
                     human_seconds(projected),
-                    if projected > self.limit_seconds {
-                        "OVER"
-                    } else {
-                        "within"
-                    },
+                    self.against_limit(projected),
                     human_seconds(self.limit_seconds)
                 ));
             }
@@ -435,11 +440,7 @@ impl Scaling {
                 self.max_size,
                 self.unit,
                 human_seconds(measured),
-                if measured > self.limit_seconds {
-                    "OVER"
-                } else {
-                    "within"
-                },
+                self.against_limit(measured),
             ));
         }
         out
