@@ -246,6 +246,9 @@ const CHOMP_SOLVE: Setup = Setup {
 const EXAMPLES: &[Example] = &[
     pass(&FLANK_ROW_SINGLE, "correct.py", Cases::Fixed(40)),
     pass(&FLANK_ROW_BATCH_250, "correct.py", Cases::Fixed(1000)),
+    // The two speeds `tests/scale.rs` tells apart; both correct.
+    pass(&FLANK_ROW_BATCH_250, "linear.py", Cases::Fixed(1000)),
+    pass(&FLANK_ROW_BATCH_250, "quadratic.py", Cases::Fixed(1000)),
     wrong(&FLANK_ROW, "flip_while_scanning.py", 200, FLANK_ROW_MINIMAL),
     wrong(&FLANK_ROW, "edge_closes_run.py", 200, FLANK_ROW_MINIMAL),
     wrong(&FLANK_ROW, "shared_run_list.py", 200, FLANK_ROW_MINIMAL),

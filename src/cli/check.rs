@@ -29,20 +29,8 @@ pub struct CheckArgs {
     /// The seed of the generated cases (random if absent; always printed).
     #[arg(long)]
     seed: Option<u64>,
-    /// Wall-time limit of one candidate run, in milliseconds.
-    #[arg(long, default_value_t = 2000)]
-    timeout_ms: u64,
-    /// CPU-time limit of one candidate run (all its threads and processes
-    /// together), in milliseconds; the wall-time limit if absent.
-    #[arg(long)]
-    cpu_ms: Option<u64>,
-    /// Memory limit of one candidate run, in MiB (resident memory where
-    /// cgroups are available, else address space).
-    #[arg(long, default_value_t = 2048)]
-    memory_mb: u64,
-    /// Output cap of one candidate run, in KiB.
-    #[arg(long, default_value_t = 65536)]
-    output_kb: usize,
+    #[command(flatten)]
+    limits: LimitArgs,
     /// Candidate runs at once (default: the number of cores).
     #[arg(long)]
     jobs: Option<usize>,
@@ -70,8 +58,8 @@ pub struct CheckArgs {
     /// The limits phase: each worst-case pattern at sizes growing to the
     /// contract's maximum, after the small cases (on), never (off), or
     /// alone (only).
-    #[arg(long, default_value = "on", value_parser = parse_limits)]
-    limits: LimitsMode,
+    #[arg(long = "limits", default_value = "on", value_parser = parse_limits)]
+    limits_mode: LimitsMode,
     /// Only this pattern in the limits phase (see `boardcheck list`).
     #[arg(long)]
     pattern: Option<String>,
@@ -79,11 +67,6 @@ pub struct CheckArgs {
     /// size: the first failure is minimal by construction.
     #[arg(long, value_name = "K")]
     exhaustive: Option<usize>,
-    /// How to contain candidate runs: auto (the strongest this machine
-    /// allows), strict (PID/network/mount namespaces and cgroups, or refuse
-    /// to run), none (process group and rlimits only).
-    #[arg(long, default_value = "auto", value_parser = parse_sandbox)]
-    sandbox: SandboxMode,
     /// Print the machine-readable JSON report.
     #[arg(long)]
     json: bool,
@@ -104,6 +87,63 @@ pub struct CheckArgs {
 
 fn parse_limits(text: &str) -> Result<LimitsMode, String> {
     text.parse()
+}
+
+/// The limits of one candidate run, shared by `check` and `scale`.
+#[derive(Args)]
+pub struct LimitArgs {
+    /// Wall-time limit of one candidate run, in milliseconds.
+    #[arg(long, default_value_t = 2000)]
+    pub timeout_ms: u64,
+    /// CPU-time limit of one candidate run (all its threads and processes
+    /// together), in milliseconds; the wall-time limit if absent.
+    #[arg(long)]
+    cpu_ms: Option<u64>,
+    /// Memory limit of one candidate run, in MiB (resident memory where
+    /// cgroups are available, else address space).
+    #[arg(long, default_value_t = 2048)]
+    memory_mb: u64,
+    /// Output cap of one candidate run, in KiB.
+    #[arg(long, default_value_t = 65536)]
+    output_kb: usize,
+    /// How to contain candidate runs: auto (the strongest this machine
+    /// allows), strict (PID/network/mount namespaces and cgroups, or refuse
+    /// to run), none (process group and rlimits only).
+    #[arg(long, default_value = "auto", value_parser = parse_sandbox)]
+    sandbox: SandboxMode,
+}
+
+/// The candidate `command` under `limits`, once the sandbox asked for is
+/// known to work and the program to exist; else the usage error's status.
+pub fn external(
+    limits: &LimitArgs,
+    command: Vec<String>,
+    multi: Option<usize>,
+) -> Result<External, i32> {
+    let candidate = External {
+        argv: command,
+        limits: Limits {
+            timeout: Duration::from_millis(limits.timeout_ms),
+            memory_bytes: limits.memory_mb.saturating_mul(1 << 20),
+            output_bytes: limits.output_kb.saturating_mul(1024),
+            sandbox: limits.sandbox,
+            cpu: limits.cpu_ms.map(Duration::from_millis),
+            ..Limits::default()
+        },
+        multi,
+    };
+    match probe(limits.sandbox) {
+        Err(e) => return Err(usage_error(format!("--sandbox {}: {e}", limits.sandbox))),
+        Ok(_) => {
+            if let Some(warning) = warning(limits.sandbox) {
+                eprintln!("boardcheck: warning: {warning}");
+            }
+        }
+    }
+    if let Err(e) = candidate.verify() {
+        return Err(usage_error(format!("the candidate cannot be started: {e}")));
+    }
+    Ok(candidate)
 }
 
 fn parse_sandbox(text: &str) -> Result<SandboxMode, String> {
@@ -277,32 +317,17 @@ fn remember_failure(
 
 /// Runs `check`; the exit status.
 pub fn run(args: CheckArgs) -> i32 {
-    if args.cases == 0 || args.batch == 0 || args.timeout_ms == 0 || args.jobs == Some(0) {
+    if args.cases == 0 || args.batch == 0 || args.limits.timeout_ms == 0 || args.jobs == Some(0) {
         return usage_error("--cases, --batch, --jobs and --timeout-ms must be at least 1");
     }
-    let candidate = External {
-        argv: args.command.clone(),
-        limits: Limits {
-            timeout: Duration::from_millis(args.timeout_ms),
-            memory_bytes: args.memory_mb.saturating_mul(1 << 20),
-            output_bytes: args.output_kb.saturating_mul(1024),
-            sandbox: args.sandbox,
-            cpu: args.cpu_ms.map(Duration::from_millis),
-            ..Limits::default()
-        },
-        multi: args.multi.then_some(args.batch),
+    let candidate = match external(
+        &args.limits,
+        args.command.clone(),
+        args.multi.then_some(args.batch),
+    ) {
+        Ok(candidate) => candidate,
+        Err(status) => return status,
     };
-    match probe(args.sandbox) {
-        Err(e) => return usage_error(format!("--sandbox {}: {e}", args.sandbox)),
-        Ok(_) => {
-            if let Some(warning) = warning(args.sandbox) {
-                eprintln!("boardcheck: warning: {warning}");
-            }
-        }
-    }
-    if let Err(e) = candidate.verify() {
-        return usage_error(format!("the candidate cannot be started: {e}"));
-    }
     let entries: Vec<Entry> = match &args.replay {
         Some(path) if path.exists() => match casefile::load(path) {
             Ok(entries) => entries,
@@ -365,7 +390,7 @@ pub fn run(args: CheckArgs) -> i32 {
         given,
         given_origin,
         given_skipped,
-        limits: args.limits,
+        limits: args.limits_mode,
         pattern: args.pattern.clone(),
         exhaustive: args.exhaustive,
     };

@@ -2,6 +2,7 @@
 //! status: 0 success, 1 a disagreement found, 2 usage or input error.
 
 mod check;
+mod scale;
 
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
@@ -57,6 +58,9 @@ enum Command {
     },
     /// Run a candidate on generated inputs, compare with the oracle, shrink the first failure.
     Check(Box<check::CheckArgs>),
+    /// Running time against size on a pattern: the fitted exponent and the
+    /// projected time at the contract's largest size.
+    Scale(Box<scale::ScaleArgs>),
     /// Engine against oracle on every position (and every move) up to K cells.
     Exhaust {
         /// The problem.
@@ -182,6 +186,7 @@ pub fn main() -> i32 {
                 },
             )?),
             Command::Check(args) => check::run(*args),
+            Command::Scale(args) => scale::run(*args),
             Command::Exhaust {
                 problem: name,
                 max_cells,

@@ -11,6 +11,7 @@
 //! - [`casefile`]: failures saved by `check --save`, read by `--replay`.
 //! - [`exhaust`], [`selftest`], [`testing`]: engine vs oracle on every small
 //!   case, the zoo through the properties, property runs for test suites.
+//! - [`scale`]: running time against size, and the power law it fits.
 //! - [`fuzz`]: the bodies of the fuzz targets.
 //! - [`verdict`]: typed verdicts, statuses and origins.
 
@@ -22,6 +23,7 @@ pub mod fuzz;
 pub mod process;
 pub mod report;
 pub mod sandbox;
+pub mod scale;
 pub mod selftest;
 pub mod testing;
 pub mod vectors;
