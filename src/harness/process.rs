@@ -37,7 +37,7 @@ use std::collections::HashMap;
 use std::io::{self, Read, Write};
 use std::os::fd::{AsFd, BorrowedFd};
 use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
+
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -51,7 +51,7 @@ use nix::sys::wait::{Id, WaitPidFlag, waitid};
 use nix::unistd::Pid;
 
 use super::sandbox::{self, RunCgroup};
-pub use super::sandbox::{SandboxLevel, SandboxMode, probe, warning};
+pub use super::sandbox::{SandboxLevel, SandboxMode, probe, resolve_program, warning};
 
 /// How much one run may use.
 #[derive(Clone, Debug)]
@@ -159,31 +159,6 @@ pub fn kill_all() {
             cgroup.remove();
         }
     });
-}
-
-/// Finds `program` the way `exec` would, so that a missing program is a
-/// usage error before any case runs.
-pub fn resolve_program(program: &str) -> Result<PathBuf, String> {
-    let executable = |p: &Path| {
-        use std::os::unix::fs::PermissionsExt;
-        p.metadata()
-            .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-            .unwrap_or(false)
-    };
-    if program.contains('/') {
-        let p = PathBuf::from(program);
-        return if executable(&p) {
-            Ok(p)
-        } else {
-            Err(format!("{program}: no such executable file"))
-        };
-    }
-    std::env::var_os("PATH")
-        .iter()
-        .flat_map(std::env::split_paths)
-        .map(|dir| dir.join(program))
-        .find(|p| executable(p))
-        .ok_or_else(|| format!("{program}: command not found in PATH"))
 }
 
 /// The last `cap` bytes of a stream, and how many came before them.

@@ -222,7 +222,7 @@ fn probe_bwrap() -> Result<PathBuf, String> {
         .iter()
         .map(PathBuf::from)
         .find(|p| p.is_file())
-        .or_else(|| super::process::resolve_program("bwrap").ok())
+        .or_else(|| resolve_program("bwrap").ok())
         .ok_or("bwrap (bubblewrap) not found")?;
     let args = bwrap_args(64 << 20, &["/bin/true".to_string()]);
     let out = Command::new(&bwrap)
@@ -647,6 +647,31 @@ pub(crate) fn kill_members(procs: &Path) -> bool {
         let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
     }
     none
+}
+
+/// Finds `program` the way `exec` would, so that a missing program is a
+/// usage error before any case runs.
+pub fn resolve_program(program: &str) -> Result<PathBuf, String> {
+    let executable = |p: &Path| {
+        use std::os::unix::fs::PermissionsExt;
+        p.metadata()
+            .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+            .unwrap_or(false)
+    };
+    if program.contains('/') {
+        let p = PathBuf::from(program);
+        return if executable(&p) {
+            Ok(p)
+        } else {
+            Err(format!("{program}: no such executable file"))
+        };
+    }
+    std::env::var_os("PATH")
+        .iter()
+        .flat_map(std::env::split_paths)
+        .map(|dir| dir.join(program))
+        .find(|p| executable(p))
+        .ok_or_else(|| format!("{program}: command not found in PATH"))
 }
 
 #[cfg(test)]
