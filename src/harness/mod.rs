@@ -15,16 +15,20 @@
 //! - [`fuzz`]: the bodies of the fuzz targets.
 //! - [`verdict`]: typed verdicts, statuses and origins.
 
+mod batch;
 pub mod candidate;
 pub mod casefile;
 pub mod check;
 pub mod exhaust;
 pub mod fuzz;
+mod limits_phase;
 pub mod process;
 pub mod report;
+mod run;
 pub mod sandbox;
 pub mod scale;
 pub mod selftest;
+mod shrink;
 pub mod testing;
 pub mod vectors;
 pub mod verdict;

@@ -1,0 +1,252 @@
+//! What one check is made of: its configuration, judging a candidate's
+//! outcome against the reference, and running batches of cases in parallel.
+//! [`super::check`] puts these together; [`super::shrink`] and the limits
+//! phase use them too.
+
+use std::sync::Arc;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use proptest::strategy::{Strategy, ValueTree};
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+
+use super::candidate::{Candidate, Outcome, Ran};
+use super::report::{Failure, Shrink};
+use super::verdict::{Origin, Verdict};
+use crate::generation::{Generate, Reference, reference};
+use crate::problem::answer_text;
+
+/// Called with (cases done, cases in all) as a check goes on.
+pub type Progress = Arc<dyn Fn(u64, u64) + Send + Sync>;
+/// Called with the smallest confirmed failure so far, while shrinking.
+pub type OnFailure = Arc<dyn Fn(&Failure) + Send + Sync>;
+
+/// Inputs given to a check besides the generated ones: saved failures
+/// (`--replay`) or test vectors (`--vectors`), each one input as text.
+#[derive(Clone, Debug)]
+pub struct Given {
+    /// Its name in the file.
+    pub name: String,
+    /// The input text.
+    pub input: String,
+    /// Whether the text is in the multi-case form.
+    pub multi: bool,
+}
+
+/// How a check runs.
+#[derive(Clone)]
+pub struct CheckConfig {
+    /// How many generated cases to run.
+    pub cases: u64,
+    /// The seed of the generated cases.
+    pub seed: u64,
+    /// Upper bound on generated board size (`None`: the problem's default).
+    pub size: Option<usize>,
+    /// Candidate runs at once.
+    pub jobs: usize,
+    /// Most candidate runs spent shrinking a failure.
+    pub max_shrink_runs: usize,
+    /// Most candidate runs spent shrinking a time-out (each costs a full
+    /// time limit).
+    pub max_tle_shrink_runs: usize,
+    /// Most wall time spent shrinking.
+    pub max_shrink_time: Duration,
+    /// Told how far the check is, e.g. to draw a progress bar.
+    pub progress: Option<Progress>,
+    /// Told of every smaller confirmed failure while shrinking (for a
+    /// progress line, and so an interrupted run can still print one).
+    pub on_failure: Option<OnFailure>,
+    /// Inputs to run before the generated ones, with where they come from.
+    pub given: Vec<Given>,
+    /// Where the given inputs come from.
+    pub given_origin: Origin,
+    /// Whether to run the worst-case patterns at the contract's limits.
+    pub limits: LimitsMode,
+    /// Only this pattern in the limits phase.
+    pub pattern: Option<String>,
+    /// Instead of generated cases, every case of up to this many cells.
+    pub exhaustive: Option<usize>,
+    /// Given inputs left out before the check, and why (e.g. error vectors).
+    pub given_skipped: Vec<String>,
+}
+
+impl Default for CheckConfig {
+    fn default() -> Self {
+        CheckConfig {
+            cases: 1000,
+            seed: 0,
+            size: None,
+            jobs: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            max_shrink_runs: 2000,
+            max_tle_shrink_runs: 8,
+            max_shrink_time: Duration::from_secs(60),
+            progress: None,
+            on_failure: None,
+            given: Vec::new(),
+            given_origin: Origin::Replayed,
+            given_skipped: Vec::new(),
+            limits: LimitsMode::On,
+            pattern: None,
+            exhaustive: None,
+        }
+    }
+}
+
+/// A candidate's outcome on one case, judged against the oracle.
+#[derive(Clone, Debug)]
+pub struct Judged {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The oracle's answer as text.
+    pub expected: String,
+    /// What the candidate wrote for this case.
+    pub got: String,
+    /// Exit status, parse error, limit, etc.
+    pub detail: String,
+    /// Which solver gave `expected`.
+    pub reference: Reference,
+}
+
+/// Judges `outcome` against the reference answer to `case`.
+pub fn judge<P: Generate>(case: &P::Case, outcome: Outcome<P::Answer>) -> Judged {
+    let (want, reference) = reference::<P>(case);
+    let expected = answer_text::<P>(&want);
+    let (verdict, got, detail) = match outcome {
+        Outcome::Answered { answer, output } if answer == want => {
+            (Verdict::Ok, output, String::new())
+        }
+        Outcome::Answered { output, .. } => (Verdict::WrongAnswer, output, String::new()),
+        Outcome::Unreadable { output, error } => (Verdict::Presentation, output, error),
+        Outcome::Crashed { output, detail } => (Verdict::RuntimeError, output, detail),
+        Outcome::TimedOut { output, detail } => (Verdict::TimeLimit, output, detail),
+        Outcome::OutOfMemory { output, detail } => (Verdict::MemoryLimit, output, detail),
+        Outcome::OutputLimit { output, detail } => (Verdict::OutputLimit, output, detail),
+    };
+    Judged {
+        verdict,
+        expected,
+        got,
+        detail,
+        reference,
+    }
+}
+
+/// A deterministic random source for `seed`.
+pub fn seeded_rng(seed: u64) -> TestRng {
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&seed.to_le_bytes());
+    TestRng::from_seed(RngAlgorithm::ChaCha, &bytes)
+}
+
+/// A deterministic proptest runner for `seed`.
+pub fn seeded_runner(seed: u64) -> TestRunner {
+    TestRunner::new_with_rng(Config::default(), seeded_rng(seed))
+}
+
+/// One case generated from `seed` (what `boardcheck gen` prints).
+pub fn generate<P: Generate>(seed: u64, size: usize) -> P::Case {
+    let mut runner = seeded_runner(seed);
+    P::cases(size)
+        .new_tree(&mut runner)
+        .expect("strategies here never reject")
+        .current()
+}
+
+/// Runs each of `batches` once, `jobs` runs at a time; the runs in order.
+pub(super) fn run_batches<P: Generate>(
+    candidate: &dyn Candidate<P>,
+    batches: &[&[P::Case]],
+    jobs: usize,
+) -> Vec<Ran<P::Answer>> {
+    let results: Vec<Mutex<Option<Ran<P::Answer>>>> =
+        batches.iter().map(|_| Mutex::new(None)).collect();
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, batches.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let b = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(batch) = batches.get(b) else { break };
+                    *results[b].lock().unwrap() = Some(candidate.run(batch));
+                }
+            });
+        }
+    });
+    results
+        .into_iter()
+        .map(|m| m.into_inner().unwrap().expect("every batch ran"))
+        .collect()
+}
+
+/// Each case alone, `jobs` runs at a time: the judgements in order.
+pub(super) fn run_alone<P: Generate>(
+    candidate: &dyn Candidate<P>,
+    cases: &[P::Case],
+    jobs: usize,
+) -> Vec<Judged> {
+    let batches: Vec<&[P::Case]> = cases.chunks(1).collect();
+    run_batches(candidate, &batches, jobs)
+        .into_iter()
+        .zip(cases)
+        .map(|(ran, case)| judge::<P>(case, ran.outcomes.into_iter().next().expect("one")))
+        .collect()
+}
+
+/// One batch run, judged case by case.
+pub(super) fn judge_run<P: Generate>(cases: &[P::Case], ran: Ran<P::Answer>) -> Vec<Judged> {
+    ran.outcomes
+        .into_iter()
+        .zip(cases)
+        .map(|(o, c)| judge::<P>(c, o))
+        .collect()
+}
+
+pub(super) fn failure<P: Generate>(
+    candidate: &dyn Candidate<P>,
+    case: &P::Case,
+    judged: Judged,
+    (steps, runs, shrink): (u64, usize, Shrink),
+    origin: Origin,
+) -> Failure {
+    Failure {
+        verdict: judged.verdict,
+        input: candidate.input_text(std::slice::from_ref(case)),
+        expected: judged.expected,
+        got: judged.got,
+        shrink_steps: steps,
+        shrink_runs: runs as u64,
+        shrink,
+        detail: judged.detail,
+        reference: judged.reference,
+        size: P::size_of(case),
+        origin,
+        at_limits: None,
+    }
+}
+
+/// Whether a check runs the limits phase: the problem's worst-case
+/// patterns at sizes growing to the contract's maximum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LimitsMode {
+    /// Small cases only.
+    Off,
+    /// Small cases, then the limits (the default).
+    On,
+    /// The limits only.
+    Only,
+}
+
+impl std::str::FromStr for LimitsMode {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "off" => Ok(LimitsMode::Off),
+            "on" => Ok(LimitsMode::On),
+            "only" => Ok(LimitsMode::Only),
+            _ => Err(format!(
+                "unknown limits mode {s:?} (expected on, off or only)"
+            )),
+        }
+    }
+}
