@@ -91,7 +91,7 @@ impl<P: Generate> Checker<'_, P> {
         // The last failing part and its run.
         let mut last: Option<FailingBatch<P>> = None;
         let smallest = ddmin(batch.to_vec(), |part| {
-            if !budget.open(Verdict::WrongAnswer) {
+            if !budget.open(verdict) {
                 return None;
             }
             budget.runs += 1;
@@ -167,7 +167,7 @@ impl<P: Generate> Checker<'_, P> {
                 origin,
             );
         }
-        if origin != Origin::Generated {
+        if !matches!(origin, Origin::Generated | Origin::Limits) {
             // Given inputs are reported as they are: they are someone's case.
             let shrink = Shrink::Not(format!("a {origin} input is reported as given"));
             return failure::<P>(self.candidate, &case, judged, (0, 0, shrink), origin);

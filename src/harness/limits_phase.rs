@@ -127,7 +127,7 @@ impl<P: Generate> Checker<'_, P> {
             Shrink::Not(format!("the smallest failing size of pattern {name}"))
         };
         let mut failure = if case_text::<P>(&best.0).len() <= SHRINK_TEXT_BYTES {
-            self.shrunk_failure(best.0, best.1, None, Origin::Generated)
+            self.shrunk_failure(best.0, best.1, None, Origin::Limits)
         } else {
             failure::<P>(
                 self.candidate,
@@ -137,7 +137,6 @@ impl<P: Generate> Checker<'_, P> {
                 Origin::Limits,
             )
         };
-        failure.origin = Origin::Limits;
         failure.at_limits = Some(at_limits);
         failure
     }
