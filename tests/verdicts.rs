@@ -152,6 +152,43 @@ fn exhausted_cpu_is_tle_not_re() {
 }
 
 #[test]
+fn a_multithreaded_process_out_of_cpu_is_tle_not_re() {
+    let exe = std::env::temp_dir().join(format!("boardcheck-burn-{}", std::process::id()));
+    let built = Command::new("cc")
+        .args(["-O1", "-pthread", "-o"])
+        .arg(&exe)
+        .arg("examples/misbehaving/threads_burn_cpu.c")
+        .status();
+    if !built.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: no C compiler (cc) to build the threaded burner");
+        return;
+    }
+    let (status, report) = check_json(
+        "flank-row",
+        1,
+        &[
+            "--cases",
+            "1",
+            "--timeout-ms",
+            "10000",
+            "--cpu-ms",
+            "1000",
+            "--max-shrink-runs",
+            "1",
+        ],
+        &[exe.to_str().unwrap()],
+    );
+    std::fs::remove_file(&exe).unwrap();
+    assert_eq!(status, 1);
+    let failure = &report["failure"];
+    assert_eq!(failure["verdict"], "TLE", "{failure}");
+    if report["sandbox"] != "rlimits" {
+        let detail = failure["detail"].as_str().unwrap();
+        assert!(detail.contains("CPU-time limit"), "{detail}");
+    }
+}
+
+#[test]
 fn memory_over_the_limit_is_mle() {
     let hog = "import sys; sys.stdin.read(); a = [bytearray(1 << 20) for _ in range(10 ** 6)]";
     let (status, report) = check_json(
