@@ -23,6 +23,7 @@ pub mod exhaust;
 pub mod fuzz;
 mod limits_phase;
 pub mod process;
+mod properties_phase;
 pub mod report;
 mod run;
 pub mod sandbox;
