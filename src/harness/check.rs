@@ -16,17 +16,17 @@ use proptest::strategy::{Strategy, ValueTree};
 
 use super::batch::{ddmin, suspects};
 use super::candidate::{Candidate, Ran};
-pub use super::properties_phase::{PropertiesMode, RUNS_PER_LAW};
 use super::report::{Failure, GivenSummary, Report, Shrink};
 pub use super::run::{
-    CheckConfig, Given, Judged, LimitsMode, OnFailure, Progress, generate, judge, seeded_rng,
-    seeded_runner,
+    CheckConfig, Given, Judged, LimitsMode, OnFailure, Progress, PropertiesMode, generate, judge,
+    seeded_rng, seeded_runner,
 };
 use super::run::{failure, judge_run, run_alone, run_batches};
 pub use super::shrink::simplify_greedily;
 use super::shrink::{Budget, Shrinker};
 use super::verdict::{Origin, Status, Verdict};
 use crate::generation::{Generate, clamp_size, reference};
+pub use crate::limits::RUNS_PER_LAW;
 use crate::problem::{Problem, answer_text, case_text};
 use crate::suite::Suite;
 

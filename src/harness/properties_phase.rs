@@ -23,39 +23,14 @@ use super::candidate::{Candidate, Outcome};
 use super::check::Checker;
 use super::limits_phase::{SHRINK_TEXT_BYTES, bisect, limit_sizes};
 use super::report::{AtLimits, Failure, FoundBy, LimitCase, PropertiesSummary, Report, Shrink};
-use super::run::{Judged, failure, judge, seeded_runner};
+use super::run::{Judged, PropertiesMode, failure, judge, seeded_runner};
 use super::verdict::{Origin, Verdict};
 use crate::generation::{Generate, clamp_size, reference};
 use crate::problem::{Problem, case_text};
 use crate::suite::{Property, Solver, Suite};
 use proptest::strategy::{Strategy, ValueTree};
 
-/// Where a check runs the properties on the candidate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PropertiesMode {
-    /// Never.
-    Off,
-    /// On the limits cases the oracle cannot answer (the default).
-    Beyond,
-    /// On every generated case and every limits case.
-    All,
-}
-
-impl std::str::FromStr for PropertiesMode {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "off" => Ok(PropertiesMode::Off),
-            "beyond" => Ok(PropertiesMode::Beyond),
-            "all" => Ok(PropertiesMode::All),
-            _ => Err(format!(
-                "unknown properties mode {s:?} (expected beyond, all or off)"
-            )),
-        }
-    }
-}
-
-pub use crate::limits::RUNS_PER_LAW;
+use crate::limits::RUNS_PER_LAW;
 
 /// Why the candidate's solver gave no answer; unwinds out of the law.
 enum NoAnswer<P: Problem> {

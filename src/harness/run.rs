@@ -12,7 +12,6 @@ use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 use super::candidate::{Candidate, Outcome, Ran};
-use super::properties_phase::PropertiesMode;
 use super::report::{Failure, Shrink};
 use super::verdict::{Origin, Verdict};
 use crate::generation::{Generate, Reference, reference};
@@ -251,6 +250,31 @@ impl std::str::FromStr for LimitsMode {
             "only" => Ok(LimitsMode::Only),
             _ => Err(format!(
                 "unknown limits mode {s:?} (expected on, off or only)"
+            )),
+        }
+    }
+}
+
+/// Where a check runs the properties on the candidate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PropertiesMode {
+    /// Never.
+    Off,
+    /// On the limits cases the oracle cannot answer (the default).
+    Beyond,
+    /// On every generated case and every limits case.
+    All,
+}
+
+impl std::str::FromStr for PropertiesMode {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "off" => Ok(PropertiesMode::Off),
+            "beyond" => Ok(PropertiesMode::Beyond),
+            "all" => Ok(PropertiesMode::All),
+            _ => Err(format!(
+                "unknown properties mode {s:?} (expected beyond, all or off)"
             )),
         }
     }

@@ -35,31 +35,48 @@ pub fn moves_to(width: u64, rows: &[u64]) -> Vec<Command> {
     moves
 }
 
-/// Every board of at most `max_cells` cells, every position on it (reached
-/// by the moves of [`moves_to`]), then every single command: `count`,
-/// `display`, and `legal` and `move` at every (x, y) in -1..=W × -1..=H.
+/// Every board of at most `max_cells` cells, in order of cells (so the
+/// first failure has the fewest cells), every position on it (reached by
+/// the moves of [`moves_to`]), then every single command (`count`,
+/// `display`, and `legal` and `move` at every (x, y) in -1..=W × -1..=H),
+/// then every `move` at those (x, y), legal or not, followed by every
+/// single command: what a move does to the next command, the turn among it.
 pub fn every_position_and_command(max_cells: usize) -> impl Iterator<Item = Case> + Send {
     let max = max_cells as u64;
     (1..=max)
-        .flat_map(move |w| (1..=max / w).map(move |h| (w, h)))
+        .flat_map(|cells| {
+            (1..=cells)
+                .filter(move |w| cells % w == 0)
+                .map(move |w| (w, cells / w))
+        })
         .flat_map(|(w, h)| {
             let mut probes = vec![Command::Count, Command::Display];
+            let mut moves = Vec::new();
             for x in -1..=w as i64 {
                 for y in -1..=h as i64 {
                     probes.push(Command::Legal(x, y));
                     probes.push(Command::Move(x, y));
+                    moves.push(Command::Move(x, y));
                 }
             }
-            every_boundary(w, h).into_iter().flat_map(move |rows| {
-                let prefix = moves_to(w, &rows);
-                probes.clone().into_iter().map(move |probe| {
-                    let mut commands = prefix.clone();
-                    commands.push(probe);
-                    Case {
-                        width: w,
-                        height: h,
-                        commands,
-                    }
+            let positions = every_boundary(w, h);
+            let singles: Vec<Vec<Command>> = probes.iter().map(|p| vec![*p]).collect();
+            let pairs: Vec<Vec<Command>> = moves
+                .iter()
+                .flat_map(|m| probes.iter().map(move |p| vec![*m, *p]))
+                .collect();
+            [singles, pairs].into_iter().flat_map(move |scripts| {
+                positions.clone().into_iter().flat_map(move |rows| {
+                    let prefix = moves_to(w, &rows);
+                    scripts.clone().into_iter().map(move |script| {
+                        let mut commands = prefix.clone();
+                        commands.extend(script);
+                        Case {
+                            width: w,
+                            height: h,
+                            commands,
+                        }
+                    })
                 })
             })
         })
@@ -70,6 +87,20 @@ mod tests {
     use super::super::Board;
     use super::super::engine::Staircase;
     use super::*;
+
+    #[test]
+    fn boards_come_in_order_of_cells_singles_before_pairs() {
+        let cases: Vec<Case> = every_position_and_command(4).collect();
+        let cells: Vec<u64> = cases.iter().map(|c| c.width * c.height).collect();
+        assert!(cells.windows(2).all(|w| w[0] <= w[1]));
+        // The 1 x 1 board: 2 positions; 2 + 2·9 singles, then 9 · 20 pairs.
+        assert_eq!(cells.iter().filter(|&&c| c == 1).count(), 2 * (20 + 9 * 20));
+        assert!(
+            cases
+                .iter()
+                .any(|c| c.commands == [Command::Move(0, 1), Command::Move(0, 0)])
+        );
+    }
 
     #[test]
     fn boundaries_are_counted_by_binomials() {
