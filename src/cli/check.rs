@@ -3,11 +3,12 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use boardcheck::harness::candidate::External;
+use boardcheck::harness::candidate::{Candidate, External};
 use boardcheck::harness::casefile::{self, Entry};
 use boardcheck::harness::check::Given;
 use boardcheck::harness::check::{CheckConfig, LimitsMode, check};
 use boardcheck::harness::process::{Limits, SandboxMode, probe, warning};
+use boardcheck::harness::protocol::Jsonl;
 use boardcheck::harness::report::{Failure, Report};
 use boardcheck::harness::vectors;
 use boardcheck::harness::verdict::{Origin, Status};
@@ -80,9 +81,72 @@ pub struct CheckArgs {
     /// first; error vectors are for `solve` and are skipped, counted.
     #[arg(long, conflicts_with = "replay")]
     vectors: Option<PathBuf>,
+    /// How the candidate is fed: `text` (one process per run, the
+    /// problem's text form) or `jsonl` (one long-lived process per job, one
+    /// JSON case a line in, one JSON answer a line out: docs/protocol.md).
+    #[arg(long, default_value = "text", value_parser = ["text", "jsonl"])]
+    protocol: String,
+    /// A Python function as the candidate, `FILE.py:NAME`, called with the
+    /// seed's signature (README, "Functions as candidates"); served by
+    /// long-lived Python processes over the jsonl protocol.
+    #[arg(long, value_name = "FILE.py:NAME", conflicts_with_all = ["command", "multi"])]
+    py_func: Option<String>,
     /// The candidate command and its arguments, after `--`.
-    #[arg(last = true, required = true, value_name = "CMD")]
+    #[arg(last = true, required_unless_present = "py_func", value_name = "CMD")]
     command: Vec<String>,
+}
+
+/// A candidate as the command line gives it.
+pub enum AnyCandidate {
+    /// One process per run (or per batch with `--multi`).
+    External(External),
+    /// The persistent protocol (`--protocol jsonl`, `--py-func`).
+    Jsonl(Jsonl),
+}
+
+impl AnyCandidate {
+    /// The candidate as `P`'s.
+    pub fn as_candidate<P: Suite>(&self) -> &dyn Candidate<P> {
+        match self {
+            AnyCandidate::External(e) => e,
+            AnyCandidate::Jsonl(j) => j,
+        }
+    }
+}
+
+/// The candidate of `check` (and `grade`): `--py-func`, `--protocol jsonl`
+/// or a plain command; else the usage error's status.
+pub fn any_candidate(
+    problem: &str,
+    limits: &LimitArgs,
+    command: Vec<String>,
+    protocol: &str,
+    py_func: Option<&str>,
+    multi: Option<usize>,
+) -> Result<AnyCandidate, i32> {
+    if py_func.is_none() && protocol != "jsonl" {
+        return external(limits, command, multi).map(AnyCandidate::External);
+    }
+    if multi.is_some() {
+        return Err(usage_error(
+            "--multi and --protocol jsonl exclude each other",
+        ));
+    }
+    // The sandbox and the limits are checked as for a plain command.
+    let plain = external(
+        limits,
+        if py_func.is_some() {
+            vec!["python3".into()]
+        } else {
+            command.clone()
+        },
+        None,
+    )?;
+    let jsonl = match py_func {
+        Some(spec) => Jsonl::python_function(problem, spec, plain.limits).map_err(usage_error)?,
+        None => Jsonl::new(command, plain.limits),
+    };
+    Ok(AnyCandidate::Jsonl(jsonl))
 }
 
 fn parse_limits(text: &str) -> Result<LimitsMode, String> {
@@ -218,7 +282,7 @@ fn saved_entry(problem: &str, seed: u64, multi: bool, failure: &Failure) -> Entr
 /// The check itself, once the problem is known: replayed entries must read
 /// as its inputs.
 struct Check<'a> {
-    candidate: &'a External,
+    candidate: &'a AnyCandidate,
     config: CheckConfig,
     replay_file: &'a Path,
 }
@@ -245,7 +309,7 @@ impl Visitor for Check<'_> {
         if self.config.exhaustive.is_some() && extras.enumerate.is_none() {
             return Err(format!("{} has no exhaustive enumeration", P::NAME));
         }
-        Ok(check::<P>(self.candidate, &self.config))
+        Ok(check::<P>(self.candidate.as_candidate::<P>(), &self.config))
     }
 }
 
@@ -320,9 +384,12 @@ pub fn run(args: CheckArgs) -> i32 {
     if args.cases == 0 || args.batch == 0 || args.limits.timeout_ms == 0 || args.jobs == Some(0) {
         return usage_error("--cases, --batch, --jobs and --timeout-ms must be at least 1");
     }
-    let candidate = match external(
+    let candidate = match any_candidate(
+        &args.problem,
         &args.limits,
         args.command.clone(),
+        &args.protocol,
+        args.py_func.as_deref(),
         args.multi.then_some(args.batch),
     ) {
         Ok(candidate) => candidate,

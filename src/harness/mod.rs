@@ -4,6 +4,8 @@
 //! - [`process`]: run an untrusted program under limits.
 //! - [`sandbox`]: the isolation of those runs (bwrap, cgroups, rlimits).
 //! - [`candidate`]: external programs and Rust functions as candidates.
+//! - [`session`], [`protocol`]: long-lived processes and the persistent
+//!   protocol (`--protocol jsonl`, `--py-func`).
 //! - [`check`]: generate, run, compare, shrink.
 //! - [`report`]: JSON and human reports.
 //! - [`vectors`]: test vectors in one format, and the one runner every
@@ -23,11 +25,13 @@ pub mod exhaust;
 pub mod fuzz;
 mod limits_phase;
 pub mod process;
+pub mod protocol;
 pub mod report;
 mod run;
 pub mod sandbox;
 pub mod scale;
 pub mod selftest;
+pub mod session;
 mod shrink;
 pub mod testing;
 pub mod vectors;

@@ -175,3 +175,19 @@ pub fn write_answer(answer: &Answer, out: &mut String) {
         };
     }
 }
+
+/// The protocol's case: `{"width": W, "height": H, "commands": ["count",
+/// "legal 1 2", "move 1 2", "display"]}`, the commands as in the text form.
+pub fn case_to_protocol(case: &Case) -> serde_json::Value {
+    let mut text = String::new();
+    write_case(case, &mut text);
+    let commands: Vec<&str> = text.lines().skip(2).collect();
+    serde_json::json!({"width": case.width, "height": case.height, "commands": commands})
+}
+
+/// The protocol's answer: `{"lines": [...]}`, the lines the script prints.
+pub fn answer_from_protocol(value: &serde_json::Value, case: &Case) -> Result<Answer, String> {
+    let text =
+        crate::generation::json_lines(crate::generation::json_key(value, "lines")?, "lines")?;
+    crate::generation::answer_from_text::<super::Chomp>(&text, case)
+}

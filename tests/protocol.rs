@@ -1,0 +1,181 @@
+//! The persistent protocol (`--protocol jsonl`) and Python functions as
+//! candidates (`--py-func`): restarts after a crash, lone confirmation in a
+//! fresh process, tracebacks in the report.
+
+mod common;
+
+use boardcheck::harness::candidate::{Candidate, Outcome};
+use boardcheck::harness::process::Limits;
+use boardcheck::harness::protocol::{Jsonl, case_line};
+use boardcheck::problems::flank_row::{Case, Cell, FlankRow, Placement, Player};
+use common::{boardcheck, json};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// A server that answers correctly but exits when a row starts with `BA`.
+fn crashing_server(name: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("boardcheck-{name}-{}.py", std::process::id()));
+    std::fs::write(
+        &path,
+        format!(
+            "import json, sys\nsys.path.insert(0, {:?})\nfrom flank_row_server import solve\n\
+             for line in sys.stdin:\n    case = json.loads(line)\n    \
+             if case['row'].startswith('BA'):\n        sys.exit(3)\n    \
+             print(json.dumps({{'row': solve(case['row'], case['placements'])}}), flush=True)\n",
+            format!("{ROOT}/examples/protocol")
+        ),
+    )
+    .unwrap();
+    path
+}
+
+fn cells(row: &str) -> Vec<Cell> {
+    row.chars()
+        .map(|c| match c {
+            'A' => Cell::Piece(Player::A),
+            'B' => Cell::Piece(Player::B),
+            _ => Cell::Empty,
+        })
+        .collect()
+}
+
+fn case(row: &str) -> Case {
+    Case {
+        row: cells(row),
+        placements: vec![Placement {
+            player: Player::A,
+            index: row.find('.').unwrap(),
+        }],
+    }
+}
+
+#[test]
+fn a_crashed_session_is_restarted_and_the_batch_goes_on() {
+    let server = crashing_server("restarted");
+    let jsonl = Jsonl::new(
+        vec!["python3".into(), server.to_string_lossy().into_owned()],
+        Limits::default(),
+    );
+    let cases = [
+        case(".BA"),
+        case("BA."),
+        case(".BA"),
+        case("BA."),
+        case("A.B"),
+    ];
+    let ran = Candidate::<FlankRow>::run(&jsonl, &cases);
+    std::fs::remove_file(&server).unwrap();
+    let kinds: Vec<&str> = ran
+        .outcomes
+        .iter()
+        .map(|o| match o {
+            Outcome::Answered { .. } => "answered",
+            Outcome::Crashed { .. } => "crashed",
+            _ => "other",
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        ["answered", "crashed", "answered", "crashed", "answered"]
+    );
+    let Outcome::Answered { answer, .. } = &ran.outcomes[0] else {
+        unreachable!()
+    };
+    assert_eq!(answer, &cells("AAA"));
+    assert!(
+        matches!(&ran.outcomes[1], Outcome::Crashed { detail, .. } if detail.contains("status 3")),
+        "{:?}",
+        ran.outcomes[1]
+    );
+}
+
+#[test]
+fn check_over_jsonl_reports_the_one_line_a_fresh_process_failed_on() {
+    let server = crashing_server("fresh");
+    let out = boardcheck(
+        &[
+            "check",
+            "flank-row",
+            "--json",
+            "--seed",
+            "5",
+            "--cases",
+            "300",
+            "--limits",
+            "off",
+            "--protocol",
+            "jsonl",
+            "--",
+            "python3",
+            &server.to_string_lossy(),
+        ],
+        "",
+    );
+    std::fs::remove_file(&server).unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = json(&out);
+    let failure = &report["failure"];
+    assert_eq!(failure["verdict"], "RE");
+    // Shrunk to the smallest row starting BA, sent as exactly one line.
+    let input = failure["input"].as_str().unwrap();
+    assert_eq!(
+        input,
+        case_line::<FlankRow>(&Case {
+            row: vec![Cell::Piece(Player::B), Cell::Piece(Player::A)],
+            placements: vec![],
+        }) + "\n"
+    );
+}
+
+#[test]
+fn python_functions_correct_buggy_and_raising() {
+    let check = |problem: &str, func: &str| {
+        let out = boardcheck(
+            &[
+                "check",
+                problem,
+                "--json",
+                "--seed",
+                "3",
+                "--cases",
+                "300",
+                "--limits",
+                "off",
+                "--py-func",
+                &format!("{ROOT}/examples/functions/{func}"),
+            ],
+            "",
+        );
+        (out.status.code().unwrap(), json(&out))
+    };
+    let (status, report) = check("reversi-move", "place_piece.py:place_piece");
+    assert_eq!((status, &report["status"]), (0, &"pass".into()), "{report}");
+    let (status, report) = check("reversi-move", "place_piece_no_diagonals.py:place_piece");
+    assert_eq!(status, 1);
+    assert_eq!(report["failure"]["verdict"], "WA", "{report}");
+    let (status, report) = check("flank-row", "flank_row.py:solve");
+    assert_eq!(status, 0, "{report}");
+    let (status, report) = check("flank-row", "flank_row_edge_closes.py:solve");
+    assert_eq!(report["failure"]["verdict"], "WA", "{report}");
+    assert_eq!(status, 1);
+    let (status, report) = check("flank-row", "flank_row_raises.py:solve");
+    assert_eq!(status, 1);
+    assert_eq!(report["failure"]["verdict"], "RE");
+    let detail = report["failure"]["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("ValueError: cannot place at the left edge"),
+        "{detail}"
+    );
+}
+
+#[test]
+fn a_missing_function_file_is_a_usage_error() {
+    let out = boardcheck(&["check", "flank-row", "--py-func", "no/such.py:solve"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no file"));
+}
