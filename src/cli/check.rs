@@ -91,6 +91,14 @@ pub struct CheckArgs {
     /// long-lived Python processes over the jsonl protocol.
     #[arg(long, value_name = "FILE.py:NAME", conflicts_with_all = ["command", "multi"])]
     py_func: Option<String>,
+    /// Colour in the human report: auto (on a terminal, unless NO_COLOR is
+    /// set), always, never.
+    #[arg(long, default_value = "auto", value_parser = ["auto", "always", "never"])]
+    color: String,
+    /// Also write the report as one standalone HTML page (boards drawn,
+    /// differences highlighted).
+    #[arg(long, value_name = "FILE.html")]
+    report: Option<PathBuf>,
     /// The candidate command and its arguments, after `--`.
     #[arg(last = true, required_unless_present = "py_func", value_name = "CMD")]
     command: Vec<String>,
@@ -381,6 +389,11 @@ fn remember_failure(
 
 /// Runs `check`; the exit status.
 pub fn run(args: CheckArgs) -> i32 {
+    use std::io::IsTerminal;
+    boardcheck::harness::board_view::set_colour(boardcheck::harness::board_view::colour_wanted(
+        &args.color,
+        std::io::stdout().is_terminal(),
+    ));
     if args.cases == 0 || args.batch == 0 || args.limits.timeout_ms == 0 || args.jobs == Some(0) {
         return usage_error("--cases, --batch, --jobs and --timeout-ms must be at least 1");
     }

@@ -7,7 +7,8 @@
 //! - [`session`], [`protocol`]: long-lived processes and the persistent
 //!   protocol (`--protocol jsonl`, `--py-func`).
 //! - [`check`]: generate, run, compare, shrink.
-//! - [`report`]: JSON and human reports.
+//! - [`report`]: JSON and human reports; [`board_view`]: answers drawn as
+//!   boards side by side.
 //! - [`vectors`]: test vectors in one format, and the one runner every
 //!   solver goes through.
 //! - [`casefile`]: failures saved by `check --save`, read by `--replay`.
@@ -18,6 +19,7 @@
 //! - [`verdict`]: typed verdicts, statuses and origins.
 
 mod batch;
+pub mod board_view;
 pub mod candidate;
 pub mod casefile;
 pub mod check;
