@@ -496,6 +496,15 @@ pub fn run(args: CheckArgs) -> i32 {
     {
         eprintln!("boardcheck: warning: could not save the failure: {e}");
     }
+    if let Some(path) = &args.report {
+        let page = boardcheck::harness::html::check_page(&report, &repeat_command(&argv, seed));
+        if let Err(e) = std::fs::write(path, page) {
+            eprintln!(
+                "boardcheck: warning: could not write {}: {e}",
+                path.display()
+            );
+        }
+    }
     if args.json {
         print(&format!(
             "{}\n",

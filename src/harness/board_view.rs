@@ -30,7 +30,7 @@ pub fn colour_wanted(mode: &str, terminal: bool) -> bool {
 
 /// One row of a board: its cells (tokens when the row is space-separated,
 /// as reversi-move's `0 1 2`, else characters).
-fn cells(line: &str) -> Vec<String> {
+pub fn cells(line: &str) -> Vec<String> {
     if line.contains(' ') && line.split(' ').all(|t| t.chars().count() == 1) {
         line.split(' ').map(str::to_string).collect()
     } else {

@@ -8,7 +8,7 @@
 //!   protocol (`--protocol jsonl`, `--py-func`).
 //! - [`check`]: generate, run, compare, shrink.
 //! - [`report`]: JSON and human reports; [`board_view`]: answers drawn as
-//!   boards side by side.
+//!   boards side by side; [`html`]: the standalone HTML report.
 //! - [`vectors`]: test vectors in one format, and the one runner every
 //!   solver goes through.
 //! - [`casefile`]: failures saved by `check --save`, read by `--replay`.
@@ -25,6 +25,7 @@ pub mod casefile;
 pub mod check;
 pub mod exhaust;
 pub mod fuzz;
+pub mod html;
 mod limits_phase;
 pub mod process;
 pub mod protocol;
