@@ -223,7 +223,7 @@ fn parse_sandbox(text: &str) -> Result<SandboxMode, String> {
 }
 
 /// A random seed, when none is given.
-fn random_seed() -> u64 {
+pub(super) fn random_seed() -> u64 {
     use std::hash::{BuildHasher, RandomState};
     RandomState::new().hash_one(std::time::SystemTime::now())
 }

@@ -2,6 +2,7 @@
 //! status: 0 success, 1 a disagreement found, 2 usage or input error.
 
 mod check;
+mod grade;
 mod scale;
 
 use std::io::{IsTerminal, Read, Write};
@@ -58,6 +59,9 @@ enum Command {
     },
     /// Run a candidate on generated inputs, compare with the oracle, shrink the first failure.
     Check(Box<check::CheckArgs>),
+    /// Check many submissions (a folder, files, or commands) on the same
+    /// seed and cases, in parallel: one table.
+    Grade(Box<grade::GradeArgs>),
     /// Running time against size on a pattern: the fitted exponent and the
     /// projected time at the contract's largest size.
     Scale(Box<scale::ScaleArgs>),
@@ -186,6 +190,7 @@ pub fn main() -> i32 {
                 },
             )?),
             Command::Check(args) => check::run(*args),
+            Command::Grade(args) => grade::run(*args),
             Command::Scale(args) => scale::run(*args),
             Command::Exhaust {
                 problem: name,
