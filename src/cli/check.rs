@@ -91,6 +91,12 @@ pub struct CheckArgs {
     /// long-lived Python processes over the jsonl protocol.
     #[arg(long, value_name = "FILE.py:NAME", conflicts_with_all = ["command", "multi"])]
     py_func: Option<String>,
+    /// Only part I of N of the generated (or enumerated) cases: those
+    /// whose position k has k % N == I-1, so N machines with the same seed
+    /// run every case once; the limits phase runs in shard 1 only.
+    /// `boardcheck merge` adds the shards' `--json` reports up.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<boardcheck::harness::check::Shard>,
     /// Colour in the human report: auto (on a terminal, unless NO_COLOR is
     /// set), always, never.
     #[arg(long, default_value = "auto", value_parser = ["auto", "always", "never"])]
@@ -220,6 +226,36 @@ pub fn external(
 
 fn parse_sandbox(text: &str) -> Result<SandboxMode, String> {
     text.parse()
+}
+
+/// The options in force, for the JSON report.
+fn options_json(args: &CheckArgs, seed: u64, jobs: usize) -> serde_json::Value {
+    let l = &args.limits;
+    serde_json::json!({
+        "cases": args.cases,
+        "seed": seed,
+        "size": args.size,
+        "jobs": jobs,
+        "timeout_ms": l.timeout_ms,
+        "cpu_ms": l.cpu_ms,
+        "memory_mb": l.memory_mb,
+        "output_kb": l.output_kb,
+        "sandbox": l.sandbox.to_string(),
+        "multi": args.multi,
+        "batch": args.multi.then_some(args.batch),
+        "protocol": if args.py_func.is_some() { "jsonl" } else { args.protocol.as_str() },
+        "py_func": args.py_func,
+        "limits": format!("{:?}", args.limits_mode).to_lowercase(),
+        "pattern": args.pattern,
+        "exhaustive": args.exhaustive,
+        "max_shrink_runs": args.max_shrink_runs,
+        "max_tle_shrink_runs": args.max_tle_shrink_runs,
+        "shrink_seconds": args.shrink_seconds,
+        "replay": args.replay,
+        "vectors": args.vectors,
+        "command": args.command,
+        "shard": args.shard.map(|s| format!("{}/{}", s.index + 1, s.count)),
+    })
 }
 
 /// A random seed, when none is given.
@@ -397,6 +433,9 @@ pub fn run(args: CheckArgs) -> i32 {
     if args.cases == 0 || args.batch == 0 || args.limits.timeout_ms == 0 || args.jobs == Some(0) {
         return usage_error("--cases, --batch, --jobs and --timeout-ms must be at least 1");
     }
+    if args.shard.is_some() && args.limits_mode == LimitsMode::Only {
+        return usage_error("--limits only has no cases to split: run it without --shard");
+    }
     let candidate = match any_candidate(
         &args.problem,
         &args.limits,
@@ -457,11 +496,13 @@ pub fn run(args: CheckArgs) -> i32 {
     };
     let argv: Vec<String> = std::env::args().collect();
     let seed = args.seed.unwrap_or_else(random_seed);
+    let started = std::time::Instant::now();
+    let jobs = super::jobs(args.jobs);
     let config = CheckConfig {
         cases: args.cases,
         seed,
         size: args.size,
-        jobs: super::jobs(args.jobs),
+        jobs,
         max_shrink_runs: args.max_shrink_runs,
         max_tle_shrink_runs: args.max_tle_shrink_runs,
         max_shrink_time: Duration::from_secs(args.shrink_seconds),
@@ -470,9 +511,13 @@ pub fn run(args: CheckArgs) -> i32 {
         given,
         given_origin,
         given_skipped,
-        limits: args.limits_mode,
+        limits: match args.shard {
+            Some(shard) if shard.index > 0 => LimitsMode::Off,
+            _ => args.limits_mode,
+        },
         pattern: args.pattern.clone(),
         exhaustive: args.exhaustive,
+        shard: args.shard,
     };
     let visit = Check {
         candidate: &candidate,
@@ -506,9 +551,19 @@ pub fn run(args: CheckArgs) -> i32 {
         }
     }
     if args.json {
+        // CLI.md's fields as they are, and beside them the repeat command,
+        // the options in force and the timings.
+        let mut json = serde_json::to_value(&report).expect("a report serializes");
+        let total = started.elapsed().as_secs_f64();
+        json["repeat"] = repeat_command(&argv, seed).into();
+        json["options"] = options_json(&args, seed, jobs);
+        json["timings"] = serde_json::json!({
+            "total_seconds": total,
+            "mean_ms_per_case": 1000.0 * total / report.cases.max(1) as f64,
+        });
         print(&format!(
             "{}\n",
-            serde_json::to_string_pretty(&report).expect("a report serializes")
+            serde_json::to_string_pretty(&json).expect("a report serializes")
         ));
     } else {
         print(&report.render(&repeat_command(&argv, seed)));

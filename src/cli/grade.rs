@@ -54,6 +54,10 @@ pub struct GradeArgs {
     /// How submissions are fed: text or jsonl (docs/protocol.md).
     #[arg(long, default_value = "text", value_parser = ["text", "jsonl"])]
     protocol: String,
+    /// Only part I of N of the submissions (the k-th, from 0, when k % N
+    /// == I-1); `boardcheck merge` joins the shards' `--json` tables.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<boardcheck::harness::check::Shard>,
     /// Print the table as JSON.
     #[arg(long, conflicts_with = "csv")]
     json: bool,
@@ -336,10 +340,17 @@ pub fn run(args: GradeArgs) -> i32 {
     if args.cases == 0 || args.limits.timeout_ms == 0 || args.jobs == Some(0) {
         return usage_error("--cases, --jobs and --timeout-ms must be at least 1");
     }
-    let list = match submissions(&args) {
+    let mut list = match submissions(&args) {
         Ok(list) => list,
         Err(e) => return usage_error(e),
     };
+    if let Some(shard) = args.shard {
+        let mut k = 0u64;
+        list.retain(|_| {
+            k += 1;
+            shard.takes(k - 1)
+        });
+    }
     let mut candidates = Vec::new();
     for s in list {
         match any_candidate(
@@ -380,7 +391,13 @@ pub fn run(args: GradeArgs) -> i32 {
         );
     }
     if args.json {
-        let json = serde_json::json!({"problem": args.problem, "seed": seed, "cases": args.cases, "submissions": rows});
+        let json = serde_json::json!({
+            "problem": args.problem,
+            "seed": seed,
+            "cases": args.cases,
+            "shard": args.shard.map(|s| format!("{}/{}", s.index + 1, s.count)),
+            "submissions": rows,
+        });
         print(&format!(
             "{}\n",
             serde_json::to_string_pretty(&json).expect("serializes")

@@ -118,11 +118,7 @@ pub fn side_by_side(expected: &str, got: &str, colour: bool) -> Option<String> {
         let pad = " ".repeat(col_w.saturating_sub(visible));
         out.push_str(&format!("    {left}{pad} | {right}\n"));
         if any && !colour {
-            out.push_str(
-                &format!("    {marks_l}{pad} | {marks_r}\n")
-                    .trim_end()
-                    .to_string(),
-            );
+            out.push_str(format!("    {marks_l}{pad} | {marks_r}").trim_end());
             out.push('\n');
         }
     }
