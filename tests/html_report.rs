@@ -2,6 +2,7 @@
 //! not blank and shows the highlighted cells of the minimal case. Skips,
 //! saying why, where Chromium is not installed.
 
+#[allow(dead_code, reason = "each test file uses some of the helpers")]
 mod common;
 
 use std::path::{Path, PathBuf};
@@ -19,7 +20,7 @@ fn chromium() -> Option<PathBuf> {
 }
 
 /// A screenshot of `page` by headless Chromium, as RGB(A) pixels.
-pub fn screenshot(chromium: &Path, page: &Path, png: &Path) -> (png::OutputInfo, Vec<u8>) {
+fn screenshot(chromium: &Path, page: &Path, png: &Path) -> (png::OutputInfo, Vec<u8>) {
     let profile = png.with_extension("profile");
     let out = Command::new(chromium)
         .args([

@@ -2,6 +2,7 @@
 //! candidates (`--py-func`): restarts after a crash, lone confirmation in a
 //! fresh process, tracebacks in the report.
 
+#[allow(dead_code, reason = "each test file uses some of the helpers")]
 mod common;
 
 use boardcheck::harness::candidate::{Candidate, Outcome};

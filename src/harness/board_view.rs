@@ -127,11 +127,11 @@ pub fn side_by_side(expected: &str, got: &str, colour: bool) -> Option<String> {
 
 /// The boards of a wrong answer for the human report (nothing for other
 /// verdicts, whose output may not be a board at all).
-pub fn for_failure(f: &super::report::Failure) -> String {
-    if f.verdict != super::verdict::Verdict::WrongAnswer {
+pub fn for_failure(verdict: super::verdict::Verdict, expected: &str, got: &str) -> String {
+    if verdict != super::verdict::Verdict::WrongAnswer {
         return String::new();
     }
-    side_by_side(&f.expected, &f.got, colour()).unwrap_or_default()
+    side_by_side(expected, got, colour()).unwrap_or_default()
 }
 
 #[cfg(test)]
