@@ -180,3 +180,78 @@ fn a_missing_function_file_is_a_usage_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no file"));
 }
+
+/// A server that hangs on rows starting `AB` and burns CPU on rows starting
+/// `BB`, else echoes the row.
+fn slow_server(name: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("boardcheck-{name}-{}.py", std::process::id()));
+    std::fs::write(
+        &path,
+        "import json, sys, time\n\
+         for line in sys.stdin:\n    case = json.loads(line)\n    \
+         if case['row'].startswith('AB'):\n        time.sleep(100)\n    \
+         if case['row'].startswith('BB'):\n        while True: pass\n    \
+         print(json.dumps({'row': case['row']}), flush=True)\n",
+    )
+    .unwrap();
+    path
+}
+
+#[test]
+fn each_answer_has_its_own_time_limit_and_a_killed_session_is_replaced() {
+    let server = slow_server("slow");
+    let limits = Limits {
+        timeout: std::time::Duration::from_millis(2500),
+        cpu: Some(std::time::Duration::from_millis(700)),
+        ..Limits::default()
+    };
+    let jsonl = Jsonl::new(
+        vec!["python3".into(), server.to_string_lossy().into_owned()],
+        limits,
+    );
+    let cases = [
+        case("A.A"),
+        case("AB."),
+        case("A.B"),
+        case("BB."),
+        case("B.B"),
+    ];
+    let ran = Candidate::<FlankRow>::run(&jsonl, &cases);
+    std::fs::remove_file(&server).unwrap();
+    let detail = |o: &Outcome<_>| match o {
+        Outcome::TimedOut { detail, .. } => detail.clone(),
+        other => format!("{other:?}"),
+    };
+    assert!(matches!(ran.outcomes[0], Outcome::Answered { .. }));
+    assert!(
+        detail(&ran.outcomes[1]).starts_with("wall-time limit"),
+        "{:?}",
+        ran.outcomes[1]
+    );
+    assert!(
+        matches!(ran.outcomes[2], Outcome::Answered { .. }),
+        "{:?}",
+        ran.outcomes[2]
+    );
+    let cgroups =
+        boardcheck::harness::process::probe(Default::default()).is_ok_and(|l| l.has_cgroups());
+    if cgroups {
+        assert!(
+            detail(&ran.outcomes[3]).starts_with("CPU-time limit"),
+            "{:?}",
+            ran.outcomes[3]
+        );
+    } else {
+        // At level rlimits only the wall clock holds per answer.
+        assert!(
+            detail(&ran.outcomes[3]).starts_with("wall-time limit"),
+            "{:?}",
+            ran.outcomes[3]
+        );
+    }
+    assert!(
+        matches!(ran.outcomes[4], Outcome::Answered { .. }),
+        "{:?}",
+        ran.outcomes[4]
+    );
+}
