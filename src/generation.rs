@@ -75,6 +75,9 @@ pub struct Extras<P: Problem> {
     pub json: Option<JsonForm<P>>,
     /// The one-line JSON form of the persistent protocol (`--protocol jsonl`).
     pub protocol: Option<Protocol<P>>,
+    /// A picture for the report of a wrong answer, from the input and the
+    /// output as text (chomp: the board before the failing command).
+    pub picture: Option<fn(&str, &str) -> Option<String>>,
 }
 
 /// The persistent protocol's form of a problem (`--protocol jsonl`,
@@ -132,6 +135,7 @@ impl<P: Problem> Default for Extras<P> {
             enumerate: None,
             json: None,
             protocol: None,
+            picture: None,
         }
     }
 }

@@ -255,3 +255,21 @@ fn each_answer_has_its_own_time_limit_and_a_killed_session_is_replaced() {
         ran.outcomes[4]
     );
 }
+
+#[test]
+fn chomp_pictures_the_board_before_the_first_wrong_reply() {
+    use boardcheck::generation::Generate;
+    let draw = boardcheck::problems::chomp::Chomp::extras()
+        .picture
+        .unwrap();
+    // 3 x 2; after move 1 1 the top row keeps one cell; the count is wrong.
+    let input = "3 2\n3\nmove 1 1\ncount\ndisplay\n";
+    let picture = draw(input, "6\n1 *\n0 * * *\n  0 1 2\n").unwrap();
+    assert_eq!(
+        picture,
+        "board before command 2 (count):\n    1 *\n    0 * * *\n      0 1 2\n"
+    );
+    // A right answer has no failing command; unreadable output no picture.
+    assert_eq!(draw(input, "4\n1 *\n0 * * *\n  0 1 2\n"), None);
+    assert_eq!(draw(input, "five\n"), None);
+}

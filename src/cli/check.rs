@@ -332,7 +332,8 @@ struct Check<'a> {
 }
 
 impl Visitor for Check<'_> {
-    type Output = Result<Report, String>;
+    /// The report, and the problem's picture of a wrong answer.
+    type Output = Result<(Report, Option<String>), String>;
     fn visit<P: Suite>(self) -> Self::Output {
         // A saved input that no longer reads (another problem's file, an
         // edited entry) is an error, not something to skip silently.
@@ -353,7 +354,16 @@ impl Visitor for Check<'_> {
         if self.config.exhaustive.is_some() && extras.enumerate.is_none() {
             return Err(format!("{} has no exhaustive enumeration", P::NAME));
         }
-        Ok(check::<P>(self.candidate.as_candidate::<P>(), &self.config))
+        let report = check::<P>(self.candidate.as_candidate::<P>(), &self.config);
+        let picture = match (&report.failure, extras.picture) {
+            (Some(f), Some(draw))
+                if f.verdict == boardcheck::harness::verdict::Verdict::WrongAnswer =>
+            {
+                draw(&f.input, &f.got)
+            }
+            _ => None,
+        };
+        Ok((report, picture))
     }
 }
 
@@ -527,8 +537,8 @@ pub fn run(args: CheckArgs) -> i32 {
     if !args.json {
         eprintln!("boardcheck: checking {} with seed {seed}", args.problem);
     }
-    let report = match on_problem(&args.problem, visit) {
-        Ok(Ok(report)) => report,
+    let (report, picture) = match on_problem(&args.problem, visit) {
+        Ok(Ok(done)) => done,
         Ok(Err(e)) => return usage_error(e),
         Err(status) => return status,
     };
@@ -567,6 +577,9 @@ pub fn run(args: CheckArgs) -> i32 {
         ));
     } else {
         print(&report.render(&repeat_command(&argv, seed)));
+        if let Some(picture) = picture {
+            print(&format!("\n{picture}"));
+        }
     }
     if report.failure.is_some() { 1 } else { 0 }
 }

@@ -67,11 +67,10 @@ pub fn side_by_side(expected: &str, got: &str, colour: bool) -> Option<String> {
         return None;
     }
     let width = e.iter().chain(&g).map(Vec::len).max().unwrap_or(0);
-    let spaced = e
-        .iter()
-        .chain(&g)
-        .any(|row| row.iter().any(|c| c.len() > 1))
-        || expected.lines().any(|l| l.contains(' '));
+    let spaced = expected
+        .lines()
+        .chain(got.lines())
+        .any(|l| cells(l).len() > 1 && cells(l).len() < l.chars().count());
     let sep = if spaced { " " } else { "" };
     let cell_w = if spaced { 2 } else { 1 };
     let col_w = (width * cell_w).saturating_sub(sep.len()).max(8);
@@ -128,7 +127,9 @@ pub fn side_by_side(expected: &str, got: &str, colour: bool) -> Option<String> {
 /// The boards of a wrong answer for the human report (nothing for other
 /// verdicts, whose output may not be a board at all).
 pub fn for_failure(verdict: super::verdict::Verdict, expected: &str, got: &str) -> String {
-    if verdict != super::verdict::Verdict::WrongAnswer {
+    // Only answers shaped like a board: every row as many cells wide.
+    let widths: Vec<usize> = expected.lines().map(|l| cells(l).len()).collect();
+    if verdict != super::verdict::Verdict::WrongAnswer || widths.windows(2).any(|w| w[0] != w[1]) {
         return String::new();
     }
     side_by_side(expected, got, colour()).unwrap_or_default()
