@@ -133,6 +133,82 @@ fn check_over_jsonl_reports_the_one_line_a_fresh_process_failed_on() {
     );
 }
 
+/// Every file under `examples/functions/` and `examples/protocol/`, checked
+/// here: (problem, file, how it is run, the verdict).
+const SHIPPED: &[(&str, &str, &str)] = &[
+    (
+        "reversi-move",
+        "functions/place_piece.py:place_piece",
+        "pass",
+    ),
+    (
+        "reversi-move",
+        "functions/place_piece_no_diagonals.py:place_piece",
+        "WA",
+    ),
+    ("flank-row", "functions/flank_row.py:solve", "pass"),
+    (
+        "flank-row",
+        "functions/flank_row_edge_closes.py:solve",
+        "WA",
+    ),
+    ("flank-row", "functions/flank_row_raises.py:solve", "RE"),
+    ("chomp", "functions/chomp_board.py:Board", "pass"),
+    ("go-move", "functions/go_move.py:play", "pass"),
+    ("go-move", "functions/go_move_suicide.py:play", "WA"),
+    ("flank-row", "protocol/flank_row_server.py", "pass"),
+];
+
+#[test]
+fn every_function_and_protocol_example_is_checked_with_its_verdict() {
+    let mut listed: Vec<String> = ["functions", "protocol"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(format!("{ROOT}/examples/{d}")).unwrap())
+        .map(|f| f.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "py"))
+        .map(|p| {
+            let dir = p
+                .parent()
+                .unwrap()
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            format!("{dir}/{}", p.file_name().unwrap().to_string_lossy())
+        })
+        .collect();
+    listed.sort();
+    let mut known: Vec<String> = SHIPPED
+        .iter()
+        .map(|(_, spec, _)| spec.split(':').next().unwrap().to_string())
+        .collect();
+    known.sort();
+    assert_eq!(listed, known, "an example without a row in SHIPPED");
+    // The ones the other tests here do not run.
+    for (problem, spec, verdict) in SHIPPED.iter().filter(|(_, s, _)| {
+        s.starts_with("functions/chomp")
+            || s.starts_with("functions/go_move")
+            || s.starts_with("protocol/")
+    }) {
+        let path = format!("{ROOT}/examples/{spec}");
+        let mut args = vec![
+            "check", problem, "--json", "--seed", "2", "--cases", "200", "--limits", "off",
+        ];
+        if spec.starts_with("protocol/") {
+            args.extend(["--protocol", "jsonl", "--", "python3", &path]);
+        } else {
+            args.extend(["--py-func", &path]);
+        }
+        let report = json(&boardcheck(&args, ""));
+        let got = if report["status"] == "pass" {
+            "pass".to_string()
+        } else {
+            report["failure"]["verdict"].as_str().unwrap().to_string()
+        };
+        assert_eq!(&got, verdict, "{spec}: {report}");
+    }
+}
+
 #[test]
 fn python_functions_correct_buggy_and_raising() {
     let check = |problem: &str, func: &str| {

@@ -443,6 +443,10 @@ pub fn run(args: CheckArgs) -> i32 {
     if args.cases == 0 || args.batch == 0 || args.limits.timeout_ms == 0 || args.jobs == Some(0) {
         return usage_error("--cases, --batch, --jobs and --timeout-ms must be at least 1");
     }
+    if args.save.is_some() && (args.py_func.is_some() || args.protocol == "jsonl") {
+        // A failure's input is then the JSON line, which case files do not hold.
+        return usage_error("--save keeps text inputs: not with --protocol jsonl or --py-func");
+    }
     if args.shard.is_some() && args.limits_mode == LimitsMode::Only {
         return usage_error("--limits only has no cases to split: run it without --shard");
     }
