@@ -47,3 +47,8 @@ pub const GO_CAPTURE_MAX_POINTS: usize = 4_000_000;
 pub const GO_MOVE_MAX_SIDE: usize = 25;
 /// `count-legal-go`: most points enumerated (3^points colourings).
 pub const COUNT_LEGAL_GO_MAX_POINTS: usize = 20;
+
+/// `check --properties`: most candidate runs one law may spend on one case
+/// (a law needing more, such as k single steps of a k-step case, is
+/// skipped and counted).
+pub const RUNS_PER_LAW: usize = 9;

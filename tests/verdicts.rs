@@ -419,16 +419,74 @@ fn the_engine_as_a_candidate_passes_at_the_limits_answered_by_the_engine() {
     let (status, report) = check_json(
         "go-capture",
         1,
-        &["--cases", "5", "--limits", "only", "--pattern", "full"],
+        // The engine here is a debug build: give it time.
+        &[
+            "--cases",
+            "5",
+            "--limits",
+            "only",
+            "--pattern",
+            "full",
+            "--timeout-ms",
+            "30000",
+        ],
         &[engine, "solve", "go-capture"],
     );
     assert_eq!(status, 0, "{report}");
     let limits = report["limits"].as_array().unwrap();
-    assert_eq!(limits.len(), 3);
+    // 31, 250, 2000, then 1001: the smallest side beyond the oracle's
+    // reach, where the laws ran on the candidate.
+    assert_eq!(limits.len(), 4, "{report}");
     assert_eq!(limits[2]["size"], 2000);
     // 2000 x 2000 is beyond the oracle's reach: the engine answered.
     assert_eq!(limits[2]["reference"], "engine");
     assert_eq!(limits[0]["reference"], "oracle");
+    assert_eq!(limits[3]["size"], 1001);
+    let laws = &report["properties"];
+    assert_eq!(laws["cases"], 1, "{report}");
+    assert!(laws["held"].as_u64().unwrap() >= 2, "{report}");
+    // A full board is its own rotation: that law says nothing here.
+    let alone = laws["left_to_reference"].as_array().unwrap();
+    assert!(alone.iter().any(|l| l == "dihedral-symmetry"), "{report}");
+}
+
+#[test]
+fn a_bug_only_a_law_shows_beyond_the_oracle_is_caught_by_it() {
+    let exe = std::env::temp_dir().join(format!("boardcheck-fast-path-{}", std::process::id()));
+    let built = Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&exe)
+        .arg("examples/go_capture/fast_path_misses_up.c")
+        .status();
+    if !built.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: no C compiler (cc) to build the fast-path candidate");
+        return;
+    }
+    let candidate = [exe.to_str().unwrap()];
+    let options = |laws| {
+        [
+            "--limits",
+            "only",
+            "--pattern",
+            "snake",
+            "--properties",
+            laws,
+        ]
+    };
+    // Without the laws, every case of the pattern as built passes.
+    let (status, report) = check_json("go-capture", 1, &options("off"), &candidate);
+    assert_eq!(status, 0, "{report}");
+    // With them (the default), the snake turned over is caught.
+    let (status, report) = check_json("go-capture", 1, &options("beyond"), &candidate);
+    std::fs::remove_file(&exe).unwrap();
+    assert_eq!(status, 1, "{report}");
+    let failure = &report["failure"];
+    assert_eq!(failure["verdict"], "WA");
+    assert_eq!(failure["reference"], "engine");
+    assert_eq!(failure["found_by"]["law"], "dihedral-symmetry");
+    assert_eq!(failure["at_limits"]["fails_from"], 1001);
+    // The reported input is the turned board, not the pattern's own.
+    assert_ne!(failure["input"], failure["found_by"]["from"]);
 }
 
 #[test]

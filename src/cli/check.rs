@@ -6,7 +6,7 @@ use std::time::Duration;
 use boardcheck::harness::candidate::{Candidate, External};
 use boardcheck::harness::casefile::{self, Entry};
 use boardcheck::harness::check::Given;
-use boardcheck::harness::check::{CheckConfig, LimitsMode, check};
+use boardcheck::harness::check::{CheckConfig, LimitsMode, PropertiesMode, check};
 use boardcheck::harness::process::{Limits, SandboxMode, probe, warning};
 use boardcheck::harness::protocol::Jsonl;
 use boardcheck::harness::report::{Failure, Report};
@@ -64,6 +64,13 @@ pub struct CheckArgs {
     /// Only this pattern in the limits phase (see `boardcheck list`).
     #[arg(long)]
     pattern: Option<String>,
+    /// The problem's laws (symmetries, colour swap, ...) on the
+    /// candidate's own answers: on the largest case of each pattern when
+    /// the oracle cannot answer it (beyond, the default), on every
+    /// generated case too (all; `--properties` alone), or never (off).
+    #[arg(long = "properties", value_name = "WHERE", default_value = "beyond",
+          num_args = 0..=1, default_missing_value = "all", value_parser = parse_properties)]
+    properties_mode: PropertiesMode,
     /// Instead of random cases, every case of up to K cells, in order of
     /// size: the first failure is minimal by construction.
     #[arg(long, value_name = "K")]
@@ -164,6 +171,10 @@ pub fn any_candidate(
 }
 
 fn parse_limits(text: &str) -> Result<LimitsMode, String> {
+    text.parse()
+}
+
+fn parse_properties(text: &str) -> Result<PropertiesMode, String> {
     text.parse()
 }
 
@@ -410,6 +421,7 @@ fn remember_failure(
             cases: 0,
             sandbox: String::new(),
             given: None,
+            properties: None,
             limits: Vec::new(),
             failure: Some(failure.clone()),
         };
@@ -530,6 +542,7 @@ pub fn run(args: CheckArgs) -> i32 {
             _ => args.limits_mode,
         },
         pattern: args.pattern.clone(),
+        properties: args.properties_mode,
         exhaustive: args.exhaustive,
         shard: args.shard,
     };

@@ -86,6 +86,10 @@ pub trait Candidate<P: Generate>: Sync {
     fn sandbox(&self) -> String {
         "in process".into()
     }
+    /// The wall-time limit of one run, if it has one.
+    fn time_limit(&self) -> Option<std::time::Duration> {
+        None
+    }
 }
 
 /// A Rust function as a candidate; a panic counts as a crash (RE).
@@ -196,6 +200,10 @@ pub(super) fn stderr_tail(stderr: &str, dropped_bytes: usize) -> String {
 impl<P: Generate> Candidate<P> for External {
     fn batch_size(&self) -> usize {
         self.multi.unwrap_or(1).max(1)
+    }
+
+    fn time_limit(&self) -> Option<std::time::Duration> {
+        Some(self.limits.timeout)
     }
 
     fn sandbox(&self) -> String {

@@ -16,6 +16,7 @@ use proptest::strategy::{Strategy, ValueTree};
 
 use super::batch::{ddmin, suspects};
 use super::candidate::{Candidate, Ran};
+pub use super::properties_phase::{PropertiesMode, RUNS_PER_LAW};
 use super::report::{Failure, GivenSummary, Report, Shrink};
 pub use super::run::{
     CheckConfig, Given, Judged, LimitsMode, OnFailure, Progress, Shard, generate, judge,
@@ -27,6 +28,7 @@ use super::shrink::{Budget, Shrinker};
 use super::verdict::{Origin, Status, Verdict};
 use crate::generation::{Generate, clamp_size, reference};
 use crate::problem::{Problem, answer_text, case_text};
+use crate::suite::Suite;
 
 /// A batch that failed, with its run.
 type FailingBatch<P> = (Vec<<P as Problem>::Case>, Ran<<P as Problem>::Answer>);
@@ -147,6 +149,7 @@ impl<P: Generate> Checker<'_, P> {
             size: crate::text::plural(cases.len(), "case"),
             origin: Origin::Batch,
             at_limits: None,
+            found_by: None,
         }
     }
 
@@ -288,10 +291,11 @@ impl<P: Generate> Checker<'_, P> {
 }
 
 /// Checks `candidate` on `config.given`, then on `config.cases` generated
-/// cases (or every case up to `config.exhaustive` cells), then at the
-/// limits, stopping at the first failure, which it confirms alone and
-/// shrinks.
-pub fn check<P: Generate>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Report {
+/// cases (or every case up to `config.exhaustive` cells), then the laws on
+/// them with `PropertiesMode::All`, then at the limits (with the laws on
+/// the largest case of each pattern), stopping at the first failure, which
+/// it confirms alone and shrinks.
+pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Report {
     let jobs = config.jobs.max(1);
     let checker = Checker {
         candidate,
@@ -305,6 +309,7 @@ pub fn check<P: Generate>(candidate: &dyn Candidate<P>, config: &CheckConfig) ->
         cases: 0,
         sandbox: candidate.sandbox(),
         given: None,
+        properties: None,
         limits: Vec::new(),
         failure: None,
     };
@@ -313,7 +318,9 @@ pub fn check<P: Generate>(candidate: &dyn Candidate<P>, config: &CheckConfig) ->
         .or_else(|| match (config.limits, config.exhaustive) {
             (LimitsMode::Only, _) => None,
             (_, Some(max_cells)) => checker.exhaustive(max_cells, &mut report),
-            (_, None) => checker.generated(&mut report),
+            (_, None) => checker
+                .generated(&mut report)
+                .or_else(|| checker.laws_on_generated(&mut report)),
         })
         .or_else(|| match config.limits {
             LimitsMode::Off => None,

@@ -5,12 +5,15 @@
 
 use std::time::{Duration, Instant};
 
+use super::candidate::Outcome;
 use super::check::Checker;
-use super::report::{AtLimits, Failure, LimitCase, Report, Shrink};
-use super::run::{Judged, failure, judge};
+use super::report::{AtLimits, Failure, LimitCase, Projection, Report, Shrink};
+use super::run::{CheckConfig, Judged, failure, judge};
+use super::scale::{fit, fitted};
 use super::verdict::{Origin, Verdict};
 use crate::generation::Generate;
 use crate::problem::case_text;
+use crate::suite::Suite;
 
 /// The sizes a pattern runs at in the limits phase: growing by 8 up to
 /// the contract's maximum.
@@ -24,37 +27,107 @@ pub fn limit_sizes<P: Generate>() -> Vec<usize> {
     sizes
 }
 
+/// Cases whose text is at most this long are shrunk further after the
+/// bisection; larger ones cost too much a run.
+pub(super) const SHRINK_TEXT_BYTES: usize = 1024;
+
+/// The time limit assumed for a candidate without one (in process).
+const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(2);
+
 /// Most runs spent finding the smallest failing size of a pattern.
 const BISECTION_RUNS: usize = 12;
 
-/// Cases whose text is at most this long are shrunk further after the
-/// bisection; larger ones cost too much a run.
-const SHRINK_TEXT_BYTES: usize = 1024;
+/// The smallest failing size between `lo` (passes, or 0) and `hi` (fails),
+/// by bisection, each step judged by `fails`; at most [`BISECTION_RUNS`]
+/// steps, fewer for time-outs (each costs a full time limit). Returns the
+/// smallest size found failing, the largest found passing below it, and
+/// the steps spent.
+pub(super) fn bisect(
+    lo: usize,
+    hi: usize,
+    verdict: Verdict,
+    config: &CheckConfig,
+    mut fails: impl FnMut(usize) -> bool,
+) -> (usize, Option<usize>, usize) {
+    let (mut lo, mut hi) = (lo, hi);
+    let most = if verdict == Verdict::TimeLimit {
+        BISECTION_RUNS.min(config.max_tle_shrink_runs)
+    } else {
+        BISECTION_RUNS
+    };
+    let mut runs = 0;
+    while hi - lo > 1 && runs < most {
+        let mid = lo + (hi - lo) / 2;
+        runs += 1;
+        if fails(mid) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    (hi, (lo > 0).then_some(lo), runs)
+}
 
-impl<P: Generate> Checker<'_, P> {
-    /// One lone run of `case`, judged, and its wall time.
-    fn timed(&self, case: &P::Case) -> (Judged, Duration) {
+/// The fitted time at the contract's maximum from the passing runs of a
+/// pattern (size, seconds), and the exponent; none from fewer than two sizes.
+fn projection<P: Generate>(passing: &[(usize, f64)]) -> Option<Projection> {
+    let mut points = passing.to_vec();
+    points.sort_by_key(|p| p.0);
+    // Sizes a bisection leaves close together say nothing about growth:
+    // keep sizes at least 1.5 times apart, the larger of each cluster.
+    let mut spread: Vec<(usize, f64)> = Vec::new();
+    for p in points.into_iter().rev() {
+        if spread.last().is_none_or(|q| q.0 as f64 >= 1.5 * p.0 as f64) {
+            spread.push(p);
+        }
+    }
+    spread.reverse();
+    let seconds: Vec<f64> = spread.iter().map(|p| p.1).collect();
+    let used: Vec<(usize, f64)> = spread
+        .iter()
+        .zip(fitted(&seconds))
+        .filter(|(_, keep)| *keep)
+        .map(|(p, _)| *p)
+        .collect();
+    let span = used.last()?.0 as f64 / used.first()?.0 as f64;
+    let fit = fit(&used).filter(|f| span >= 4.0 && f.exponent.is_finite())?;
+    Some(Projection {
+        seconds_at_max: fit.at(P::MAX_SIZE),
+        exponent: fit.exponent,
+        from_runs: used.len(),
+    })
+}
+
+impl<P: Suite> Checker<'_, P> {
+    /// One lone run of `case`, judged, its wall time, and what it did.
+    pub(super) fn timed(&self, case: &P::Case) -> (Judged, Duration, Outcome<P::Answer>) {
         let started = Instant::now();
         let ran = self.candidate.run(std::slice::from_ref(case));
         let took = started.elapsed();
         let outcome = ran.outcomes.into_iter().next().expect("one outcome");
-        (judge::<P>(case, outcome), took)
+        (judge::<P>(case, outcome.clone()), took, outcome)
     }
 
     /// Every pattern (or `config.pattern`) at [`limit_sizes`], each run
     /// alone and timed; the first failure, narrowed to the smallest failing
-    /// size of its pattern.
+    /// size of its pattern. A pattern that passes at its largest size then
+    /// has the laws run on that case.
     pub(super) fn limits(&self, report: &mut Report) -> Option<Failure> {
         let extras = P::extras();
         let chosen = extras
             .patterns
             .iter()
             .filter(|p| self.config.pattern.as_deref().is_none_or(|n| n == p.name));
+        let per_run = self.candidate.time_limit().unwrap_or(DEFAULT_TIME_LIMIT);
+        let planned = extras.patterns.len() * limit_sizes::<P>().len();
+        // The laws share the phase's budget: a time limit per planned case.
+        let deadline = Instant::now() + per_run * planned as u32;
         for pattern in chosen {
             let mut passes_at = None;
+            let mut passing = Vec::new();
             for size in limit_sizes::<P>() {
                 let case = (pattern.build)(size);
-                let (judged, took) = self.timed(&case);
+                let (judged, took, _) = self.timed(&case);
                 report.cases += 1;
                 report.limits.push(LimitCase {
                     pattern: pattern.name.to_string(),
@@ -65,15 +138,18 @@ impl<P: Generate> Checker<'_, P> {
                 });
                 if judged.verdict != Verdict::Ok {
                     return Some(self.narrow(
-                        pattern.name,
-                        pattern.build,
+                        (pattern.name, pattern.build),
                         passes_at,
-                        size,
-                        case,
-                        judged,
+                        passing,
+                        (size, case, judged),
                     ));
                 }
+                passing.push((size, took.as_secs_f64()));
                 passes_at = Some(size);
+            }
+            let pattern = (pattern.name, pattern.build);
+            if let Some(failure) = self.laws_at_limits(pattern, &mut passing, deadline, report) {
+                return Some(failure);
             }
         }
         None
@@ -82,44 +158,37 @@ impl<P: Generate> Checker<'_, P> {
     /// The smallest size of a pattern that still fails the same way, by
     /// bisection between the last passing size and the failing one; then,
     /// if the case is small, the usual simpler steps.
-    fn narrow(
+    pub(super) fn narrow(
         &self,
-        name: &str,
-        build: fn(usize) -> P::Case,
+        (name, build): (&str, fn(usize) -> P::Case),
         passes_at: Option<usize>,
-        size: usize,
-        case: P::Case,
-        judged: Judged,
+        mut passing: Vec<(usize, f64)>,
+        (size, case, judged): (usize, P::Case, Judged),
     ) -> Failure {
         let verdict = judged.verdict;
-        let (mut lo, mut hi) = (passes_at.unwrap_or(0), size);
         let mut best = (case, judged);
-        let mut runs = 0;
-        // A time-out costs a full time limit per run.
-        let most = if verdict == Verdict::TimeLimit {
-            BISECTION_RUNS.min(self.config.max_tle_shrink_runs)
-        } else {
-            BISECTION_RUNS
-        };
-        while hi - lo > 1 && runs < most {
-            let mid = lo + (hi - lo) / 2;
-            let case = build(mid);
-            let (judged, _) = self.timed(&case);
-            runs += 1;
-            if judged.verdict == verdict {
-                hi = mid;
-                best = (case, judged);
-            } else {
-                lo = mid;
-            }
-        }
+        let (fails_from, passes, runs) =
+            bisect(passes_at.unwrap_or(0), size, verdict, self.config, |mid| {
+                let case = build(mid);
+                let (judged, took, _) = self.timed(&case);
+                if judged.verdict == verdict {
+                    best = (case, judged);
+                    true
+                } else {
+                    if judged.verdict == Verdict::Ok {
+                        passing.push((mid, took.as_secs_f64()));
+                    }
+                    false
+                }
+            });
         let at_limits = AtLimits {
             pattern: name.to_string(),
-            fails_from: hi,
-            passes_at: (lo > 0).then_some(lo),
+            fails_from,
+            passes_at: passes,
             unit: P::SIZE_UNIT.to_string(),
+            projected: projection::<P>(&passing),
         };
-        let narrowed = if hi - lo > 1 {
+        let narrowed = if fails_from - passes.unwrap_or(0) > 1 {
             Shrink::Stopped(format!(
                 "the bisection over sizes stopped after {runs} runs"
             ))

@@ -28,6 +28,7 @@ pub mod fuzz;
 pub mod html;
 mod limits_phase;
 pub mod process;
+mod properties_phase;
 pub mod protocol;
 pub mod report;
 mod run;

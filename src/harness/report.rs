@@ -22,6 +22,9 @@ pub struct Report {
     /// The limits phase: every worst-case pattern at growing sizes.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub limits: Vec<LimitCase>,
+    /// The laws checked on the candidate's own answers (`--properties`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub properties: Option<PropertiesSummary>,
     /// The given inputs (`--replay`, `--vectors`): how many ran, which were skipped.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub given: Option<GivenSummary>,
@@ -39,6 +42,62 @@ pub struct GivenSummary {
     pub ran: u64,
     /// Entries not run, each with why.
     pub skipped: Vec<String>,
+}
+
+/// The laws run on the candidate itself: on how many cases, and how they went.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct PropertiesSummary {
+    /// Cases the laws ran on.
+    pub cases: u64,
+    /// Law and case pairs that held.
+    pub held: u64,
+    /// Law and case pairs skipped: the law needed more runs than allowed.
+    pub skipped: u64,
+    /// The laws skipped at least once.
+    pub skipped_laws: Vec<String>,
+    /// Law and case pairs not run: the limits phase's time budget was spent.
+    pub out_of_time: u64,
+    /// The laws that judge one answer alone, left to the reference (which
+    /// judged that answer already).
+    pub left_to_reference: Vec<String>,
+    /// Candidate runs the laws spent.
+    pub runs: u64,
+}
+
+impl PropertiesSummary {
+    /// Adds the counts of `other`.
+    pub fn add(&mut self, other: &PropertiesSummary) {
+        self.cases += other.cases;
+        self.held += other.held;
+        self.skipped += other.skipped;
+        self.out_of_time += other.out_of_time;
+        self.runs += other.runs;
+        for (mine, theirs) in [
+            (&mut self.skipped_laws, &other.skipped_laws),
+            (&mut self.left_to_reference, &other.left_to_reference),
+        ] {
+            for law in theirs {
+                if !mine.contains(law) {
+                    mine.push(law.clone());
+                }
+            }
+        }
+    }
+}
+
+/// The law that led to a failure, and the case it was checked on.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct FoundBy {
+    /// The law's name, e.g. `mirror-symmetry`.
+    pub law: String,
+    /// The law in one line.
+    pub about: String,
+    /// What the law said was wrong, when it got answers to compare.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub complaint: Option<String>,
+    /// The case the law was checked on, as fed; the failure's input is one
+    /// the law made from it (before shrinking).
+    pub from: String,
 }
 
 /// How far a reported input was shrunk.
@@ -86,6 +145,9 @@ pub struct Failure {
     /// For a failure at the limits: the pattern and where it starts failing.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub at_limits: Option<AtLimits>,
+    /// For a failure a law found on the candidate's answers: which law.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub found_by: Option<FoundBy>,
 }
 
 /// Where a worst-case pattern starts failing.
@@ -99,6 +161,21 @@ pub struct AtLimits {
     pub passes_at: Option<usize>,
     /// The unit of the sizes.
     pub unit: String,
+    /// The running time at the contract's maximum, fitted on the runs that
+    /// passed (as `boardcheck scale` does).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub projected: Option<Projection>,
+}
+
+/// A fitted running time at the contract's maximum.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq)]
+pub struct Projection {
+    /// Seconds at the maximum size.
+    pub seconds_at_max: f64,
+    /// The fitted exponent of time against size.
+    pub exponent: f64,
+    /// How many passing runs the fit used.
+    pub from_runs: usize,
 }
 
 /// One case of the limits phase: a pattern at a size, and how it went.
@@ -200,6 +277,7 @@ impl Report {
                     self.problem, self.cases, self.seed
                 ));
                 out.push_str(&self.limits_line());
+                out.push_str(&self.properties_line());
             }
             Some(f) => {
                 out.push_str(&self.given_line());
@@ -227,6 +305,29 @@ impl Report {
                         f.reference,
                         self.limits_line().trim_end()
                     ));
+                    if let Some(p) = at.projected {
+                        out.push_str(&format!(
+                            "projected time at the maximum ({} {}): {} (time ≈ c·size^{:.2}, fitted on {} passing)\n",
+                            self.max_size_text(),
+                            at.unit,
+                            crate::harness::scale::human_seconds(p.seconds_at_max),
+                            p.exponent,
+                            plural(p.from_runs, "run")
+                        ));
+                    }
+                }
+                if let Some(by) = &f.found_by {
+                    out.push_str(&format!(
+                        "found by the law {} on the candidate's own answers ({})",
+                        by.law, by.about
+                    ));
+                    match &by.complaint {
+                        Some(c) => out.push_str(&format!(":\n{}", indent(c))),
+                        None => out.push('\n'),
+                    }
+                    out.push_str("the case the law was checked on:\n");
+                    out.push_str(&indent(&by.from));
+                    out.push_str("the input below is one the law made from it:\n\n");
                 }
                 let steps = format!(
                     "{} in {}",
@@ -299,6 +400,51 @@ impl Report {
             slowest.pattern,
             slowest.size,
             engine
+        )
+    }
+
+    /// The largest size the limits phase ran, as text.
+    fn max_size_text(&self) -> String {
+        self.limits
+            .iter()
+            .map(|l| l.size)
+            .max()
+            .map_or_else(|| "?".into(), |s| s.to_string())
+    }
+
+    /// The laws on the candidate in one line, if they ran.
+    fn properties_line(&self) -> String {
+        let Some(p) = &self.properties else {
+            return String::new();
+        };
+        let skipped = if p.skipped == 0 {
+            String::new()
+        } else {
+            format!(
+                "; {} skipped, needing more than {} runs a case ({})",
+                p.skipped,
+                crate::limits::RUNS_PER_LAW,
+                p.skipped_laws.join(", ")
+            )
+        };
+        let late = if p.out_of_time == 0 {
+            String::new()
+        } else {
+            format!("; {} not run, the time budget spent", p.out_of_time)
+        };
+        let alone = if p.left_to_reference.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " (left to the reference where they judge the case's own answer alone: {})",
+                p.left_to_reference.join(", ")
+            )
+        };
+        format!(
+            "properties on the candidate: {} held on {}{skipped}{late}; {}{alone}\n",
+            plural(p.held as usize, "law"),
+            plural(p.cases as usize, "case"),
+            plural(p.runs as usize, "run")
         )
     }
 

@@ -12,6 +12,7 @@ use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 use super::candidate::{Candidate, Outcome, Ran};
+use super::properties_phase::PropertiesMode;
 use super::report::{Failure, Shrink};
 use super::verdict::{Origin, Verdict};
 use crate::generation::{Generate, Reference, reference};
@@ -65,6 +66,8 @@ pub struct CheckConfig {
     pub limits: LimitsMode,
     /// Only this pattern in the limits phase.
     pub pattern: Option<String>,
+    /// Where the laws run on the candidate's own answers.
+    pub properties: PropertiesMode,
     /// Instead of generated cases, every case of up to this many cells.
     pub exhaustive: Option<usize>,
     /// Given inputs left out before the check, and why (e.g. error vectors).
@@ -128,6 +131,7 @@ impl Default for CheckConfig {
             given_skipped: Vec::new(),
             limits: LimitsMode::On,
             pattern: None,
+            properties: PropertiesMode::Beyond,
             exhaustive: None,
             shard: None,
         }
@@ -263,6 +267,7 @@ pub(super) fn failure<P: Generate>(
         size: P::size_of(case),
         origin,
         at_limits: None,
+        found_by: None,
     }
 }
 

@@ -1,0 +1,594 @@
+//! Properties on the candidate itself: the problem's laws (symmetries,
+//! colour swap, an illegal move changes nothing, ...) checked on the
+//! candidate's own answers. Beyond the oracle's reach they are the check
+//! that does not take the engine's word for the cases the patterns don't
+//! build; with `--properties all` they run on every generated case too.
+//!
+//! A property calls a [`Solver`]; here each distinct input it asks about is
+//! one lone run of the candidate, made by a thread that owns the runs, so
+//! the laws stay written once for every solver. A law may spend at most
+//! [`RUNS_PER_LAW`] runs on one case; one that needs more (k single steps
+//! of a k-placement case, say) is skipped and counted as such.
+//!
+//! Every input a law made is judged against the reference: one the
+//! candidate fails on, or answers differently from the reference, is
+//! reported as an ordinary failure of exactly that input, found by the law.
+
+use std::collections::{HashMap, HashSet};
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::Instant;
+
+use super::candidate::{Candidate, Outcome};
+use super::check::Checker;
+use super::limits_phase::{SHRINK_TEXT_BYTES, bisect, limit_sizes};
+use super::report::{AtLimits, Failure, FoundBy, LimitCase, PropertiesSummary, Report, Shrink};
+use super::run::{Judged, failure, judge, seeded_runner};
+use super::verdict::{Origin, Verdict};
+use crate::generation::{Generate, clamp_size, reference};
+use crate::problem::{Problem, case_text};
+use crate::suite::{Property, Solver, Suite};
+use proptest::strategy::{Strategy, ValueTree};
+
+/// Where a check runs the properties on the candidate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PropertiesMode {
+    /// Never.
+    Off,
+    /// On the limits cases the oracle cannot answer (the default).
+    Beyond,
+    /// On every generated case and every limits case.
+    All,
+}
+
+impl std::str::FromStr for PropertiesMode {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "off" => Ok(PropertiesMode::Off),
+            "beyond" => Ok(PropertiesMode::Beyond),
+            "all" => Ok(PropertiesMode::All),
+            _ => Err(format!(
+                "unknown properties mode {s:?} (expected beyond, all or off)"
+            )),
+        }
+    }
+}
+
+pub use crate::limits::RUNS_PER_LAW;
+
+/// Why the candidate's solver gave no answer; unwinds out of the law.
+enum NoAnswer<P: Problem> {
+    /// The law asked for more than [`RUNS_PER_LAW`] runs.
+    OverBudget,
+    /// The run on this input did not answer (crash, time-out, ...).
+    Failed(P::Case, Outcome<P::Answer>),
+}
+
+type Reply<P> = Result<<P as Problem>::Answer, NoAnswer<P>>;
+type Request<P> = (<P as Problem>::Case, mpsc::SyncSender<Reply<P>>);
+/// The answers already known for one case's inputs, by input text.
+type Memo<P> = HashMap<String, (<P as Problem>::Answer, String)>;
+
+/// Every input a law asked about, with what the candidate did.
+type Asked<P> = Vec<(<P as Problem>::Case, Outcome<<P as Problem>::Answer>)>;
+
+/// What one law came to on one case.
+enum Evaluation<P: Problem> {
+    Holds,
+    OverBudget,
+    /// A run that did not answer: that input fails.
+    Failed(P::Case, Outcome<P::Answer>),
+    /// The law does not hold: why, and every input it ran with its answer.
+    Breaks(String, Asked<P>),
+}
+
+/// What a law found on one case.
+struct Finding<P: Problem> {
+    law: &'static str,
+    /// The input that fails against the reference, and its judgement.
+    case: P::Case,
+    judged: Judged,
+    /// The law's own complaint, when it had one.
+    message: Option<String>,
+}
+
+/// Serves the law's questions with lone runs of `candidate`, at most
+/// [`RUNS_PER_LAW`] fresh ones; every input asked and what it got.
+fn serve<P: Suite>(
+    candidate: &dyn Candidate<P>,
+    requests: mpsc::Receiver<Request<P>>,
+    memo: &mut Memo<P>,
+) -> (Asked<P>, usize) {
+    let mut asked = Vec::new();
+    let mut seen = HashSet::new();
+    let mut runs = 0;
+    for (case, reply) in requests {
+        let text = case_text::<P>(&case);
+        let answer = if let Some((answer, output)) = memo.get(&text) {
+            if seen.insert(text) {
+                let outcome = Outcome::Answered {
+                    answer: answer.clone(),
+                    output: output.clone(),
+                };
+                asked.push((case, outcome));
+            }
+            Ok(answer.clone())
+        } else if runs >= RUNS_PER_LAW {
+            Err(NoAnswer::OverBudget)
+        } else {
+            runs += 1;
+            let ran = candidate.run(std::slice::from_ref(&case));
+            match ran.outcomes.into_iter().next().expect("one outcome") {
+                Outcome::Answered { answer, output } => {
+                    memo.insert(text.clone(), (answer.clone(), output.clone()));
+                    seen.insert(text);
+                    let outcome = Outcome::Answered {
+                        answer: answer.clone(),
+                        output,
+                    };
+                    asked.push((case, outcome));
+                    Ok(answer)
+                }
+                other => Err(NoAnswer::Failed(case, other)),
+            }
+        };
+        // The law may have stopped listening (it unwound); nothing to do.
+        let _ = reply.send(answer);
+    }
+    (asked, runs)
+}
+
+/// A [`Solver`] that asks `server` for each answer; a missing answer
+/// unwinds out of the law (without the panic hook: it is not a bug).
+fn asking<P: Suite>(server: mpsc::Sender<Request<P>>) -> Solver<P> {
+    Solver::new(
+        "candidate",
+        "the candidate under check",
+        move |case: &P::Case| {
+            let (tx, rx) = mpsc::sync_channel(1);
+            let reply = server
+                .send((case.clone(), tx))
+                .ok()
+                .and_then(|()| rx.recv().ok());
+            match reply {
+                Some(Ok(answer)) => answer,
+                Some(Err(stop)) => resume_unwind(Box::new(stop)),
+                None => resume_unwind(Box::new(NoAnswer::<P>::OverBudget)),
+            }
+        },
+    )
+}
+
+impl<P: Suite> Checker<'_, P> {
+    /// One law on `case`, the candidate answering; and the runs it spent.
+    fn evaluate(
+        &self,
+        law: &Property<P>,
+        case: &P::Case,
+        memo: &mut Memo<P>,
+    ) -> (Evaluation<P>, usize) {
+        let candidate = self.candidate;
+        std::thread::scope(|scope| {
+            let (tx, rx) = mpsc::channel::<Request<P>>();
+            let server = scope.spawn(move || serve(candidate, rx, memo));
+            let solver = asking::<P>(tx);
+            let held = catch_unwind(AssertUnwindSafe(|| (law.holds)(&solver, case)));
+            drop(solver);
+            let (asked, runs) = server.join().expect("the run server does not panic");
+            let evaluation = match held {
+                Ok(Ok(())) => Evaluation::Holds,
+                Ok(Err(message)) => Evaluation::Breaks(message, asked),
+                Err(payload) => match payload.downcast::<NoAnswer<P>>() {
+                    Ok(stop) => match *stop {
+                        NoAnswer::OverBudget => Evaluation::OverBudget,
+                        NoAnswer::Failed(case, outcome) => Evaluation::Failed(case, outcome),
+                    },
+                    Err(panic) => resume_unwind(panic),
+                },
+            };
+            (evaluation, runs)
+        })
+    }
+
+    /// `law` on `case`: the input it found failing against the reference,
+    /// if any. A law broken while the reference agrees with every answer
+    /// is the reference's or the law's fault, and is reported as such.
+    fn finding(
+        &self,
+        law: &Property<P>,
+        case: &P::Case,
+        memo: &mut Memo<P>,
+        summary: &mut PropertiesSummary,
+    ) -> Option<Finding<P>> {
+        let (evaluation, runs) = self.evaluate(law, case, memo);
+        summary.runs += runs as u64;
+        match evaluation {
+            Evaluation::Holds => {
+                summary.held += 1;
+                None
+            }
+            Evaluation::OverBudget => {
+                summary.skipped += 1;
+                note(&mut summary.skipped_laws, law.name);
+                None
+            }
+            Evaluation::Failed(input, outcome) => Some(Finding {
+                law: law.name,
+                judged: judge::<P>(&input, outcome),
+                case: input,
+                message: None,
+            }),
+            Evaluation::Breaks(message, asked) => {
+                let wrong = asked.into_iter().find_map(|(input, outcome)| {
+                    let judged = judge::<P>(&input, outcome);
+                    (judged.verdict != Verdict::Ok).then_some((input, judged))
+                });
+                let (input, judged) = wrong.unwrap_or_else(|| {
+                    let (want, reference) = reference::<P>(case);
+                    let judged = Judged {
+                        verdict: Verdict::WrongAnswer,
+                        expected: crate::problem::answer_text::<P>(&want),
+                        got: memo
+                            .get(&case_text::<P>(case))
+                            .map(|(_, output)| output.clone())
+                            .unwrap_or_default(),
+                        detail: format!(
+                            "the reference ({reference}) agrees with every answer the law \
+                             asked for, yet the law fails: the reference or the law is wrong"
+                        ),
+                        reference,
+                    };
+                    (case.clone(), judged)
+                });
+                Some(Finding {
+                    law: law.name,
+                    case: input,
+                    judged,
+                    message: Some(message),
+                })
+            }
+        }
+    }
+
+    /// The laws that compare answers (see [`compares_inputs`], probed on
+    /// `probe`) on `case`, while `deadline` allows; the first finding.
+    fn laws_on(
+        &self,
+        case: &P::Case,
+        probe: &P::Case,
+        memo: &mut Memo<P>,
+        deadline: Option<Instant>,
+        summary: &mut PropertiesSummary,
+    ) -> Option<Finding<P>> {
+        summary.cases += 1;
+        for law in laws::<P>() {
+            if !compares_inputs(&law, probe) {
+                note(&mut summary.left_to_reference, law.name);
+                continue;
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                summary.out_of_time += 1;
+                continue;
+            }
+            if let Some(found) = self.finding(&law, case, memo, summary) {
+                return Some(found);
+            }
+        }
+        None
+    }
+
+    /// The failure a finding comes to: its input shrunk where it is small,
+    /// with the law and the case it came from.
+    fn found(&self, finding: Finding<P>, from: &P::Case, origin: Origin) -> Failure {
+        let mut failure = if case_text::<P>(&finding.case).len() <= SHRINK_TEXT_BYTES {
+            self.shrunk_failure(finding.case, finding.judged, None, origin)
+        } else {
+            let why = Shrink::Not("an input a law made at the limits is not shrunk".into());
+            failure::<P>(
+                self.candidate,
+                &finding.case,
+                finding.judged,
+                (0, 0, why),
+                origin,
+            )
+        };
+        let law = laws::<P>()
+            .into_iter()
+            .find(|l| l.name == finding.law)
+            .expect("the law that found it");
+        failure.found_by = Some(FoundBy {
+            law: law.name.to_string(),
+            about: law.about.to_string(),
+            complaint: finding.message.map(|m| clip(&m)),
+            from: self.candidate.input_text(std::slice::from_ref(from)),
+        });
+        failure
+    }
+
+    /// The laws on one case of a pattern that passed every limits size:
+    /// the smallest size the oracle cannot answer (the largest size with
+    /// `--properties all`), run and judged as a limits case first. A law's
+    /// finding is bisected over the pattern's sizes.
+    pub(super) fn laws_at_limits(
+        &self,
+        (name, build): (&str, fn(usize) -> P::Case),
+        passing: &mut Vec<(usize, f64)>,
+        deadline: Instant,
+        report: &mut Report,
+    ) -> Option<Failure> {
+        let sizes = limit_sizes::<P>();
+        let size = match self.config.properties {
+            PropertiesMode::Off => return None,
+            PropertiesMode::All => *sizes.last()?,
+            PropertiesMode::Beyond => beyond_reach::<P>(build, &sizes)?,
+        };
+        let case = build(size);
+        let (judged, took, outcome) = self.timed(&case);
+        if !sizes.contains(&size) {
+            report.cases += 1;
+            report.limits.push(LimitCase {
+                pattern: name.to_string(),
+                size,
+                verdict: judged.verdict,
+                seconds: took.as_secs_f64(),
+                reference: judged.reference,
+            });
+        }
+        if judged.verdict != Verdict::Ok {
+            let below = passing.iter().map(|p| p.0).filter(|&s| s < size).max();
+            return Some(self.narrow((name, build), below, passing.clone(), (size, case, judged)));
+        }
+        passing.push((size, took.as_secs_f64()));
+        let mut memo = Memo::<P>::new();
+        if let Outcome::Answered { answer, output } = outcome {
+            memo.insert(case_text::<P>(&case), (answer, output));
+        }
+        let probe = build(sizes[0].min(PROBE_SIZE));
+        let mut summary = report.properties.take().unwrap_or_default();
+        let found = self.laws_on(&case, &probe, &mut memo, Some(deadline), &mut summary);
+        report.properties = Some(summary);
+        let found = found?;
+        let law = laws::<P>()
+            .into_iter()
+            .find(|l| l.name == found.law)
+            .expect("the law that found it");
+        let verdict = found.judged.verdict;
+        let below = passing.iter().map(|p| p.0).filter(|&s| s < size).max();
+        let mut best = (case, found);
+        let (fails_from, passes, runs) =
+            bisect(below.unwrap_or(0), size, verdict, self.config, |mid| {
+                let case = build(mid);
+                let mut scratch = PropertiesSummary::default();
+                match self.finding(&law, &case, &mut Memo::<P>::new(), &mut scratch) {
+                    Some(f) if f.judged.verdict == verdict => {
+                        best = (case, f);
+                        true
+                    }
+                    _ => false,
+                }
+            });
+        let (from, finding) = best;
+        let mut failure = self.found(finding, &from, Origin::Limits);
+        failure.shrink_runs += runs as u64;
+        failure.at_limits = Some(AtLimits {
+            pattern: name.to_string(),
+            fails_from,
+            passes_at: passes,
+            unit: P::SIZE_UNIT.to_string(),
+            projected: None,
+        });
+        Some(failure)
+    }
+
+    /// With `--properties all`: the laws on the generated cases again (the
+    /// same seed gives the same cases), `jobs` cases at once.
+    pub(super) fn laws_on_generated(&self, report: &mut Report) -> Option<Failure> {
+        if self.config.properties != PropertiesMode::All {
+            return None;
+        }
+        let config = self.config;
+        let mut runner = seeded_runner(config.seed);
+        let strategy = P::cases(clamp_size::<P>(config.size.unwrap_or(P::DEFAULT_SIZE)));
+        let mut summary = report.properties.take().unwrap_or_default();
+        let mut done = 0;
+        let mut found = None;
+        while done < config.cases && found.is_none() {
+            let n = (self.jobs * 4).min((config.cases - done) as usize);
+            let cases: Vec<P::Case> = (0..n)
+                .map(|_| {
+                    strategy
+                        .new_tree(&mut runner)
+                        .expect("strategies here never reject")
+                        .current()
+                })
+                .collect();
+            let results: Vec<(PropertiesSummary, Option<Finding<P>>)> =
+                std::thread::scope(|scope| {
+                    let workers: Vec<_> = cases
+                        .chunks(cases.len().div_ceil(self.jobs).max(1))
+                        .map(|part| {
+                            scope.spawn(move || {
+                                part.iter()
+                                    .map(|case| {
+                                        let mut s = PropertiesSummary::default();
+                                        let mut memo = Memo::<P>::new();
+                                        let f = self.laws_on(case, case, &mut memo, None, &mut s);
+                                        (s, f)
+                                    })
+                                    .collect::<Vec<_>>()
+                            })
+                        })
+                        .collect();
+                    workers
+                        .into_iter()
+                        .flat_map(|w| w.join().expect("law workers do not panic"))
+                        .collect()
+                });
+            for (case, (part, finding)) in cases.iter().zip(results) {
+                if found.is_some() {
+                    break;
+                }
+                summary.add(&part);
+                if let Some(finding) = finding {
+                    found = Some(self.found(finding, case, Origin::Generated));
+                }
+            }
+            done += n as u64;
+        }
+        report.properties = Some(summary);
+        found
+    }
+}
+
+/// The smallest size of a pattern the oracle cannot answer, by bisection
+/// between the largest limits size it answers and the first it does not
+/// (the laws cost least there); none if it answers every limits size.
+fn beyond_reach<P: Generate>(build: fn(usize) -> P::Case, sizes: &[usize]) -> Option<usize> {
+    let reaches = |size: usize| P::oracle_reaches(&build(size));
+    let first = sizes.iter().position(|&s| !reaches(s))?;
+    let mut lo = first.checked_sub(1).map_or(0, |i| sizes[i]);
+    let mut hi = sizes[first];
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if reaches(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Some(hi)
+}
+
+/// The size of the case a law is probed on (see [`compares_inputs`]):
+/// what a law asks about does not depend on size, and the probe is cheap.
+const PROBE_SIZE: usize = 12;
+
+/// Whether `law` compares answers to different inputs: checked on
+/// `probe` with the engine answering, it asks about some input other than
+/// its case. A law that judges the case's answer alone adds nothing to the
+/// reference's judgement of that answer, and is left to it.
+fn compares_inputs<P: Suite>(law: &Property<P>, probe: &P::Case) -> bool {
+    let own = case_text::<P>(probe);
+    let asked = Arc::new(Mutex::new(false));
+    let other = asked.clone();
+    let solver = Solver::new(
+        "engine",
+        "the engine, noting what it is asked",
+        move |case| {
+            if case_text::<P>(case) != own {
+                *other.lock().expect("no panic while held") = true;
+            }
+            P::engine(case)
+        },
+    );
+    // Whether the engine keeps the law here does not matter, only what it asks.
+    let _ = (law.holds)(&solver, probe);
+    *asked.lock().expect("no panic while held")
+}
+
+/// Most characters of a law's complaint kept: it may quote whole boards.
+const COMPLAINT_CHARS: usize = 2000;
+
+/// `text` cut to [`COMPLAINT_CHARS`], saying how much was cut.
+fn clip(text: &str) -> String {
+    let total = text.chars().count();
+    if total <= COMPLAINT_CHARS {
+        return text.to_string();
+    }
+    let kept: String = text.chars().take(COMPLAINT_CHARS).collect();
+    format!("{kept}... ({} more characters)", total - COMPLAINT_CHARS)
+}
+
+/// Adds `name` to `names` once.
+fn note(names: &mut Vec<String>, name: &str) {
+    if !names.iter().any(|n| n == name) {
+        names.push(name.to_string());
+    }
+}
+
+/// The laws worth running on a candidate: all but agreement with the
+/// oracle, which the judging already is (and which the oracle cannot
+/// answer beyond its reach).
+fn laws<P: Suite>() -> Vec<Property<P>> {
+    P::properties()
+        .into_iter()
+        .filter(|law| law.name != "agrees-with-oracle")
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::*;
+    use crate::harness::candidate::FnCandidate;
+    use crate::harness::check::{CheckConfig, LimitsMode, check};
+    use crate::harness::verdict::Status;
+    use crate::problems::flank_row::{Case, FlankRow, Row};
+
+    /// A candidate that knows the answers to exactly the cases `config`
+    /// generates (hard-coded answers) and leaves any other row as it was.
+    fn memorised(seed: u64, cases: u64) -> impl Fn(&Case) -> Row + Sync {
+        let mut runner = seeded_runner(seed);
+        let strategy = FlankRow::cases(FlankRow::DEFAULT_SIZE);
+        let known: HashSet<String> = (0..cases)
+            .map(|_| case_text::<FlankRow>(&strategy.new_tree(&mut runner).unwrap().current()))
+            .collect();
+        move |case| {
+            if known.contains(&case_text::<FlankRow>(case)) {
+                FlankRow::engine(case)
+            } else {
+                case.row.clone()
+            }
+        }
+    }
+
+    #[test]
+    fn laws_on_generated_cases_catch_answers_that_only_fit_those_cases() {
+        let mut config = CheckConfig {
+            cases: 40,
+            seed: 3,
+            limits: LimitsMode::Off,
+            properties: PropertiesMode::Beyond,
+            ..CheckConfig::default()
+        };
+        let candidate = FnCandidate::<FlankRow, _>::new(memorised(config.seed, config.cases));
+        // Every generated case agrees with the oracle.
+        assert_eq!(check(&candidate, &config).status, Status::Pass);
+        config.properties = PropertiesMode::All;
+        let report = check(&candidate, &config);
+        assert_eq!(report.status, Status::Fail);
+        let failure = report.failure.unwrap();
+        let law = failure.found_by.expect("found by a law").law;
+        assert!(
+            [
+                "mirror-symmetry",
+                "colour-swap",
+                "illegal-changes-nothing",
+                "flips-are-closed-runs",
+                "sequence-is-fold"
+            ]
+            .contains(&law.as_str()),
+            "{law}"
+        );
+        assert_eq!(failure.verdict, Verdict::WrongAnswer);
+        assert!(report.properties.unwrap().cases >= 1);
+    }
+
+    #[test]
+    fn the_laws_run_where_the_oracle_stops() {
+        let build = crate::problems::flank_row::patterns::growing_run;
+        let sizes = limit_sizes::<FlankRow>();
+        let size = beyond_reach::<FlankRow>(build, &sizes).unwrap();
+        assert!(!FlankRow::oracle_reaches(&build(size)));
+        assert!(FlankRow::oracle_reaches(&build(size - 1)));
+    }
+
+    #[test]
+    fn modes_parse() {
+        assert_eq!("all".parse(), Ok(PropertiesMode::All));
+        assert_eq!("off".parse(), Ok(PropertiesMode::Off));
+        assert!("sometimes".parse::<PropertiesMode>().is_err());
+    }
+}
