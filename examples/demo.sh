@@ -5,8 +5,24 @@
 set -u
 cd "$(dirname "$0")/.."
 command -v python3 >/dev/null || { echo "demo: python3 is needed for the example candidates" >&2; exit 2; }
-echo "demo: building boardcheck (the first build takes a few minutes)" >&2
-cargo build --release || exit 2
+echo "demo: building boardcheck (the first build takes a few minutes; cargo's progress below)" >&2
+# Cargo's progress bar even when stderr is not a terminal (CI logs), and a
+# line every 15 s while one crate compiles for long (boardcheck itself
+# takes most of the build).
+log=$(mktemp)
+CARGO_TERM_PROGRESS_WHEN=always CARGO_TERM_PROGRESS_WIDTH=${COLUMNS:-80} \
+    cargo build --release 2> >(tee "$log" >&2) &
+build=$!
+start=$SECONDS
+while kill -0 "$build" 2>/dev/null; do
+    sleep 1
+    if (( (SECONDS - start) % 15 == 0 )) && kill -0 "$build" 2>/dev/null; then
+        last=$(tr '\r' '\n' <"$log" | grep -E '^ *(Compiling|Building)' | tail -n 1 | sed 's/^ *//')
+        echo "demo: still building, $((SECONDS - start)) s so far${last:+ ($last)}" >&2
+    fi
+done
+wait "$build" || { rm -f "$log"; exit 2; }
+rm -f "$log"
 boardcheck=target/release/boardcheck
 
 show() {

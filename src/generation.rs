@@ -73,6 +73,59 @@ pub struct Extras<P: Problem> {
     pub enumerate: Option<Enumerate<P>>,
     /// The JSON form.
     pub json: Option<JsonForm<P>>,
+    /// The one-line JSON form of the persistent protocol (`--protocol jsonl`).
+    pub protocol: Option<Protocol<P>>,
+    /// A picture for the report of a wrong answer, from the input and the
+    /// output as text (chomp: the board before the failing command).
+    pub picture: Option<fn(&str, &str) -> Option<String>>,
+}
+
+/// The persistent protocol's form of a problem (`--protocol jsonl`,
+/// docs/protocol.md): a case as one JSON value (written on one line), an
+/// answer read back from one JSON value.
+pub struct Protocol<P: Problem> {
+    /// The JSON value of a case.
+    pub write_case: fn(&P::Case) -> serde_json::Value,
+    /// Reads the answer to a case from its JSON value; the error says what
+    /// is wrong, naming the JSON element.
+    pub read_answer: fn(&serde_json::Value, &P::Case) -> Result<P::Answer, String>,
+}
+
+/// Reads an answer from its text form, all of `text` (the protocol's
+/// readers turn JSON into the text form and reuse the problem's reader, so
+/// both forms are checked alike).
+pub fn answer_from_text<P: Problem>(text: &str, case: &P::Case) -> Result<P::Answer, String> {
+    let mut lines = crate::text::Lines::new(text);
+    let answer = P::read_answer(&mut lines, case).map_err(|e| e.to_string())?;
+    lines.finish().map_err(|e| e.to_string())?;
+    Ok(answer)
+}
+
+/// `value[key]`, or an error naming the key.
+pub fn json_key<'a>(
+    value: &'a serde_json::Value,
+    key: &str,
+) -> Result<&'a serde_json::Value, String> {
+    value
+        .get(key)
+        .ok_or_else(|| format!("expected an object with key {key:?}, found {value}"))
+}
+
+/// A JSON array of strings as lines of text (a board's rows), or an error
+/// naming `what`.
+pub fn json_lines(value: &serde_json::Value, what: &str) -> Result<String, String> {
+    let rows = value
+        .as_array()
+        .ok_or_else(|| format!("{what}: expected an array of strings, found {value}"))?;
+    let mut text = String::new();
+    for (i, row) in rows.iter().enumerate() {
+        let row = row
+            .as_str()
+            .ok_or_else(|| format!("{what}[{i}]: expected a string, found {row}"))?;
+        text.push_str(row);
+        text.push('\n');
+    }
+    Ok(text)
 }
 
 impl<P: Problem> Default for Extras<P> {
@@ -81,6 +134,8 @@ impl<P: Problem> Default for Extras<P> {
             patterns: Vec::new(),
             enumerate: None,
             json: None,
+            protocol: None,
+            picture: None,
         }
     }
 }

@@ -3,11 +3,12 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use boardcheck::harness::candidate::External;
+use boardcheck::harness::candidate::{Candidate, External};
 use boardcheck::harness::casefile::{self, Entry};
 use boardcheck::harness::check::Given;
 use boardcheck::harness::check::{CheckConfig, LimitsMode, PropertiesMode, check};
 use boardcheck::harness::process::{Limits, SandboxMode, probe, warning};
+use boardcheck::harness::protocol::Jsonl;
 use boardcheck::harness::report::{Failure, Report};
 use boardcheck::harness::vectors;
 use boardcheck::harness::verdict::{Origin, Status};
@@ -87,9 +88,86 @@ pub struct CheckArgs {
     /// first; error vectors are for `solve` and are skipped, counted.
     #[arg(long, conflicts_with = "replay")]
     vectors: Option<PathBuf>,
+    /// How the candidate is fed: `text` (one process per run, the
+    /// problem's text form) or `jsonl` (one long-lived process per job, one
+    /// JSON case a line in, one JSON answer a line out: docs/protocol.md).
+    #[arg(long, default_value = "text", value_parser = ["text", "jsonl"])]
+    protocol: String,
+    /// A Python function as the candidate, `FILE.py:NAME`, called with the
+    /// seed's signature (README, "Functions as candidates"); served by
+    /// long-lived Python processes over the jsonl protocol.
+    #[arg(long, value_name = "FILE.py:NAME", conflicts_with_all = ["command", "multi"])]
+    py_func: Option<String>,
+    /// Only part I of N of the generated (or enumerated) cases: those
+    /// whose position k has k % N == I-1, so N machines with the same seed
+    /// run every case once; the limits phase runs in shard 1 only.
+    /// `boardcheck merge` adds the shards' `--json` reports up.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<boardcheck::harness::check::Shard>,
+    /// Colour in the human report: auto (on a terminal, unless NO_COLOR is
+    /// set), always, never.
+    #[arg(long, default_value = "auto", value_parser = ["auto", "always", "never"])]
+    color: String,
+    /// Also write the report as one standalone HTML page (boards drawn,
+    /// differences highlighted).
+    #[arg(long, value_name = "FILE.html")]
+    report: Option<PathBuf>,
     /// The candidate command and its arguments, after `--`.
-    #[arg(last = true, required = true, value_name = "CMD")]
+    #[arg(last = true, required_unless_present = "py_func", value_name = "CMD")]
     command: Vec<String>,
+}
+
+/// A candidate as the command line gives it.
+pub enum AnyCandidate {
+    /// One process per run (or per batch with `--multi`).
+    External(External),
+    /// The persistent protocol (`--protocol jsonl`, `--py-func`).
+    Jsonl(Jsonl),
+}
+
+impl AnyCandidate {
+    /// The candidate as `P`'s.
+    pub fn as_candidate<P: Suite>(&self) -> &dyn Candidate<P> {
+        match self {
+            AnyCandidate::External(e) => e,
+            AnyCandidate::Jsonl(j) => j,
+        }
+    }
+}
+
+/// The candidate of `check` (and `grade`): `--py-func`, `--protocol jsonl`
+/// or a plain command; else the usage error's status.
+pub fn any_candidate(
+    problem: &str,
+    limits: &LimitArgs,
+    command: Vec<String>,
+    protocol: &str,
+    py_func: Option<&str>,
+    multi: Option<usize>,
+) -> Result<AnyCandidate, i32> {
+    if py_func.is_none() && protocol != "jsonl" {
+        return external(limits, command, multi).map(AnyCandidate::External);
+    }
+    if multi.is_some() {
+        return Err(usage_error(
+            "--multi and --protocol jsonl exclude each other",
+        ));
+    }
+    // The sandbox and the limits are checked as for a plain command.
+    let plain = external(
+        limits,
+        if py_func.is_some() {
+            vec!["python3".into()]
+        } else {
+            command.clone()
+        },
+        None,
+    )?;
+    let jsonl = match py_func {
+        Some(spec) => Jsonl::python_function(problem, spec, plain.limits).map_err(usage_error)?,
+        None => Jsonl::new(command, plain.limits),
+    };
+    Ok(AnyCandidate::Jsonl(jsonl))
 }
 
 fn parse_limits(text: &str) -> Result<LimitsMode, String> {
@@ -161,8 +239,38 @@ fn parse_sandbox(text: &str) -> Result<SandboxMode, String> {
     text.parse()
 }
 
+/// The options in force, for the JSON report.
+fn options_json(args: &CheckArgs, seed: u64, jobs: usize) -> serde_json::Value {
+    let l = &args.limits;
+    serde_json::json!({
+        "cases": args.cases,
+        "seed": seed,
+        "size": args.size,
+        "jobs": jobs,
+        "timeout_ms": l.timeout_ms,
+        "cpu_ms": l.cpu_ms,
+        "memory_mb": l.memory_mb,
+        "output_kb": l.output_kb,
+        "sandbox": l.sandbox.to_string(),
+        "multi": args.multi,
+        "batch": args.multi.then_some(args.batch),
+        "protocol": if args.py_func.is_some() { "jsonl" } else { args.protocol.as_str() },
+        "py_func": args.py_func,
+        "limits": format!("{:?}", args.limits_mode).to_lowercase(),
+        "pattern": args.pattern,
+        "exhaustive": args.exhaustive,
+        "max_shrink_runs": args.max_shrink_runs,
+        "max_tle_shrink_runs": args.max_tle_shrink_runs,
+        "shrink_seconds": args.shrink_seconds,
+        "replay": args.replay,
+        "vectors": args.vectors,
+        "command": args.command,
+        "shard": args.shard.map(|s| format!("{}/{}", s.index + 1, s.count)),
+    })
+}
+
 /// A random seed, when none is given.
-fn random_seed() -> u64 {
+pub(super) fn random_seed() -> u64 {
     use std::hash::{BuildHasher, RandomState};
     RandomState::new().hash_one(std::time::SystemTime::now())
 }
@@ -229,13 +337,14 @@ fn saved_entry(problem: &str, seed: u64, multi: bool, failure: &Failure) -> Entr
 /// The check itself, once the problem is known: replayed entries must read
 /// as its inputs.
 struct Check<'a> {
-    candidate: &'a External,
+    candidate: &'a AnyCandidate,
     config: CheckConfig,
     replay_file: &'a Path,
 }
 
 impl Visitor for Check<'_> {
-    type Output = Result<Report, String>;
+    /// The report, and the problem's picture of a wrong answer.
+    type Output = Result<(Report, Option<String>), String>;
     fn visit<P: Suite>(self) -> Self::Output {
         // A saved input that no longer reads (another problem's file, an
         // edited entry) is an error, not something to skip silently.
@@ -256,7 +365,16 @@ impl Visitor for Check<'_> {
         if self.config.exhaustive.is_some() && extras.enumerate.is_none() {
             return Err(format!("{} has no exhaustive enumeration", P::NAME));
         }
-        Ok(check::<P>(self.candidate, &self.config))
+        let report = check::<P>(self.candidate.as_candidate::<P>(), &self.config);
+        let picture = match (&report.failure, extras.picture) {
+            (Some(f), Some(draw))
+                if f.verdict == boardcheck::harness::verdict::Verdict::WrongAnswer =>
+            {
+                draw(&f.input, &f.got)
+            }
+            _ => None,
+        };
+        Ok((report, picture))
     }
 }
 
@@ -329,12 +447,27 @@ fn remember_failure(
 
 /// Runs `check`; the exit status.
 pub fn run(args: CheckArgs) -> i32 {
+    use std::io::IsTerminal;
+    boardcheck::harness::board_view::set_colour(boardcheck::harness::board_view::colour_wanted(
+        &args.color,
+        std::io::stdout().is_terminal(),
+    ));
     if args.cases == 0 || args.batch == 0 || args.limits.timeout_ms == 0 || args.jobs == Some(0) {
         return usage_error("--cases, --batch, --jobs and --timeout-ms must be at least 1");
     }
-    let candidate = match external(
+    if args.save.is_some() && (args.py_func.is_some() || args.protocol == "jsonl") {
+        // A failure's input is then the JSON line, which case files do not hold.
+        return usage_error("--save keeps text inputs: not with --protocol jsonl or --py-func");
+    }
+    if args.shard.is_some() && args.limits_mode == LimitsMode::Only {
+        return usage_error("--limits only has no cases to split: run it without --shard");
+    }
+    let candidate = match any_candidate(
+        &args.problem,
         &args.limits,
         args.command.clone(),
+        &args.protocol,
+        args.py_func.as_deref(),
         args.multi.then_some(args.batch),
     ) {
         Ok(candidate) => candidate,
@@ -389,11 +522,13 @@ pub fn run(args: CheckArgs) -> i32 {
     };
     let argv: Vec<String> = std::env::args().collect();
     let seed = args.seed.unwrap_or_else(random_seed);
+    let started = std::time::Instant::now();
+    let jobs = super::jobs(args.jobs);
     let config = CheckConfig {
         cases: args.cases,
         seed,
         size: args.size,
-        jobs: super::jobs(args.jobs),
+        jobs,
         max_shrink_runs: args.max_shrink_runs,
         max_tle_shrink_runs: args.max_tle_shrink_runs,
         max_shrink_time: Duration::from_secs(args.shrink_seconds),
@@ -402,10 +537,14 @@ pub fn run(args: CheckArgs) -> i32 {
         given,
         given_origin,
         given_skipped,
-        limits: args.limits_mode,
+        limits: match args.shard {
+            Some(shard) if shard.index > 0 => LimitsMode::Off,
+            _ => args.limits_mode,
+        },
         pattern: args.pattern.clone(),
         properties: args.properties_mode,
         exhaustive: args.exhaustive,
+        shard: args.shard,
     };
     let visit = Check {
         candidate: &candidate,
@@ -415,8 +554,8 @@ pub fn run(args: CheckArgs) -> i32 {
     if !args.json {
         eprintln!("boardcheck: checking {} with seed {seed}", args.problem);
     }
-    let report = match on_problem(&args.problem, visit) {
-        Ok(Ok(report)) => report,
+    let (report, picture) = match on_problem(&args.problem, visit) {
+        Ok(Ok(done)) => done,
         Ok(Err(e)) => return usage_error(e),
         Err(status) => return status,
     };
@@ -429,13 +568,35 @@ pub fn run(args: CheckArgs) -> i32 {
     {
         eprintln!("boardcheck: warning: could not save the failure: {e}");
     }
+    if let Some(path) = &args.report {
+        let page = boardcheck::harness::html::check_page(&report, &repeat_command(&argv, seed));
+        if let Err(e) = std::fs::write(path, page) {
+            eprintln!(
+                "boardcheck: warning: could not write {}: {e}",
+                path.display()
+            );
+        }
+    }
     if args.json {
+        // CLI.md's fields as they are, and beside them the repeat command,
+        // the options in force and the timings.
+        let mut json = serde_json::to_value(&report).expect("a report serializes");
+        let total = started.elapsed().as_secs_f64();
+        json["repeat"] = repeat_command(&argv, seed).into();
+        json["options"] = options_json(&args, seed, jobs);
+        json["timings"] = serde_json::json!({
+            "total_seconds": total,
+            "mean_ms_per_case": 1000.0 * total / report.cases.max(1) as f64,
+        });
         print(&format!(
             "{}\n",
-            serde_json::to_string_pretty(&report).expect("a report serializes")
+            serde_json::to_string_pretty(&json).expect("a report serializes")
         ));
     } else {
         print(&report.render(&repeat_command(&argv, seed)));
+        if let Some(picture) = picture {
+            print(&format!("\n{picture}"));
+        }
     }
     if report.failure.is_some() { 1 } else { 0 }
 }

@@ -2,6 +2,8 @@
 //! status: 0 success, 1 a disagreement found, 2 usage or input error.
 
 mod check;
+mod grade;
+mod merge;
 mod scale;
 
 use std::io::{IsTerminal, Read, Write};
@@ -9,7 +11,7 @@ use std::path::PathBuf;
 
 use boardcheck::generation::{clamp_size, pattern};
 use boardcheck::harness::check::generate;
-use boardcheck::harness::exhaust::{Exhausted, exhaust};
+use boardcheck::harness::exhaust::{Exhausted, exhaust_shard};
 use boardcheck::harness::selftest::{Caught, idle_properties, selftest};
 use boardcheck::problem::{answer_text, case_text, read_input};
 use boardcheck::problems::{self, Visitor};
@@ -58,6 +60,9 @@ enum Command {
     },
     /// Run a candidate on generated inputs, compare with the oracle, shrink the first failure.
     Check(Box<check::CheckArgs>),
+    /// Check many submissions (a folder, files, or commands) on the same
+    /// seed and cases, in parallel: one table.
+    Grade(Box<grade::GradeArgs>),
     /// Running time against size on a pattern: the fitted exponent and the
     /// projected time at the contract's largest size.
     Scale(Box<scale::ScaleArgs>),
@@ -71,6 +76,20 @@ enum Command {
         /// Threads.
         #[arg(long)]
         jobs: Option<usize>,
+        /// Only part I of N of the enumeration (cases k with k % N == I-1);
+        /// `boardcheck merge` adds the shards' `--json` results up.
+        #[arg(long, value_name = "I/N")]
+        shard: Option<boardcheck::harness::check::Shard>,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Add up the `--json` results of the shards of one run (`check`,
+    /// `grade` or `exhaust` with `--shard I/N`).
+    Merge {
+        /// The JSON files, one per shard.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
     },
     /// Run every known-wrong variant through the properties: what was caught, and how small.
     Selftest {
@@ -186,11 +205,14 @@ pub fn main() -> i32 {
                 },
             )?),
             Command::Check(args) => check::run(*args),
+            Command::Grade(args) => grade::run(*args),
             Command::Scale(args) => scale::run(*args),
             Command::Exhaust {
                 problem: name,
                 max_cells,
                 jobs: j,
+                shard,
+                json,
             } => {
                 let started = std::time::Instant::now();
                 let done = on_problem(
@@ -198,13 +220,31 @@ pub fn main() -> i32 {
                     Exhaust {
                         max_cells,
                         jobs: jobs(j),
+                        shard,
                     },
                 )?;
                 match done {
+                    Ok(done) if json => {
+                        let value = serde_json::json!({
+                            "exhaust": name,
+                            "max_cells": max_cells,
+                            "shard": shard.map(|s| format!("{}/{}", s.index + 1, s.count)),
+                            "checked": done.checked,
+                            "mismatch": done.mismatch.as_ref().map(|(i, o, e)| {
+                                serde_json::json!({"input": i, "oracle": o, "engine": e})
+                            }),
+                        });
+                        print(&format!(
+                            "{}\n",
+                            serde_json::to_string_pretty(&value).expect("serializes")
+                        ));
+                        i32::from(done.mismatch.is_some())
+                    }
                     Ok(done) => exhaust_report(&name, max_cells, &done, started.elapsed()),
                     Err(e) => usage_error(e),
                 }
             }
+            Command::Merge { files } => merge::run(&files),
             Command::Selftest {
                 problem: name,
                 cases,
@@ -324,12 +364,13 @@ impl Visitor for Gen<'_> {
 struct Exhaust {
     max_cells: usize,
     jobs: usize,
+    shard: Option<boardcheck::harness::check::Shard>,
 }
 
 impl Visitor for Exhaust {
     type Output = Result<Exhausted, String>;
     fn visit<P: Suite>(self) -> Self::Output {
-        exhaust::<P>(self.max_cells, self.jobs)
+        exhaust_shard::<P>(self.max_cells, self.jobs, self.shard)
     }
 }
 

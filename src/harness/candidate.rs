@@ -181,7 +181,7 @@ impl External {
 const STDERR_LINES: usize = 8;
 
 /// The end of `stderr` for a detail line, saying how much was cut.
-fn stderr_tail(stderr: &str, dropped_bytes: usize) -> String {
+pub(super) fn stderr_tail(stderr: &str, dropped_bytes: usize) -> String {
     let text = stderr.trim();
     if text.is_empty() {
         return String::new();

@@ -18,8 +18,8 @@ use super::batch::{ddmin, suspects};
 use super::candidate::{Candidate, Ran};
 use super::report::{Failure, GivenSummary, Report, Shrink};
 pub use super::run::{
-    CheckConfig, Given, Judged, LimitsMode, OnFailure, Progress, PropertiesMode, generate, judge,
-    seeded_rng, seeded_runner,
+    CheckConfig, Given, Judged, LimitsMode, OnFailure, Progress, PropertiesMode, Shard, generate,
+    judge, seeded_rng, seeded_runner,
 };
 use super::run::{failure, judge_run, run_alone, run_batches};
 pub use super::shrink::simplify_greedily;
@@ -219,7 +219,11 @@ impl<P: Generate> Checker<'_, P> {
     /// minimal by construction.
     fn exhaustive(&self, max_cells: usize, report: &mut Report) -> Option<Failure> {
         let enumerate = P::extras().enumerate?;
-        let mut all = enumerate(max_cells);
+        let shard = self.config.shard.unwrap_or(Shard { index: 0, count: 1 });
+        let mut all = enumerate(max_cells)
+            .enumerate()
+            .filter(move |(k, _)| shard.takes(*k as u64))
+            .map(|(_, case)| case);
         let chunk = (self.jobs * self.candidate.batch_size() * 4).max(64);
         loop {
             let cases: Vec<P::Case> = all.by_ref().take(chunk).collect();
@@ -249,17 +253,24 @@ impl<P: Generate> Checker<'_, P> {
         let strategy = P::cases(clamp_size::<P>(config.size.unwrap_or(P::DEFAULT_SIZE)));
         let chunk = (self.jobs * self.candidate.batch_size() * 4).max(16);
         let mut done = 0u64;
-        while done < config.cases {
-            let n = chunk.min((config.cases - done) as usize);
-            let mut trees: Vec<Box<dyn ValueTree<Value = P::Case>>> = (0..n)
-                .map(|_| {
-                    Box::new(
-                        strategy
-                            .new_tree(&mut runner)
-                            .expect("strategies here never reject"),
-                    ) as Box<dyn ValueTree<Value = P::Case>>
-                })
-                .collect();
+        // With --shard, every case is still generated (the RNG stream is
+        // the same for all shards) and only this shard's are run.
+        let mut generated = 0u64;
+        let shard = config.shard.unwrap_or(Shard { index: 0, count: 1 });
+        while generated < config.cases {
+            let mut trees: Vec<Box<dyn ValueTree<Value = P::Case>>> = Vec::with_capacity(chunk);
+            while trees.len() < chunk && generated < config.cases {
+                let tree = strategy
+                    .new_tree(&mut runner)
+                    .expect("strategies here never reject");
+                if shard.takes(generated) {
+                    trees.push(Box::new(tree));
+                }
+                generated += 1;
+            }
+            if trees.is_empty() {
+                break;
+            }
             let cases: Vec<P::Case> = trees.iter().map(|t| t.current()).collect();
             match self.run(&cases, Some(&mut trees), Origin::Generated) {
                 Ok(ran) => {

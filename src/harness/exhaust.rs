@@ -16,10 +16,25 @@ pub struct Exhausted {
 /// up to `max_cells` cells, `jobs` threads at a time, stopping at the first
 /// disagreement. An error if the problem has no enumeration.
 pub fn exhaust<P: Generate>(max_cells: usize, jobs: usize) -> Result<Exhausted, String> {
+    exhaust_shard::<P>(max_cells, jobs, None)
+}
+
+/// [`exhaust`] on one shard of the enumeration (`--shard I/N`): the cases
+/// at positions `k` with `k % N == I - 1`. The shards' counts add up to the
+/// whole run's.
+pub fn exhaust_shard<P: Generate>(
+    max_cells: usize,
+    jobs: usize,
+    shard: Option<crate::harness::check::Shard>,
+) -> Result<Exhausted, String> {
     let enumerate = P::extras()
         .enumerate
         .ok_or_else(|| format!("{} has no exhaustive enumeration", P::NAME))?;
-    let mut all = enumerate(max_cells);
+    let shard = shard.unwrap_or(crate::harness::check::Shard { index: 0, count: 1 });
+    let mut all = enumerate(max_cells)
+        .enumerate()
+        .filter(move |(k, _)| shard.takes(*k as u64))
+        .map(|(_, case)| case);
     let mut checked = 0u64;
     let jobs = jobs.max(1);
     loop {

@@ -4,8 +4,11 @@
 //! - [`process`]: run an untrusted program under limits.
 //! - [`sandbox`]: the isolation of those runs (bwrap, cgroups, rlimits).
 //! - [`candidate`]: external programs and Rust functions as candidates.
+//! - [`session`], [`protocol`]: long-lived processes and the persistent
+//!   protocol (`--protocol jsonl`, `--py-func`).
 //! - [`check`]: generate, run, compare, shrink.
-//! - [`report`]: JSON and human reports.
+//! - [`report`]: JSON and human reports; [`board_view`]: answers drawn as
+//!   boards side by side; [`html`]: the standalone HTML report.
 //! - [`vectors`]: test vectors in one format, and the one runner every
 //!   solver goes through.
 //! - [`casefile`]: failures saved by `check --save`, read by `--replay`.
@@ -16,19 +19,23 @@
 //! - [`verdict`]: typed verdicts, statuses and origins.
 
 mod batch;
+pub mod board_view;
 pub mod candidate;
 pub mod casefile;
 pub mod check;
 pub mod exhaust;
 pub mod fuzz;
+pub mod html;
 mod limits_phase;
 pub mod process;
 mod properties_phase;
+pub mod protocol;
 pub mod report;
 mod run;
 pub mod sandbox;
 pub mod scale;
 pub mod selftest;
+pub mod session;
 mod shrink;
 pub mod testing;
 pub mod vectors;

@@ -162,21 +162,21 @@ pub fn kill_all() {
 }
 
 /// The last `cap` bytes of a stream, and how many came before them.
-struct Tail {
-    buf: Vec<u8>,
-    cap: usize,
-    dropped: usize,
+pub(super) struct Tail {
+    pub(super) buf: Vec<u8>,
+    pub(super) cap: usize,
+    pub(super) dropped: usize,
 }
 
 impl Tail {
-    fn push(&mut self, bytes: &[u8]) {
+    pub(super) fn push(&mut self, bytes: &[u8]) {
         self.buf.extend_from_slice(bytes);
         if self.buf.len() > 2 * self.cap {
             self.trim();
         }
     }
 
-    fn trim(&mut self) {
+    pub(super) fn trim(&mut self) {
         let cut = self.buf.len().saturating_sub(self.cap);
         self.buf.drain(..cut);
         self.dropped += cut;
@@ -184,7 +184,7 @@ impl Tail {
 }
 
 /// The first `cap` bytes of a stream, and whether there were more.
-struct Head {
+pub(super) struct Head {
     buf: Vec<u8>,
     cap: usize,
     over: bool,
@@ -199,7 +199,7 @@ impl Head {
 }
 
 /// Reads what `pipe` has now into `sink`; false once it is closed.
-fn pump(pipe: &mut impl Read, sink: &mut dyn FnMut(&[u8])) -> bool {
+pub(super) fn pump(pipe: &mut impl Read, sink: &mut dyn FnMut(&[u8])) -> bool {
     let mut chunk = [0u8; 1 << 16];
     loop {
         match pipe.read(&mut chunk) {
@@ -212,14 +212,14 @@ fn pump(pipe: &mut impl Read, sink: &mut dyn FnMut(&[u8])) -> bool {
     }
 }
 
-fn nonblocking(fd: impl AsFd) -> io::Result<()> {
+pub(super) fn nonblocking(fd: impl AsFd) -> io::Result<()> {
     fcntl(fd.as_fd(), FcntlArg::F_SETFL(OFlag::O_NONBLOCK)).map_err(io::Error::from)?;
     Ok(())
 }
 
 /// Waits up to `wait` for any of `fds`; which of them are ready (none
 /// when interrupted by a signal).
-fn ready<const N: usize>(
+pub(super) fn ready<const N: usize>(
     fds: [Option<(BorrowedFd<'_>, PollFlags)>; N],
     wait: Duration,
 ) -> io::Result<[bool; N]> {
@@ -312,14 +312,26 @@ pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> io::Result<Run> {
     result
 }
 
-fn run_in(
+/// A started run: its leader (killed and reaped by the guard), its pipes
+/// (non-blocking), and the pipe that closes when the leader exits.
+pub(super) struct Spawned {
+    pub(super) guard: Guard,
+    pub(super) stdin: Option<std::process::ChildStdin>,
+    pub(super) stdout: Option<std::process::ChildStdout>,
+    pub(super) stderr: Option<std::process::ChildStderr>,
+    pub(super) wake: io::PipeReader,
+    pub(super) waiter: thread::JoinHandle<()>,
+    pub(super) started: Instant,
+}
+
+/// Starts `argv` under `level` in `cgroup`, its CPU rlimit from `cpu_limit`.
+pub(super) fn spawn(
     argv: &[String],
-    input: &[u8],
     limits: &Limits,
     level: SandboxLevel,
     cgroup: Option<&RunCgroup>,
-) -> io::Result<Run> {
-    let cpu_limit = limits.cpu.unwrap_or(limits.timeout);
+    cpu_limit: Duration,
+) -> io::Result<Spawned> {
     let procs = cgroup.map(RunCgroup::procs_files).unwrap_or_default();
     let script = wrapper_script(limits, procs.len(), cpu_limit);
     let mut command = Command::new("/bin/sh");
@@ -336,7 +348,7 @@ fn run_in(
     } else {
         command.args(argv);
     }
-    let (mut wake, wake_tx) = io::pipe()?;
+    let (wake, wake_tx) = io::pipe()?;
     let child = command
         .process_group(0)
         .stdin(Stdio::piped())
@@ -356,21 +368,18 @@ fn run_in(
         child: Some(child),
     };
     let child = guard.child.as_mut().expect("just spawned");
-
-    let mut stdin = child.stdin.take();
-    let mut stdout = child.stdout.take();
-    let mut stderr = child.stderr.take();
+    let stdin = child.stdin.take();
+    let stdout = child.stdout.take();
+    let stderr = child.stderr.take();
     for fd in [
         stdout.as_ref().map(|p| p.as_fd()),
         stderr.as_ref().map(|p| p.as_fd()),
+        stdin.as_ref().map(|p| p.as_fd()),
     ]
     .into_iter()
     .flatten()
     {
         nonblocking(fd)?;
-    }
-    if let Some(s) = &stdin {
-        nonblocking(s)?;
     }
     nonblocking(&wake)?;
     let waiter = thread::spawn(move || {
@@ -382,6 +391,35 @@ fn run_in(
         );
         drop(wake_tx);
     });
+    Ok(Spawned {
+        guard,
+        stdin,
+        stdout,
+        stderr,
+        wake,
+        waiter,
+        started,
+    })
+}
+
+fn run_in(
+    argv: &[String],
+    input: &[u8],
+    limits: &Limits,
+    level: SandboxLevel,
+    cgroup: Option<&RunCgroup>,
+) -> io::Result<Run> {
+    let cpu_limit = limits.cpu.unwrap_or(limits.timeout);
+    let Spawned {
+        mut guard,
+        mut stdin,
+        mut stdout,
+        mut stderr,
+        mut wake,
+        waiter,
+        started,
+    } = spawn(argv, limits, level, cgroup, cpu_limit)?;
+    let pid = guard.pid;
 
     let mut out = Head {
         buf: Vec::new(),
@@ -532,16 +570,16 @@ fn run_in(
 
 /// Kills and reaps a run's process group however [`run_in`] returns, and
 /// takes it off the list of runs under way.
-struct Guard {
-    pid: i32,
+pub(super) struct Guard {
+    pub(super) pid: i32,
     id: u64,
     /// The leader, until reaped.
-    child: Option<std::process::Child>,
+    pub(super) child: Option<std::process::Child>,
 }
 
 impl Guard {
     /// Reaps the leader (after its group was killed).
-    fn reap(&mut self) -> io::Result<ExitStatus> {
+    pub(super) fn reap(&mut self) -> io::Result<ExitStatus> {
         let mut child = self.child.take().expect("reaped once");
         child.wait()
     }
@@ -562,7 +600,7 @@ impl Drop for Guard {
 
 /// How `status` reads; `bwrap`: it came from bwrap, which reports death by
 /// signal N as exit status 128 + N.
-fn exit_of(status: ExitStatus, bwrap: bool) -> Exit {
+pub(super) fn exit_of(status: ExitStatus, bwrap: bool) -> Exit {
     use std::os::unix::process::ExitStatusExt;
     match (status.code(), status.signal()) {
         (Some(c), _) if bwrap && c > 128 && Signal::try_from(c - 128).is_ok() => {

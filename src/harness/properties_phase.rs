@@ -23,7 +23,7 @@ use super::candidate::{Candidate, Outcome};
 use super::check::Checker;
 use super::limits_phase::{SHRINK_TEXT_BYTES, bisect, limit_sizes};
 use super::report::{AtLimits, Failure, FoundBy, LimitCase, PropertiesSummary, Report, Shrink};
-use super::run::{Judged, PropertiesMode, failure, judge, seeded_runner};
+use super::run::{Judged, PropertiesMode, Shard, failure, judge, seeded_runner};
 use super::verdict::{Origin, Verdict};
 use crate::generation::{Generate, clamp_size, reference};
 use crate::problem::{Problem, case_text};
@@ -366,18 +366,24 @@ impl<P: Suite> Checker<'_, P> {
         let mut runner = seeded_runner(config.seed);
         let strategy = P::cases(clamp_size::<P>(config.size.unwrap_or(P::DEFAULT_SIZE)));
         let mut summary = report.properties.take().unwrap_or_default();
-        let mut done = 0;
+        // The same cases as the check ran: this shard's of the same stream.
+        let shard = config.shard.unwrap_or(Shard { index: 0, count: 1 });
+        let mut generated = 0;
         let mut found = None;
-        while done < config.cases && found.is_none() {
-            let n = (self.jobs * 4).min((config.cases - done) as usize);
-            let cases: Vec<P::Case> = (0..n)
-                .map(|_| {
-                    strategy
-                        .new_tree(&mut runner)
-                        .expect("strategies here never reject")
-                        .current()
-                })
-                .collect();
+        while generated < config.cases && found.is_none() {
+            let mut cases: Vec<P::Case> = Vec::new();
+            while cases.len() < self.jobs * 4 && generated < config.cases {
+                let tree = strategy
+                    .new_tree(&mut runner)
+                    .expect("strategies here never reject");
+                if shard.takes(generated) {
+                    cases.push(tree.current());
+                }
+                generated += 1;
+            }
+            if cases.is_empty() {
+                break;
+            }
             let results: Vec<(PropertiesSummary, Option<Finding<P>>)> =
                 std::thread::scope(|scope| {
                     let workers: Vec<_> = cases
@@ -409,7 +415,6 @@ impl<P: Suite> Checker<'_, P> {
                     found = Some(self.found(finding, case, Origin::Generated));
                 }
             }
-            done += n as u64;
         }
         report.properties = Some(summary);
         found

@@ -357,6 +357,11 @@ impl Report {
                 out.push_str(&indent(&f.expected));
                 out.push_str("got:\n");
                 out.push_str(&mark_differences(&f.expected, &f.got));
+                out.push_str(&super::board_view::for_failure(
+                    f.verdict,
+                    &f.expected,
+                    &f.got,
+                ));
                 if !f.detail.is_empty() {
                     out.push_str(&format!("detail: {}\n", f.detail));
                 }

@@ -175,3 +175,57 @@ pub fn write_answer(answer: &Answer, out: &mut String) {
         };
     }
 }
+
+/// The protocol's case: `{"width": W, "height": H, "commands": ["count",
+/// "legal 1 2", "move 1 2", "display"]}`, the commands as in the text form.
+pub fn case_to_protocol(case: &Case) -> serde_json::Value {
+    let mut text = String::new();
+    write_case(case, &mut text);
+    let commands: Vec<&str> = text.lines().skip(2).collect();
+    serde_json::json!({"width": case.width, "height": case.height, "commands": commands})
+}
+
+/// The protocol's answer: `{"lines": [...]}`, the lines the script prints.
+pub fn answer_from_protocol(value: &serde_json::Value, case: &Case) -> Result<Answer, String> {
+    let text =
+        crate::generation::json_lines(crate::generation::json_key(value, "lines")?, "lines")?;
+    crate::generation::answer_from_text::<super::Chomp>(&text, case)
+}
+
+/// For a wrong answer: the seed's picture of the board just before the
+/// first command whose reply differs (boards up to 10 x 10; `None` where
+/// the input or the output does not read, or the board is too large).
+pub fn picture_before_failure(input: &str, got: &str) -> Option<String> {
+    let case = read_case(&mut Lines::new(input)).ok()?;
+    if !super::displayable(case.width, case.height) {
+        return None;
+    }
+    let got = read_answer(&mut Lines::new(got), &case).ok()?;
+    let expected = <super::Chomp as crate::problem::Problem>::oracle(&case);
+    let (want, have) = (
+        super::align(&case.commands, &expected),
+        super::align(&case.commands, &got),
+    );
+    let first = (0..case.commands.len()).find(|&i| want.get(i) != have.get(i))?;
+    // The boundary: occupied cells of each row, a left prefix.
+    let mut rows = vec![case.width; case.height as usize];
+    for command in &case.commands[..first] {
+        if let Command::Move(x, y) = *command
+            && let (Ok(x), Ok(y)) = (u64::try_from(x), u64::try_from(y))
+            && y < case.height
+            && x < rows[y as usize]
+        {
+            for r in &mut rows[y as usize..] {
+                *r = (*r).min(x);
+            }
+        }
+    }
+    let mut text = String::new();
+    write_case(&case, &mut text);
+    let command = text.lines().nth(2 + first).unwrap_or("");
+    let mut out = format!("board before command {} ({command}):\n", first + 1);
+    for line in super::picture(case.width, case.height, |y| rows[y as usize]) {
+        let _ = writeln!(out, "    {line}");
+    }
+    Some(out)
+}

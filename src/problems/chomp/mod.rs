@@ -323,6 +323,11 @@ impl Generate for Chomp {
         Extras {
             patterns: patterns::all(),
             enumerate: Some(|max_cells| Box::new(enumerate::every_position_and_command(max_cells))),
+            picture: Some(format::picture_before_failure),
+            protocol: Some(crate::generation::Protocol {
+                write_case: format::case_to_protocol,
+                read_answer: format::answer_from_protocol,
+            }),
             ..Extras::default()
         }
     }

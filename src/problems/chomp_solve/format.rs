@@ -106,3 +106,39 @@ pub fn write_answer(answer: &Value, out: &mut String) {
         }
     }
 }
+
+/// The protocol's case: `{"rows": [r0, r1, ...]}`, bottom row first.
+pub fn case_to_protocol(case: &Case) -> serde_json::Value {
+    serde_json::json!({"rows": case.rows})
+}
+
+/// The protocol's answer: `{"value": "lose"}` or `{"value": "win", "moves":
+/// [[x, y], ...]}`, the moves sorted by y then x.
+pub fn answer_from_protocol(value: &serde_json::Value, case: &Case) -> Result<Value, String> {
+    let verdict = crate::generation::json_key(value, "value")?;
+    let text = match verdict.as_str() {
+        Some("lose") => "lose\n".to_string(),
+        Some("win") => {
+            let moves = crate::generation::json_key(value, "moves")?;
+            let moves = moves
+                .as_array()
+                .ok_or_else(|| format!("moves: expected an array of [x, y], found {moves}"))?;
+            let mut text = format!("win {}\n", moves.len());
+            for (i, m) in moves.iter().enumerate() {
+                match m.as_array().map(Vec::as_slice) {
+                    Some([x, y]) if x.is_u64() && y.is_u64() => {
+                        let _ = writeln!(text, "{x} {y}");
+                    }
+                    _ => return Err(format!("moves[{i}]: expected [x, y], found {m}")),
+                }
+            }
+            text
+        }
+        _ => {
+            return Err(format!(
+                "value: expected \"lose\" or \"win\", found {verdict}"
+            ));
+        }
+    };
+    crate::generation::answer_from_text::<super::ChompSolve>(&text, case)
+}

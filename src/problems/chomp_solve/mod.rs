@@ -139,6 +139,10 @@ impl Generate for ChompSolve {
         Extras {
             patterns: patterns::all(),
             enumerate: Some(|max_cells| Box::new(enumerate::every_position(max_cells as u64))),
+            protocol: Some(crate::generation::Protocol {
+                write_case: format::case_to_protocol,
+                read_answer: format::answer_from_protocol,
+            }),
             ..Extras::default()
         }
     }

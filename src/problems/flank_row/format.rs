@@ -99,3 +99,25 @@ pub fn read_answer(lines: &mut Lines<'_>, case: &Case) -> Result<Row, ParseError
     }
     Ok(row)
 }
+
+/// The protocol's case: `{"row": "A.B", "placements": [["A", 1], ...]}`.
+pub fn case_to_protocol(case: &Case) -> serde_json::Value {
+    let mut row = String::new();
+    write_row(&case.row, &mut row);
+    row.pop();
+    let placements: Vec<_> = case
+        .placements
+        .iter()
+        .map(|p| serde_json::json!([if p.player == Player::A { "A" } else { "B" }, p.index]))
+        .collect();
+    serde_json::json!({"row": row, "placements": placements})
+}
+
+/// The protocol's answer: `{"row": "AAB"}`.
+pub fn answer_from_protocol(value: &serde_json::Value, case: &Case) -> Result<Row, String> {
+    let row = crate::generation::json_key(value, "row")?;
+    let row = row
+        .as_str()
+        .ok_or_else(|| format!("row: expected a string, found {row}"))?;
+    crate::generation::answer_from_text::<super::FlankRow>(&format!("{row}\n"), case)
+}

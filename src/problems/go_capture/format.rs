@@ -128,3 +128,26 @@ pub fn read_answer(lines: &mut Lines<'_>, case: &Board) -> Result<Removal, Parse
         },
     })
 }
+
+/// The rows of `board` as strings.
+fn row_strings(board: &Board) -> Vec<String> {
+    (0..board.rows)
+        .map(|r| String::from_utf8_lossy(board.row(r)).into_owned())
+        .collect()
+}
+
+/// The protocol's case: `{"board": ["..X", ".XO", ...]}`.
+pub fn case_to_protocol(board: &Board) -> serde_json::Value {
+    serde_json::json!({"board": row_strings(board)})
+}
+
+/// The protocol's answer: `{"removed": K, "board": [...]}`.
+pub fn answer_from_protocol(value: &serde_json::Value, case: &Board) -> Result<Removal, String> {
+    let removed = crate::generation::json_key(value, "removed")?;
+    if !removed.is_u64() {
+        return Err(format!("removed: expected a count, found {removed}"));
+    }
+    let rows =
+        crate::generation::json_lines(crate::generation::json_key(value, "board")?, "board")?;
+    crate::generation::answer_from_text::<super::GoCapture>(&format!("{removed}\n{rows}"), case)
+}

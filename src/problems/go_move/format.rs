@@ -144,3 +144,38 @@ pub fn read_answer(lines: &mut Lines<'_>, case: &Case) -> Result<Answer, ParseEr
     }
     Ok(Answer::Legal(Position { n, cells }))
 }
+
+/// The rows of `position` as strings of digits 0, 1, 2.
+fn row_strings(position: &Position) -> Vec<String> {
+    let mut text = String::new();
+    write_position(position, &mut text);
+    text.lines().map(str::to_string).collect()
+}
+
+/// The protocol's case: `{"board": ["0120", ...], "col": c, "row": r,
+/// "colour": 1}`.
+pub fn case_to_protocol(case: &Case) -> serde_json::Value {
+    serde_json::json!({
+        "board": row_strings(&case.position),
+        "col": case.mv.col,
+        "row": case.mv.row,
+        "colour": case.mv.colour,
+    })
+}
+
+/// The protocol's answer: `{"legal": false}` or `{"legal": true, "board": [...]}`.
+pub fn answer_from_protocol(value: &serde_json::Value, case: &Case) -> Result<Answer, String> {
+    let legal = crate::generation::json_key(value, "legal")?;
+    let text = match legal.as_bool() {
+        Some(false) => "0\n".to_string(),
+        Some(true) => {
+            let rows = crate::generation::json_lines(
+                crate::generation::json_key(value, "board")?,
+                "board",
+            )?;
+            format!("1\n{rows}")
+        }
+        None => return Err(format!("legal: expected true or false, found {legal}")),
+    };
+    crate::generation::answer_from_text::<super::GoMove>(&text, case)
+}

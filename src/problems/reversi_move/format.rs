@@ -235,3 +235,38 @@ pub fn case_to_json(case: &Case) -> String {
     out.push('\n');
     out
 }
+
+/// The protocol's case: the JSON form above, on one line.
+pub fn case_to_protocol(case: &Case) -> Value {
+    serde_json::json!({
+        "board": case.board.to_rows(),
+        "row": case.row,
+        "col": case.col,
+        "player": case.player,
+    })
+}
+
+/// The protocol's answer: `{"board": [[0, 1, 2], ...]}`, the board after the move.
+pub fn answer_from_protocol(value: &Value, case: &Case) -> Result<Board, String> {
+    let board = crate::generation::json_key(value, "board")?;
+    let rows = board
+        .as_array()
+        .ok_or_else(|| format!("board: expected an array of rows, found {board}"))?;
+    let mut text = String::new();
+    for (r, row) in rows.iter().enumerate() {
+        let cells = row
+            .as_array()
+            .ok_or_else(|| format!("board[{r}]: expected an array of 0, 1 or 2, found {row}"))?;
+        let cells: Vec<String> = cells
+            .iter()
+            .enumerate()
+            .map(|(c, v)| match v.as_u64() {
+                Some(v @ 0..=2) => Ok(v.to_string()),
+                _ => Err(format!("board[{r}][{c}]: expected 0, 1 or 2, found {v}")),
+            })
+            .collect::<Result<_, _>>()?;
+        text.push_str(&cells.join(" "));
+        text.push('\n');
+    }
+    crate::generation::answer_from_text::<super::ReversiMove>(&text, case)
+}

@@ -205,6 +205,11 @@ impl Generate for ReversiMove {
         Extras {
             patterns: patterns::all(),
             enumerate: Some(|max_cells| Box::new(enumerate::every_move(max_cells))),
+            picture: None,
+            protocol: Some(crate::generation::Protocol {
+                write_case: format::case_to_protocol,
+                read_answer: format::answer_from_protocol,
+            }),
             json: Some(JsonForm {
                 read_case: format::case_from_json,
                 write_answer: format::board_to_json,

@@ -1,0 +1,164 @@
+//! Standalone HTML pages (`check --report FILE.html`, `grade --report`):
+//! one file, inline style, no script, nothing fetched. A failure's minimal
+//! case is drawn as boards, expected next to got, the differing cells in
+//! [`HIGHLIGHT_GOT`] and [`HIGHLIGHT_EXPECTED`].
+
+use super::board_view::{cells, differences};
+use super::report::{Failure, Report};
+
+/// The background of a differing cell on the got side (`#ff2d55`), which
+/// the screenshot test counts.
+pub const HIGHLIGHT_GOT: [u8; 3] = [0xff, 0x2d, 0x55];
+/// The background of a differing cell on the expected side (`#2dd36f`).
+pub const HIGHLIGHT_EXPECTED: [u8; 3] = [0x2d, 0xd3, 0x6f];
+
+/// `text` escaped for HTML.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+fn hex(rgb: [u8; 3]) -> String {
+    format!("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2])
+}
+
+/// The page's frame around `body`.
+pub fn page(title: &str, body: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <title>{}</title><style>\n\
+         body {{ font: 15px/1.4 sans-serif; margin: 24px; color: #1b1b1b; background: #fff; }}\n\
+         h1 {{ font-size: 22px; margin: 0 0 12px; }}\n\
+         .fail {{ color: #b00020; }} .pass {{ color: #1b7f3b; }}\n\
+         pre, code {{ font-family: monospace; background: #f3f3f3; padding: 2px 4px; }}\n\
+         pre {{ padding: 8px; white-space: pre-wrap; word-break: break-all; }}\n\
+         .boards {{ display: flex; gap: 32px; align-items: flex-start; }}\n\
+         table.board {{ border-collapse: collapse; }}\n\
+         table.board td {{ width: 28px; height: 28px; text-align: center; font: bold 16px monospace; border: 1px solid #999; }}\n\
+         td.diff-got {{ background: {}; color: #fff; }}\n\
+         td.diff-expected {{ background: {}; color: #fff; }}\n\
+         table.grid {{ border-collapse: collapse; }}\n\
+         table.grid td, table.grid th {{ border: 1px solid #bbb; padding: 4px 8px; text-align: left; vertical-align: top; }}\n\
+         dt {{ font-weight: bold; }} dd {{ margin: 0 0 8px 0; }}\n\
+         </style></head><body>\n{body}</body></html>\n",
+        escape(title),
+        hex(HIGHLIGHT_GOT),
+        hex(HIGHLIGHT_EXPECTED),
+    )
+}
+
+/// One answer as a board, the cells at `diffs` highlighted with `class`.
+fn board(text: &str, diffs: &[(usize, usize)], class: &str) -> String {
+    let rows: Vec<Vec<String>> = text.lines().map(cells).collect();
+    let width = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let mut out = String::from("<table class=\"board\">");
+    for (r, row) in rows.iter().enumerate() {
+        out.push_str("<tr>");
+        for c in 0..width {
+            let cell = row.get(c).map_or("", String::as_str);
+            let cell = if cell == " " { "\u{a0}" } else { cell };
+            if diffs.contains(&(r, c)) {
+                out.push_str(&format!("<td class=\"{class}\">{}</td>", escape(cell)));
+            } else {
+                out.push_str(&format!("<td>{}</td>", escape(cell)));
+            }
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</table>");
+    out
+}
+
+/// Expected and got as boards side by side, differences highlighted.
+pub fn boards(expected: &str, got: &str) -> String {
+    let diffs = differences(expected, got);
+    format!(
+        "<div class=\"boards\"><div><h3>expected</h3>{}</div><div><h3>got</h3>{}</div></div>\n",
+        board(expected, &diffs, "diff-expected"),
+        board(got, &diffs, "diff-got")
+    )
+}
+
+/// The failure's section: verdict, input, boards, detail.
+fn failure_section(f: &Failure) -> String {
+    let mut out = format!(
+        "<h2>minimal input <small>({})</small></h2><pre>{}</pre>\n",
+        escape(&f.size),
+        escape(&f.input)
+    );
+    if f.got.trim().is_empty() {
+        out.push_str(&format!(
+            "<h3>expected</h3><pre>{}</pre><p>no answer</p>",
+            escape(&f.expected)
+        ));
+    } else {
+        out.push_str(&boards(&f.expected, &f.got));
+    }
+    if !f.detail.is_empty() {
+        out.push_str(&format!(
+            "<p><b>detail:</b> <code>{}</code></p>\n",
+            escape(&f.detail)
+        ));
+    }
+    out
+}
+
+/// The page of one check.
+pub fn check_page(report: &Report, repeat: &str) -> String {
+    let (class, headline) = match &report.failure {
+        Some(f) => (
+            "fail",
+            format!(
+                "FAIL {}: {} — {}",
+                report.problem,
+                f.verdict,
+                f.verdict.name()
+            ),
+        ),
+        None => (
+            "pass",
+            format!("PASS {}: {} cases agreed", report.problem, report.cases),
+        ),
+    };
+    let mut body = format!("<h1 class=\"{class}\">{}</h1>\n<dl>", escape(&headline));
+    for (name, value) in [
+        ("problem", report.problem.clone()),
+        ("seed", report.seed.to_string()),
+        ("cases run", report.cases.to_string()),
+        ("sandbox", report.sandbox.clone()),
+    ] {
+        body.push_str(&format!("<dt>{name}</dt><dd>{}</dd>", escape(&value)));
+    }
+    body.push_str(&format!(
+        "<dt>repeat</dt><dd><code>{}</code></dd></dl>\n",
+        escape(repeat)
+    ));
+    if let Some(f) = &report.failure {
+        body.push_str(&failure_section(f));
+    }
+    page(&headline, &body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn differing_cells_get_the_highlight_class_and_text_is_escaped() {
+        let html = boards("A<B\n", "A<A\n");
+        assert_eq!(html.matches("class=\"diff-got\"").count(), 1);
+        assert_eq!(html.matches("class=\"diff-expected\"").count(), 1);
+        assert!(html.contains("&lt;"));
+        let page = page("t", &html);
+        assert!(page.contains("#ff2d55") && !page.contains("http"));
+    }
+}

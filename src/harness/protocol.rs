@@ -1,0 +1,245 @@
+//! The persistent protocol as a candidate (`--protocol jsonl`, and
+//! `--py-func` on top of it): long-lived processes fed one JSON case a line,
+//! answering one JSON line each (docs/protocol.md). Batches of cases go
+//! through sessions kept in a pool, one per thread; a session that crashes
+//! or runs out of time is dropped and the next case starts a new one. A run
+//! of one case (confirmation and shrinking) is a fresh process fed exactly
+//! that one line, so the reported input is what the failing run was fed.
+
+use std::sync::Mutex;
+
+use super::candidate::{Candidate, Outcome, Ran, stderr_tail};
+use super::process::{self, Exit, Limits};
+use super::session::{Failure, Session};
+use crate::generation::{Generate, Protocol};
+use crate::problem::answer_text;
+
+/// Cases a detection run sends through one session before the checker
+/// judges them (a failing one is then run alone, in a fresh process).
+pub const BATCH: usize = 100;
+
+/// The Python driver of `--py-func`: imports the user's file and serves
+/// the protocol, calling the function with the seed's signature.
+pub const PY_DRIVER: &str = include_str!("py_driver.py");
+
+/// A program speaking the persistent protocol.
+pub struct Jsonl {
+    /// The command and its arguments.
+    pub argv: Vec<String>,
+    /// Limits: memory, tasks and sandbox for each process, time and output
+    /// for each answer.
+    pub limits: Limits,
+    /// What the report calls the candidate's command (for `--py-func`, the
+    /// function rather than the driver's command line).
+    pub shown: String,
+    pool: Mutex<Vec<Session>>,
+}
+
+impl Jsonl {
+    /// A protocol candidate running `argv`.
+    pub fn new(argv: Vec<String>, limits: Limits) -> Self {
+        Jsonl {
+            shown: argv.join(" "),
+            argv,
+            limits,
+            pool: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// `FILE:FUNCTION` of a Python file, served by the embedded driver.
+    pub fn python_function(problem: &str, spec: &str, limits: Limits) -> Result<Self, String> {
+        let (file, function) = spec
+            .rsplit_once(':')
+            .filter(|(f, n)| !f.is_empty() && !n.is_empty())
+            .ok_or_else(|| format!("--py-func {spec:?}: expected FILE.py:FUNCTION"))?;
+        if !std::path::Path::new(file).is_file() {
+            return Err(format!("--py-func {spec:?}: no file {file:?}"));
+        }
+        process::resolve_program("python3").map_err(|e| format!("--py-func needs python3: {e}"))?;
+        let argv = vec![
+            "python3".into(),
+            "-c".into(),
+            PY_DRIVER.into(),
+            problem.into(),
+            file.into(),
+            function.into(),
+        ];
+        let mut jsonl = Jsonl::new(argv, limits);
+        jsonl.shown = format!("--py-func {spec}");
+        Ok(jsonl)
+    }
+
+    /// Checks that the program exists, so a typo is a usage error (exit 2).
+    pub fn verify(&self) -> Result<(), String> {
+        let program = self.argv.first().ok_or("no candidate command given")?;
+        process::resolve_program(program).map(|_| ())
+    }
+}
+
+/// The protocol form of `P`; every problem has one.
+fn form<P: Generate>() -> Protocol<P> {
+    P::extras()
+        .protocol
+        .unwrap_or_else(|| panic!("{} has no protocol form", P::NAME))
+}
+
+/// The line a case is sent as.
+pub fn case_line<P: Generate>(case: &P::Case) -> String {
+    (form::<P>().write_case)(case).to_string()
+}
+
+/// Reads one answer line.
+fn read_line<P: Generate>(form: &Protocol<P>, line: &str, case: &P::Case) -> Outcome<P::Answer> {
+    let output = line.to_string();
+    let value: serde_json::Value = match serde_json::from_str(line) {
+        Ok(v) => v,
+        Err(e) => {
+            return Outcome::Unreadable {
+                output,
+                error: format!("answer line is not JSON: {e}"),
+            };
+        }
+    };
+    if let Some(error) = value.get("error") {
+        // The driver's (or any server's) report of an exception.
+        let text = error
+            .as_str()
+            .map_or_else(|| error.to_string(), str::to_string);
+        let lines: Vec<&str> = text.trim().lines().collect();
+        let tail = lines[lines.len().saturating_sub(4)..].join(" | ");
+        return Outcome::Crashed {
+            output: String::new(),
+            detail: format!("raised: {tail}"),
+        };
+    }
+    match (form.read_answer)(&value, case) {
+        // Shown in the text form, so that it reads against the expected one.
+        Ok(answer) => Outcome::Answered {
+            output: answer_text::<P>(&answer),
+            answer,
+        },
+        Err(error) => Outcome::Unreadable { output, error },
+    }
+}
+
+/// What a failed answer reads as.
+fn failed<A>(f: Failure, limits: &Limits) -> Outcome<A> {
+    let tail = stderr_tail(&f.stderr, f.stderr_dropped);
+    let output = f.output;
+    match f.exit {
+        Exit::TimedOut => Outcome::TimedOut {
+            output,
+            detail: format!(
+                "wall-time limit: no answer line within {} ms, the process killed{tail}",
+                limits.timeout.as_millis()
+            ),
+        },
+        Exit::CpuLimit => Outcome::TimedOut {
+            output,
+            detail: format!(
+                "CPU-time limit: used {} ms of CPU on this answer, killed{tail}",
+                limits.cpu.unwrap_or(limits.timeout).as_millis()
+            ),
+        },
+        Exit::MemoryLimit => Outcome::OutOfMemory {
+            output,
+            detail: format!(
+                "memory limit: more than {} MiB resident, killed{tail}",
+                limits.memory_bytes >> 20
+            ),
+        },
+        Exit::OutputLimit => Outcome::OutputLimit {
+            output,
+            detail: format!(
+                "output limit: an answer line longer than {} bytes, stopped",
+                limits.output_bytes
+            ),
+        },
+        Exit::Signal(s) => Outcome::Crashed {
+            output,
+            detail: format!(
+                "killed by {} before answering{tail}",
+                process::signal_name(s)
+            ),
+        },
+        Exit::Code(0) if !output.is_empty() && !output.ends_with('\n') => Outcome::Unreadable {
+            output,
+            error: "the answer line is not valid UTF-8, or the process exited in the middle of it"
+                .into(),
+        },
+        Exit::Code(c) => Outcome::Crashed {
+            output,
+            detail: format!("exited (status {c}) before answering{tail}"),
+        },
+    }
+}
+
+impl Jsonl {
+    /// Each case through `session` (started, or restarted after a failure,
+    /// as needed); the session left alive, if any.
+    fn serve<P: Generate>(
+        &self,
+        cases: &[P::Case],
+        mut session: Option<Session>,
+    ) -> (Vec<Outcome<P::Answer>>, Option<Session>) {
+        let form = form::<P>();
+        let mut outcomes = Vec::with_capacity(cases.len());
+        for case in cases {
+            let mut s = match session.take() {
+                Some(s) => s,
+                None => match Session::start(&self.argv, &self.limits) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        outcomes.push(Outcome::Crashed {
+                            output: String::new(),
+                            detail: format!("could not start {}: {e}", self.argv[0]),
+                        });
+                        continue;
+                    }
+                },
+            };
+            match s.ask(&case_line::<P>(case)) {
+                Ok((line, _elapsed)) => {
+                    let line = line.trim_end_matches(['\n', '\r']);
+                    outcomes.push(read_line(&form, line, case));
+                    session = Some(s);
+                }
+                Err(f) => outcomes.push(failed(f, &self.limits)),
+            }
+        }
+        (outcomes, session)
+    }
+}
+
+impl<P: Generate> Candidate<P> for Jsonl {
+    fn batch_size(&self) -> usize {
+        BATCH
+    }
+
+    fn input_text(&self, cases: &[P::Case]) -> String {
+        cases.iter().map(|c| case_line::<P>(c) + "\n").collect()
+    }
+
+    fn sandbox(&self) -> String {
+        match process::probe(self.limits.sandbox) {
+            Ok(level) => format!("{level}, one long-lived process per job (--protocol jsonl)"),
+            Err(e) => format!("unavailable: {e}"),
+        }
+    }
+
+    fn run(&self, cases: &[P::Case]) -> Ran<P::Answer> {
+        let outcomes = if cases.len() == 1 {
+            // A lone run: a fresh process fed exactly this one line.
+            self.serve::<P>(cases, None).0
+        } else {
+            let session = self.pool.lock().unwrap_or_else(|e| e.into_inner()).pop();
+            let (outcomes, session) = self.serve::<P>(cases, session);
+            if let Some(s) = session {
+                self.pool.lock().unwrap_or_else(|e| e.into_inner()).push(s);
+            }
+            outcomes
+        };
+        let output = outcomes.iter().map(Outcome::output).collect();
+        Ran { outcomes, output }
+    }
+}

@@ -1,0 +1,339 @@
+//! One long-lived untrusted process answering line by line (the persistent
+//! protocol, `--protocol jsonl`): started under the same sandbox as a lone
+//! run ([`super::process`]), in one cgroup for its whole life, so the memory
+//! and task limits hold for the process as they do for a run. The time
+//! limits hold per answer: the wall clock from the line written to the
+//! answer read, and with cgroups the CPU time the session used meanwhile
+//! (at level `rlimits` the CPU rlimit cannot be reset between answers, so
+//! only the wall-time limit holds there). The output cap holds per answer
+//! line. A session that fails an answer is killed; the caller starts
+//! another one for the next case.
+
+use std::io::{self, Read, Write};
+use std::os::fd::AsFd;
+use std::sync::{Mutex, mpsc};
+use std::time::{Duration, Instant};
+
+use nix::poll::PollFlags;
+use nix::sys::signal::{Signal, killpg};
+use nix::unistd::Pid;
+
+use super::process::{
+    Exit, Limits, STDERR_KEPT, Spawned, Tail, exit_of, nonblocking, probe, pump, ready, spawn,
+};
+use super::sandbox::{RunCgroup, SandboxLevel};
+
+/// The CPU rlimit of a whole session: only a backstop, the limit is
+/// measured per answer.
+const SESSION_CPU: Duration = Duration::from_secs(24 * 3600);
+
+/// How long a session's exit status and last output are awaited after it
+/// closed its output or was killed.
+const GRACE: Duration = Duration::from_millis(500);
+
+/// A job for the keeper thread.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// Starts the session's process from one thread that lives as long as the
+/// harness: bwrap's `--die-with-parent` kills the sandbox when the *thread*
+/// that started it ends, and sessions outlive the worker threads that first
+/// needed them.
+fn spawn_from_keeper(
+    argv: &[String],
+    limits: &Limits,
+    level: SandboxLevel,
+    cgroup: Option<&RunCgroup>,
+) -> io::Result<Spawned> {
+    static KEEPER: Mutex<Option<mpsc::Sender<Job>>> = Mutex::new(None);
+    let (argv, limits, cgroup) = (argv.to_vec(), limits.clone(), cgroup.cloned());
+    let (tx, rx) = mpsc::channel();
+    let job: Job = Box::new(move || {
+        let _ = tx.send(spawn(&argv, &limits, level, cgroup.as_ref(), SESSION_CPU));
+    });
+    {
+        let mut keeper = KEEPER.lock().unwrap_or_else(|e| e.into_inner());
+        let sender = keeper.get_or_insert_with(|| {
+            let (jobs, queue) = mpsc::channel::<Job>();
+            std::thread::spawn(move || {
+                for job in queue {
+                    job();
+                }
+            });
+            jobs
+        });
+        sender
+            .send(job)
+            .map_err(|_| io::Error::other("the session keeper thread is gone"))?;
+    }
+    rx.recv()
+        .map_err(|_| io::Error::other("the session keeper thread is gone"))?
+}
+
+/// A long-lived candidate process.
+pub struct Session {
+    spawned: Spawned,
+    cgroup: Option<RunCgroup>,
+    limits: Limits,
+    level: SandboxLevel,
+    /// Output after the last complete line.
+    pending: Vec<u8>,
+    err: Tail,
+    exited: bool,
+}
+
+/// Why an answer did not come.
+#[derive(Clone, Debug)]
+pub struct Failure {
+    /// How the session ended ([`Exit::TimedOut`], a crash, ...).
+    pub exit: Exit,
+    /// What it wrote of the answer.
+    pub output: String,
+    /// The end of its stderr, and how many bytes before it were cut.
+    pub stderr: String,
+    /// Bytes of stderr cut before [`Failure::stderr`].
+    pub stderr_dropped: usize,
+}
+
+impl Session {
+    /// Starts `argv` under `limits`' sandbox.
+    pub fn start(argv: &[String], limits: &Limits) -> io::Result<Session> {
+        if argv.is_empty() {
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, "empty command"));
+        }
+        let level =
+            probe(limits.sandbox).map_err(|e| io::Error::new(io::ErrorKind::Unsupported, e))?;
+        let cgroup = if level.has_cgroups() {
+            Some(RunCgroup::new(limits.memory_bytes, limits.max_tasks)?)
+        } else {
+            None
+        };
+        let spawned = match spawn_from_keeper(argv, limits, level, cgroup.as_ref()) {
+            Ok(s) => s,
+            Err(e) => {
+                if let Some(cg) = &cgroup {
+                    cg.remove();
+                }
+                return Err(e);
+            }
+        };
+        if let Some(stdin) = &spawned.stdin {
+            nonblocking(stdin.as_fd())?;
+        }
+        Ok(Session {
+            spawned,
+            cgroup,
+            limits: limits.clone(),
+            level,
+            pending: Vec::new(),
+            err: Tail {
+                buf: Vec::new(),
+                cap: STDERR_KEPT,
+                dropped: 0,
+            },
+            exited: false,
+        })
+    }
+
+    /// The isolation the session runs under.
+    pub fn level(&self) -> SandboxLevel {
+        self.level
+    }
+
+    /// Writes `line` (without its newline) and reads one answer line, within
+    /// the limits. On failure the session is dead: drop it.
+    pub fn ask(&mut self, line: &str) -> Result<(String, Duration), Failure> {
+        let mut input = Vec::with_capacity(line.len() + 1);
+        input.extend_from_slice(line.as_bytes());
+        input.push(b'\n');
+        let started = Instant::now();
+        let deadline = started + self.limits.timeout;
+        let cpu_limit = self.limits.cpu.unwrap_or(self.limits.timeout);
+        let cpu_start = self.cgroup.as_ref().and_then(RunCgroup::cpu_time);
+        let tick = if self.cgroup.is_some() {
+            Duration::from_millis(20)
+        } else {
+            Duration::from_millis(100)
+        };
+        let mut written = 0;
+        loop {
+            if let Some(end) = self.pending.iter().position(|&b| b == b'\n') {
+                let rest = self.pending.split_off(end + 1);
+                let answer = std::mem::replace(&mut self.pending, rest);
+                let elapsed = started.elapsed();
+                return match String::from_utf8(answer) {
+                    Ok(text) => Ok((text, elapsed)),
+                    Err(e) => Err(self.fail(
+                        Exit::Code(0),
+                        String::from_utf8_lossy(e.as_bytes()).into_owned(),
+                    )),
+                };
+            }
+            if self.pending.len() > self.limits.output_bytes {
+                return Err(self.fail_now(Exit::OutputLimit));
+            }
+            if self.exited || self.spawned.stdout.is_none() {
+                return Err(self.fail_exited());
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(self.fail_now(Exit::TimedOut));
+            }
+            if let (Some(start), Some(now)) = (
+                cpu_start,
+                self.cgroup.as_ref().and_then(RunCgroup::cpu_time),
+            ) && now.saturating_sub(start) >= cpu_limit
+            {
+                return Err(self.fail_now(Exit::CpuLimit));
+            }
+            let want_in = written < input.len();
+            let sp = &mut self.spawned;
+            let Ok([out_ready, err_ready, in_ready, woke]) = ready(
+                [
+                    sp.stdout.as_ref().map(|p| (p.as_fd(), PollFlags::POLLIN)),
+                    sp.stderr.as_ref().map(|p| (p.as_fd(), PollFlags::POLLIN)),
+                    sp.stdin
+                        .as_ref()
+                        .filter(|_| want_in)
+                        .map(|p| (p.as_fd(), PollFlags::POLLOUT)),
+                    Some((sp.wake.as_fd(), PollFlags::POLLIN)),
+                ],
+                deadline.saturating_duration_since(now).min(tick),
+            ) else {
+                return Err(self.fail_now(Exit::Code(-1)));
+            };
+            let pending = &mut self.pending;
+            if out_ready
+                && !pump(sp.stdout.as_mut().expect("polled"), &mut |b| {
+                    pending.extend_from_slice(b)
+                })
+            {
+                sp.stdout = None;
+            }
+            let err = &mut self.err;
+            if err_ready && !pump(sp.stderr.as_mut().expect("polled"), &mut |b| err.push(b)) {
+                sp.stderr = None;
+            }
+            if in_ready {
+                let pipe = sp.stdin.as_mut().expect("polled");
+                match pipe.write(&input[written..]) {
+                    Ok(n) => written += n,
+                    Err(e)
+                        if matches!(
+                            e.kind(),
+                            io::ErrorKind::WouldBlock | io::ErrorKind::Interrupted
+                        ) => {}
+                    // It closed its input: its exit (or its answer) tells.
+                    Err(_) => written = input.len(),
+                }
+            }
+            if woke {
+                let mut byte = [0u8; 1];
+                self.exited = matches!(sp.wake.read(&mut byte), Ok(0));
+            }
+        }
+    }
+
+    /// Kills the session and reports `exit`.
+    fn fail_now(&mut self, exit: Exit) -> Failure {
+        let output = String::from_utf8_lossy(&self.pending).into_owned();
+        self.fail(exit, output)
+    }
+
+    fn fail(&mut self, exit: Exit, output: String) -> Failure {
+        self.kill();
+        self.drain_stderr();
+        self.err.trim();
+        Failure {
+            exit,
+            output,
+            stderr: String::from_utf8_lossy(&self.err.buf).into_owned(),
+            stderr_dropped: self.err.dropped,
+        }
+    }
+
+    /// The session ended (or closed its output) before answering: how.
+    fn fail_exited(&mut self) -> Failure {
+        // Closed stdout but still running: wait a little for the exit.
+        let until = Instant::now() + GRACE;
+        while !self.exited && Instant::now() < until {
+            let sp = &mut self.spawned;
+            if let Ok([true]) = ready(
+                [Some((sp.wake.as_fd(), PollFlags::POLLIN))],
+                Duration::from_millis(50),
+            ) {
+                let mut byte = [0u8; 1];
+                self.exited = matches!(sp.wake.read(&mut byte), Ok(0));
+            }
+        }
+        let output = String::from_utf8_lossy(&self.pending).into_owned();
+        self.kill();
+        self.drain_stderr();
+        let status = self.spawned.guard.reap().ok();
+        let exit = match status {
+            Some(status) if self.exited => {
+                let exit = exit_of(status, self.level.has_namespaces());
+                if exit != Exit::Code(0)
+                    && self.cgroup.as_ref().is_some_and(|cg| cg.oom_kills() > 0)
+                {
+                    Exit::MemoryLimit
+                } else if exit == Exit::Signal(Signal::SIGXCPU as i32) {
+                    Exit::CpuLimit
+                } else {
+                    exit
+                }
+            }
+            _ => Exit::Code(-1),
+        };
+        self.err.trim();
+        Failure {
+            exit,
+            output,
+            stderr: String::from_utf8_lossy(&self.err.buf).into_owned(),
+            stderr_dropped: self.err.dropped,
+        }
+    }
+
+    fn kill(&mut self) {
+        let _ = killpg(Pid::from_raw(self.spawned.guard.pid), Signal::SIGKILL);
+        if let Some(cg) = &self.cgroup {
+            cg.kill_all();
+        }
+        self.spawned.stdin = None;
+    }
+
+    /// Reads what is left on stderr (a traceback) for a moment.
+    fn drain_stderr(&mut self) {
+        let until = Instant::now() + GRACE;
+        while let Some(pipe) = self.spawned.stderr.as_mut() {
+            let now = Instant::now();
+            if now >= until {
+                break;
+            }
+            match ready(
+                [Some((pipe.as_fd(), PollFlags::POLLIN))],
+                (until - now).min(Duration::from_millis(50)),
+            ) {
+                Ok([true]) => {
+                    let err = &mut self.err;
+                    if !pump(pipe, &mut |b| err.push(b)) {
+                        self.spawned.stderr = None;
+                    }
+                }
+                Ok([false]) => {}
+                Err(_) => break,
+            }
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.kill();
+        if self.spawned.guard.child.is_some() {
+            let _ = self.spawned.guard.reap();
+        }
+        if let Some(cg) = &self.cgroup {
+            cg.remove();
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! `boardcheck grade` (many submissions, one table; one that hangs or
+//! crashes stops no other) and `--shard I/N` with `boardcheck merge`.
+
+#[allow(dead_code, reason = "each test file uses some of the helpers")]
+mod common;
+
+use common::{boardcheck, json};
+
+const BIN: &str = env!("CARGO_BIN_EXE_boardcheck");
+
+#[test]
+fn grade_judges_every_submission_though_one_hangs_and_one_crashes() {
+    let correct = format!("{BIN} solve flank-row");
+    let out = boardcheck(
+        &[
+            "grade",
+            "flank-row",
+            "--command",
+            "--json",
+            "--seed",
+            "3",
+            "--cases",
+            "30",
+            "--timeout-ms",
+            "300",
+            "--max-shrink-runs",
+            "5",
+            "sleep 100",
+            "sh -c 'cat >/dev/null; exit 3'",
+            &correct,
+        ],
+        "",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = json(&out);
+    let rows = table["submissions"].as_array().unwrap();
+    let verdicts: Vec<&str> = rows
+        .iter()
+        .map(|r| r["verdict"].as_str().unwrap())
+        .collect();
+    assert_eq!(verdicts, ["TLE", "RE", "PASS"]);
+    assert_eq!(rows[2]["cases_passed"], 30);
+    assert!(
+        rows[0]["minimal_case"]
+            .as_str()
+            .is_some_and(|c| !c.is_empty())
+    );
+}
+
+#[test]
+fn exhaust_shards_add_up_to_the_whole_run() {
+    let whole = json(&boardcheck(
+        &["exhaust", "flank-row", "--max-cells", "5", "--json"],
+        "",
+    ));
+    let dir = std::env::temp_dir().join(format!("boardcheck-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = Vec::new();
+    for i in 1..=3 {
+        let out = boardcheck(
+            &[
+                "exhaust",
+                "flank-row",
+                "--max-cells",
+                "5",
+                "--json",
+                "--shard",
+                &format!("{i}/3"),
+            ],
+            "",
+        );
+        let part = json(&out);
+        assert!(part["checked"].as_u64().unwrap() < whole["checked"].as_u64().unwrap());
+        let file = dir.join(format!("{i}.json"));
+        std::fs::write(&file, &out.stdout).unwrap();
+        files.push(file.to_string_lossy().into_owned());
+    }
+    let mut args = vec!["merge"];
+    args.extend(files.iter().map(String::as_str));
+    let merged = json(&boardcheck(&args, ""));
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(merged["checked"], whole["checked"]);
+    assert_eq!(merged["shards"], 3);
+}
+
+#[test]
+fn check_shards_split_the_cases_and_a_bad_shard_is_refused() {
+    let correct = format!("{BIN} solve flank-row");
+    let run = |shard: &str| {
+        json(&boardcheck(
+            &[
+                "check",
+                "flank-row",
+                "--json",
+                "--seed",
+                "9",
+                "--cases",
+                "40",
+                "--limits",
+                "off",
+                "--shard",
+                shard,
+                "--",
+                "sh",
+                "-c",
+                &correct,
+            ],
+            "",
+        ))
+    };
+    let (a, b) = (run("1/2"), run("2/2"));
+    assert_eq!(
+        a["cases"].as_u64().unwrap() + b["cases"].as_u64().unwrap(),
+        40
+    );
+    assert_eq!(a["options"]["shard"], "1/2");
+    assert!(a["repeat"].as_str().unwrap().contains("--shard 1/2"));
+    let out = boardcheck(&["check", "flank-row", "--shard", "3/2", "--", "true"], "");
+    assert_eq!(out.status.code(), Some(2));
+}
