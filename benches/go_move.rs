@@ -3,11 +3,13 @@
 //! - `go-move/playout/{ours,goban}/{9,19}`: one random playout from the
 //!   empty board (Black first; each side plays a uniformly chosen legal move
 //!   that does not fill a one-point eye of its own — every on-board
-//!   neighbour its colour — scanning the empty points from a random start;
-//!   pass when none; stop after two passes in a row or 3·n² turns; ko
-//!   ignored). The `goban` crate plays the same playouts through its public
-//!   API (`Game` with suicide as the only illegal rule, `check_point`,
-//!   `play`). Throughput is in playouts.
+//!   neighbour its colour — drawn uniformly among all such moves; pass
+//!   when none; stop after two passes in a row or 3·n² turns; ko ignored).
+//!   The `goban` crate plays the same playouts through its public API
+//!   (`Game` with suicide as the only illegal rule, `check_point`, `play`;
+//!   its `play` also clones the board into a superko history every move).
+//!   Before timing, 200 playouts a side print the mean stones placed and
+//!   captured: the two must play the same game. Throughput is in playouts.
 //! - `go-move/move-19x19/{engine,oracle,engine-from-scratch}`: the moves of
 //!   one recorded 19×19 playout replayed; `engine` plays them on one
 //!   incremental board, `oracle` solves each (position, move) from scratch
@@ -31,8 +33,14 @@ fn goban_rule() -> Rule {
     }
 }
 
-/// One playout with `goban`, the same policy as ours; returns the stones placed.
-fn goban_playout(n: usize, rng: &mut Rng) -> usize {
+/// One playout with `goban`, the same definition as ours (uniform among
+/// the legal moves that fill no own one-point eye: a few draws with
+/// rejection, then drawing without replacement; pass when none; two
+/// passes or 3·n² turns). Returns (stones placed, stones captured).
+/// Note: `goban`'s `Game::play` also pushes a clone of the whole board
+/// onto its superko history at every move, which the contract does not
+/// need; that cost is inside its figures.
+fn goban_playout(n: usize, rng: &mut Rng) -> (usize, usize) {
     let size = if n == 9 {
         GobanSizes::Nine
     } else {
@@ -44,20 +52,33 @@ fn goban_playout(n: usize, rng: &mut Rng) -> usize {
     for _ in 0..default_cap(n, n) {
         let turn = game.turn();
         let empties: Vec<(u8, u8)> = game.pseudo_legals().collect();
-        let k = empties.len();
-        let chosen = if k == 0 {
-            None
-        } else {
-            let start = rng.below(k);
-            let (tail, head) = empties.split_at(start);
-            head.iter().chain(tail).copied().find(|&p| {
-                let eye = game
-                    .goban()
-                    .get_connected_points(p)
-                    .all(|q| q.color == Some(turn));
-                !eye && game.check_point(p).is_none()
-            })
+        let good = |p: (u8, u8)| {
+            let eye = game
+                .goban()
+                .get_connected_points(p)
+                .all(|q| q.color == Some(turn));
+            !eye && game.check_point(p).is_none()
         };
+        let mut chosen = None;
+        if !empties.is_empty() {
+            for _ in 0..4 {
+                let p = empties[rng.below(empties.len())];
+                if good(p) {
+                    chosen = Some(p);
+                    break;
+                }
+            }
+        }
+        if chosen.is_none() {
+            let mut left = empties.clone();
+            while !left.is_empty() {
+                let p = left.swap_remove(rng.below(left.len()));
+                if good(p) {
+                    chosen = Some(p);
+                    break;
+                }
+            }
+        }
         match chosen {
             Some((x, y)) => {
                 game.play(GobanMove::Play(x, y));
@@ -73,23 +94,33 @@ fn goban_playout(n: usize, rng: &mut Rng) -> usize {
             }
         }
     }
-    moves
+    let (a, b) = game.prisoners();
+    (moves, (a + b) as usize)
 }
 
 fn playouts(c: &mut Criterion) {
-    // The two play the same kind of game: similar lengths on average.
+    // The two play the same game: the same mean length and captures.
     for n in [9, 19] {
-        let (mut ours, mut theirs) = (0, 0);
-        let (mut r1, mut r2) = (Rng::new(99), Rng::new(99));
-        for _ in 0..100 {
+        let games = 200;
+        let (mut ours, mut theirs) = ((0, 0), (0, 0));
+        let (mut r1, mut r2) = (Rng::new(99), Rng::new(77));
+        for _ in 0..games {
             let mut board = Board::new(n, n);
-            ours += playout(&mut board, BLACK, default_cap(n, n), &mut r1).moves;
-            theirs += goban_playout(n, &mut r2);
+            let played = playout(&mut board, BLACK, default_cap(n, n), &mut r1);
+            ours.0 += played.moves;
+            ours.1 += played.captured;
+            let (m, c) = goban_playout(n, &mut r2);
+            theirs.0 += m;
+            theirs.1 += c;
         }
+        let g = games as f64;
         eprintln!(
-            "{n}x{n}: stones placed per playout, mean of 100: ours {:.1}, goban {:.1}",
-            ours as f64 / 100.0,
-            theirs as f64 / 100.0
+            "{n}x{n}, mean of {games} playouts: stones placed ours {:.1}, goban {:.1}; \
+             stones captured ours {:.1}, goban {:.1}",
+            ours.0 as f64 / g,
+            theirs.0 as f64 / g,
+            ours.1 as f64 / g,
+            theirs.1 as f64 / g
         );
     }
     let mut group = c.benchmark_group("go-move/playout");
@@ -105,7 +136,7 @@ fn playouts(c: &mut Criterion) {
         });
         let mut rng = Rng::new(1);
         group.bench_function(BenchmarkId::new("goban", n), |b| {
-            b.iter(|| goban_playout(n, &mut rng))
+            b.iter(|| goban_playout(n, &mut rng).0)
         });
     }
     group.finish();

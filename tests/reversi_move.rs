@@ -11,7 +11,8 @@ use boardcheck::harness::testing::{
 use boardcheck::problem::{Problem, answer_text, case_text};
 use boardcheck::problems::reversi_move::othello::{Position, Turn};
 use boardcheck::problems::reversi_move::{
-    Board, Case, ReversiMove, bitboard, enumerate, format, grid, oracle, patterns, perft, strategy,
+    Board, Case, ReversiMove, bitboard, enumerate, format, grid, oracle, patterns, perft, perft_tt,
+    strategy,
 };
 use boardcheck::suite::{Property, Solver};
 use proptest::strategy::{Strategy, ValueTree};
@@ -152,43 +153,70 @@ fn bitboard_equals_grid_engine_on_reachable_positions() {
     }
 }
 
-#[test]
-fn perft_matches_the_published_counts() {
-    let start = Position::start();
-    for depth in 1..=7 {
-        assert_eq!(
-            perft::perft(&start, depth),
-            perft::KNOWN[depth as usize - 1],
-            "depth {depth}"
-        );
+/// The perft suite (`tests/data/perft/suite.toml`, the published tables
+/// for the start position, computed counts elsewhere) under both pass
+/// conventions: the bitboard engine plainly wherever a count is at most
+/// `plain_max` leaves, hashed (one and two threads) against the same
+/// numbers, and the grid engine wherever a count is at most `grid_max`.
+fn perft_suite(plain_max: u64, grid_max: u64) {
+    use perft::Passes;
+    use perft_tt::{Config, count};
+    let suite = perft::suite().unwrap();
+    assert!(suite.len() >= 7, "the suite lost positions");
+    assert_eq!(suite[0].position().unwrap(), Position::start());
+    let mut checked = 0;
+    for entry in &suite {
+        let pos = entry.position().unwrap();
+        let board = pos.to_board();
+        for passes in [Passes::Ply, Passes::Free] {
+            let counts = entry.counts(passes);
+            assert!(!counts.is_empty(), "{}: no counts", entry.name);
+            for (i, &want) in counts.iter().enumerate() {
+                let depth = i as u32 + 1;
+                let at = format!("{} {passes:?} depth {depth}", entry.name);
+                if want <= plain_max {
+                    assert_eq!(perft::perft_with(&pos, depth, passes), want, "{at}");
+                    for threads in [1, 2] {
+                        let config = Config {
+                            passes,
+                            hash_mb: 4,
+                            threads,
+                        };
+                        assert_eq!(
+                            count(&pos, depth, &config),
+                            want,
+                            "{at} hashed, {threads} threads"
+                        );
+                    }
+                    checked += 1;
+                }
+                if want <= grid_max {
+                    assert_eq!(
+                        perft::perft_grid_with(&board, pos.mover(), depth, passes),
+                        want,
+                        "{at} grid"
+                    );
+                }
+            }
+        }
     }
+    assert!(
+        checked >= 50,
+        "only {checked} counts were small enough to check"
+    );
 }
 
-/// Depths 8 to 11 (2·10^8 leaves at 11): run with `--ignored --release`.
+#[test]
+fn perft_suite_small_counts() {
+    perft_suite(300_000, 20_000);
+}
+
+/// Every count up to 2·10^10 leaves (depth 13 from the start): run with
+/// `--ignored --release`.
 #[test]
 #[ignore]
-fn perft_matches_the_published_counts_deep() {
-    let start = Position::start();
-    for depth in 8..=11 {
-        assert_eq!(
-            perft::perft(&start, depth),
-            perft::KNOWN[depth as usize - 1],
-            "depth {depth}"
-        );
-    }
-}
-
-#[test]
-fn perft_bitboard_equals_perft_grid_up_to_depth_6() {
-    let start = Position::start();
-    let board = start.to_board();
-    for depth in 0..=6 {
-        assert_eq!(
-            perft::perft(&start, depth),
-            perft::perft_grid(&board, 1, depth),
-            "depth {depth}"
-        );
-    }
+fn perft_suite_deep() {
+    perft_suite(20_000_000_000, 5_000_000);
 }
 
 #[test]
@@ -313,7 +341,10 @@ fn perft_cli_prints_every_depth_and_refuses_bad_depths() {
     for (d, row) in rows.iter().enumerate() {
         let fields: Vec<&str> = row.split_whitespace().collect();
         assert_eq!(fields[0], (d + 1).to_string());
-        assert_eq!(fields[1], perft::KNOWN[d].to_string());
+        assert_eq!(
+            fields[1],
+            perft::published(perft::Passes::Ply)[d].to_string()
+        );
         assert_eq!(fields.last(), Some(&"ok"), "{row}");
     }
     assert!(perft::run_cli(Some(0)).is_err());

@@ -102,10 +102,29 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
-    /// Standard 8x8 Othello perft from the start position: leaves per depth and leaves per second.
+    /// Standard 8x8 Othello perft: leaves per depth and leaves per second.
+    ///
+    /// By default from the start position, a pass using one ply (Bik's
+    /// table), with a 512 MiB symmetry-reduced transposition table and one
+    /// thread per core; each count is checked against the published table.
     Perft {
         /// The deepest depth (default 9).
         depth: Option<u32>,
+        /// Pass convention: 1 = a pass is a ply (Bik, Egaroucid mode 1), 2 = a pass uses no depth (Egaroucid mode 2).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+        mode: u8,
+        /// Transposition table size in MiB; 0 counts plainly (no hashing).
+        #[arg(long, default_value_t = 512)]
+        hash_mb: usize,
+        /// Threads; 0 = one per core.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Only the deepest depth, not every depth up to it.
+        #[arg(long)]
+        only: bool,
+        /// Count from this position instead: 64 cells row by row (X black, O white, - empty), a space, X or O to move.
+        #[arg(long)]
+        position: Option<String>,
     },
     /// How many non-empty positions inside the W x H box are losses for the player to move.
     ChompCensus {
@@ -264,7 +283,28 @@ pub fn main() -> i32 {
                 print(&out);
                 status
             }
-            Command::Perft { depth } => report(problems::reversi_move::perft::run_cli(depth)),
+            Command::Perft {
+                depth,
+                mode,
+                hash_mb,
+                threads,
+                only,
+                position,
+            } => {
+                use problems::reversi_move::perft;
+                report(perft::run_cli_with(perft::CliOptions {
+                    depth,
+                    passes: if mode == 2 {
+                        perft::Passes::Free
+                    } else {
+                        perft::Passes::Ply
+                    },
+                    hash_mb,
+                    threads,
+                    only,
+                    position: position.as_deref(),
+                }))
+            }
             Command::ChompCensus { w, h } => report(problems::chomp_solve::census_cli(w, h)),
             Command::CountLegalGo { rows, cols } => {
                 report(problems::go_move::count::run_cli(rows, cols))

@@ -1,8 +1,9 @@
-//! Random playouts on the engine's board: each side plays a uniformly
-//! chosen legal move that does not fill a one-point eye of its own (every
-//! on-board neighbour its colour), or passes when there is none; the game
-//! ends after two passes in a row or at a move cap. Ko is ignored, as in
-//! the contract, so the cap also stops the (rare) endless ko fights.
+//! Random playouts on the engine's board: each side plays a move drawn
+//! uniformly among its legal moves that do not fill a one-point eye of its
+//! own (every on-board neighbour its colour), or passes when there is none;
+//! the game ends after two passes in a row or at a cap of 3·n² turns. Ko is
+//! ignored, as in the contract, so the cap also stops the (rare) endless
+//! ko fights.
 
 use super::BLACK;
 use super::engine::Board;
@@ -36,21 +37,39 @@ impl Rng {
     }
 }
 
+/// Draws from the full list before falling back to drawing without replacement.
+const QUICK_TRIES: usize = 4;
+
 /// A random legal move of `colour` that does not fill its own one-point
-/// eye: the empty points are scanned from a random start, so each candidate
-/// is tried at most once. `None` means pass.
+/// eye, drawn uniformly among all such moves; `None` means pass (there is
+/// none). A few draws from all the empty points come first, each rejected
+/// if it is not a candidate (rejection sampling: uniform over the
+/// candidates); if they all miss, the empty points are drawn without
+/// replacement (a lazy Fisher–Yates shuffle), so a pass is only declared
+/// after every point was tried. Both stages pick each candidate with the
+/// same probability, so the mix does too.
 pub fn choose_move(board: &Board, colour: u8, rng: &mut Rng) -> Option<usize> {
     let empties = board.empties();
     let k = empties.len();
     if k == 0 {
         return None;
     }
-    let start = rng.below(k);
-    let (tail, head) = empties.split_at(start);
-    head.iter()
-        .chain(tail)
-        .map(|&p| p as usize)
-        .find(|&p| !board.is_eye(p, colour) && board.is_legal(p, colour))
+    let good = |p: usize| !board.is_eye(p, colour) && board.is_legal(p, colour);
+    for _ in 0..QUICK_TRIES {
+        let p = empties[rng.below(k)] as usize;
+        if good(p) {
+            return Some(p);
+        }
+    }
+    let mut left = empties.to_vec();
+    while !left.is_empty() {
+        let i = rng.below(left.len());
+        let p = left.swap_remove(i) as usize;
+        if good(p) {
+            return Some(p);
+        }
+    }
+    None
 }
 
 /// What one playout did.

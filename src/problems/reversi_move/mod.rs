@@ -28,7 +28,7 @@
 //!
 //! With this convention the counts from the start position are the
 //! published ones: 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288,
-//! 24571284, 212258800 for depths 1 to 11 ([`perft::KNOWN`]).
+//! 24571284, 212258800 for depths 1 to 11 ([`perft::published`], from `tests/data/perft/suite.toml`).
 //!
 //! ```
 //! use boardcheck::problem::{Problem, read_input, answer_text};
@@ -50,6 +50,7 @@ pub mod oracle;
 pub mod othello;
 pub mod patterns;
 pub mod perft;
+pub mod perft_tt;
 pub mod properties;
 pub mod shrink;
 pub mod strategy;

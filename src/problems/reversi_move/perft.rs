@@ -1,46 +1,55 @@
 //! Perft: the number of leaves of the standard Othello game tree a given
-//! number of plies below a position, with the convention of the module docs
-//! (a forced pass uses one ply; a game that ends early counts as one leaf;
-//! the last ply is bulk-counted). [`perft`] runs on the bitboard engine,
-//! [`perft_grid`] on the m×n grid engine (8×8, no bulk counting: every leaf
-//! is played), so the two are independent checks of each other.
+//! number of plies below a position. A game that ends early counts as one
+//! leaf. Two conventions for a forced pass ([`Passes`]): it uses one ply
+//! (Bik's table, Egaroucid's "mode 1") or none (Egaroucid's "mode 2").
+//!
+//! [`perft_with`] runs on the bitboard engine and bulk-counts the last ply;
+//! its hot step (a node two plies above the leaves) is compiled for several
+//! CPU feature levels by the `multiversion` crate and picked at run time,
+//! so the portable binary uses popcnt, BMI2 and AVX2 where the CPU has them.
+//! [`perft_grid_with`] walks the same tree on the m×n grid engine (every
+//! leaf played, nothing batched): the two are independent checks of each
+//! other. The hashed and parallel counts are in [`super::perft_tt`].
 
-use std::time::Instant;
+use multiversion::multiversion;
 
-use super::Board;
 use super::bitboard::{flips, moves};
 use super::grid;
 use super::othello::Position;
+use super::{Board, perft_tt};
 
-/// The published counts from the start position for depths 1 to 14.
-pub const KNOWN: [u64; 14] = [
-    4,
-    12,
-    56,
-    244,
-    1396,
-    8200,
-    55092,
-    390216,
-    3005288,
-    24571284,
-    212258800,
-    1939886636,
-    18429641748,
-    184042084512,
-];
+/// How a forced pass counts against the depth.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Passes {
+    /// A pass is a ply (Bik's table; Egaroucid's mode 1).
+    #[default]
+    Ply,
+    /// A pass uses no depth (Egaroucid's mode 2).
+    Free,
+}
 
 /// The depth `boardcheck perft` runs to when none is given.
 pub const DEFAULT_DEPTH: u32 = 9;
-/// The deepest `boardcheck perft` accepts (depth 14 already takes hours).
+/// The deepest `boardcheck perft` accepts.
 pub const MAX_DEPTH: u32 = crate::limits::PERFT_MAX_DEPTH;
 
-/// The leaves `depth` plies below `pos` (bitboard engine).
+/// The leaves `depth` plies below `pos`, a pass using one ply (bitboard engine).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        1
-    } else {
-        planes(pos.player, pos.opponent, depth)
+    perft_with(pos, depth, Passes::Ply)
+}
+
+/// The leaves `depth` plies below `pos` under `passes` (bitboard engine,
+/// one thread, no hashing).
+pub fn perft_with(pos: &Position, depth: u32, passes: Passes) -> u64 {
+    plain(pos.player, pos.opponent, depth, passes)
+}
+
+/// Perft on the planes of the player to move (`p`) and the opponent (`o`).
+pub(super) fn plain(p: u64, o: u64, depth: u32, passes: Passes) -> u64 {
+    match (depth, passes) {
+        (0, _) => 1,
+        (_, Passes::Ply) => planes::<false>(p, o, depth),
+        (_, Passes::Free) => planes::<true>(p, o, depth),
     }
 }
 
@@ -48,66 +57,146 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 /// position fits (reachable ones have at most 33 legal moves).
 const BATCH: usize = 64;
 
-/// Perft on the planes of the player to move (`p`) and the opponent (`o`); `depth >= 1`.
-fn planes(p: u64, o: u64, depth: u32) -> u64 {
+/// Perft with `depth >= 1`; `FREE`: a pass uses no depth.
+fn planes<const FREE: bool>(p: u64, o: u64, depth: u32) -> u64 {
     let mut m = moves(p, o);
     if m == 0 {
-        // A pass at the last ply, or a finished game: one leaf either way.
-        if depth == 1 || moves(o, p) == 0 {
-            return 1;
-        }
-        return planes(o, p, depth - 1);
+        // The opponent's move count is the leaf count of a free pass at the
+        // last ply; none at all is a finished game, one leaf.
+        let q = moves(o, p);
+        return match (q, FREE) {
+            (0, _) => 1,
+            (_, true) => planes::<FREE>(o, p, depth),
+            (_, false) if depth == 1 => 1,
+            (_, false) => planes::<FREE>(o, p, depth - 1),
+        };
     }
     match depth {
-        1 => m.count_ones() as u64,
-        2 => {
-            // Bulk counting: each child counts its own moves (1 if it has
-            // none: a pass, or the end of the game). The children are made
-            // first and counted in a second loop over plain arrays, which
-            // the compiler vectorizes (two children per SSE2 register).
-            let mut mover = [0u64; BATCH];
-            let mut other = [0u64; BATCH];
-            let mut n = 0;
-            while m != 0 {
-                let sq = m.trailing_zeros();
-                m &= m - 1;
-                let f = flips(p, o, sq);
-                mover[n] = o ^ f;
-                other[n] = p | f | 1 << sq;
-                n += 1;
-            }
-            count_children(&mover[..n], &other[..n])
-        }
+        1 => u64::from(m.count_ones()),
+        2 if FREE => bulk_free(p, o, m),
+        2 => bulk_ply(p, o, m),
+        3 if FREE => three_free(p, o, m),
+        3 => three_ply(p, o, m),
         _ => {
             let mut total = 0;
             while m != 0 {
                 let sq = m.trailing_zeros();
                 m &= m - 1;
                 let f = flips(p, o, sq);
-                total += planes(o ^ f, p | f | 1 << sq, depth - 1);
+                total += planes::<FREE>(o ^ f, p | f | 1 << sq, depth - 1);
             }
             total
         }
     }
 }
 
-/// The leaves one ply below each child (planes `mover[i]`, `other[i]`):
-/// its number of moves, or 1 if it has none.
-#[inline(never)]
-fn count_children(mover: &[u64], other: &[u64]) -> u64 {
-    mover
-        .iter()
-        .zip(other)
-        .map(|(&p, &o)| {
-            let m = moves(p, o);
-            m.count_ones() as u64 + u64::from(m == 0)
-        })
-        .sum()
+/// A node two plies above the leaves (moves `m`, non-empty), a pass one ply.
+#[multiversion(targets(
+    "x86_64+avx2+bmi1+bmi2+popcnt+lzcnt",
+    "x86_64+sse4.2+popcnt",
+    "aarch64+neon"
+))]
+fn bulk_ply(p: u64, o: u64, m: u64) -> u64 {
+    bulk::<false>(p, o, m)
 }
 
-/// The leaves `depth` plies below `board` with `player` to move, on the
-/// grid engine; every leaf is played, none bulk-counted.
+/// A node two plies above the leaves (moves `m`, non-empty), a pass free.
+#[multiversion(targets(
+    "x86_64+avx2+bmi1+bmi2+popcnt+lzcnt",
+    "x86_64+sse4.2+popcnt",
+    "aarch64+neon"
+))]
+fn bulk_free(p: u64, o: u64, m: u64) -> u64 {
+    bulk::<true>(p, o, m)
+}
+
+/// A node three plies above the leaves (moves `m`, non-empty), a pass one ply.
+#[multiversion(targets(
+    "x86_64+avx2+bmi1+bmi2+popcnt+lzcnt",
+    "x86_64+sse4.2+popcnt",
+    "aarch64+neon"
+))]
+fn three_ply(p: u64, o: u64, m: u64) -> u64 {
+    three::<false>(p, o, m)
+}
+
+/// A node three plies above the leaves (moves `m`, non-empty), a pass free.
+#[multiversion(targets(
+    "x86_64+avx2+bmi1+bmi2+popcnt+lzcnt",
+    "x86_64+sse4.2+popcnt",
+    "aarch64+neon"
+))]
+fn three_free(p: u64, o: u64, m: u64) -> u64 {
+    three::<true>(p, o, m)
+}
+
+/// The children of a node three plies up, each bulk-counted in the same
+/// compiled function (its flips then use the CPU's bit-scan instructions).
+#[inline(always)]
+fn three<const FREE: bool>(p: u64, o: u64, mut m: u64) -> u64 {
+    let mut total = 0;
+    while m != 0 {
+        let sq = m.trailing_zeros();
+        m &= m - 1;
+        let f = flips(p, o, sq);
+        let (a, b) = (o ^ f, p | f | 1 << sq);
+        let next = moves(a, b);
+        total += if next != 0 {
+            bulk::<FREE>(a, b, next)
+        } else {
+            planes::<FREE>(a, b, 2)
+        };
+    }
+    total
+}
+
+/// Bulk counting: each child counts its own moves. The children are made
+/// first and counted in a second loop over plain arrays, which the compiler
+/// vectorizes (2 children per SSE2 register, 4 per AVX2 one). A child
+/// without moves is 1 leaf (a pass or the end) when a pass is a ply; when
+/// it is free, the rare such children are counted again in a scalar loop.
+#[inline(always)]
+fn bulk<const FREE: bool>(p: u64, o: u64, mut m: u64) -> u64 {
+    let mut mover = [0u64; BATCH];
+    let mut other = [0u64; BATCH];
+    let mut n = 0;
+    while m != 0 {
+        let sq = m.trailing_zeros();
+        m &= m - 1;
+        let f = flips(p, o, sq);
+        mover[n] = o ^ f;
+        other[n] = p | f | 1 << sq;
+        n += 1;
+    }
+    // Plain indexed loops: an iterator adapter's closure may stay a call
+    // compiled without the target's features, losing the vector code.
+    let (mut total, mut stuck) = (0u64, 0u64);
+    for i in 0..n {
+        let m = moves(mover[i], other[i]);
+        total += u64::from(m.count_ones());
+        stuck += u64::from(m == 0);
+    }
+    if !FREE || stuck == 0 {
+        return total + stuck;
+    }
+    // A free pass: the opponent's moves are the leaves (1 if none: over).
+    for i in 0..n {
+        if moves(mover[i], other[i]) == 0 {
+            total += u64::from(moves(other[i], mover[i]).count_ones().max(1));
+        }
+    }
+    total
+}
+
+/// The leaves `depth` plies below `board` with `player` to move, a pass
+/// one ply, on the grid engine.
 pub fn perft_grid(board: &Board, player: u8, depth: u32) -> u64 {
+    perft_grid_with(board, player, depth, Passes::Ply)
+}
+
+/// The leaves `depth` plies below `board` with `player` to move under
+/// `passes`, on the grid engine; every leaf is played, none bulk-counted.
+pub fn perft_grid_with(board: &Board, player: u8, depth: u32, passes: Passes) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -115,8 +204,10 @@ pub fn perft_grid(board: &Board, player: u8, depth: u32) -> u64 {
     if moves.is_empty() {
         return if grid::legal_moves(board, 3 - player).is_empty() {
             1 // the game is over: one leaf
+        } else if passes == Passes::Ply {
+            perft_grid_with(board, 3 - player, depth - 1, passes)
         } else {
-            perft_grid(board, 3 - player, depth - 1) // a pass uses one ply
+            perft_grid_with(board, 3 - player, depth, passes)
         };
     }
     moves
@@ -124,43 +215,189 @@ pub fn perft_grid(board: &Board, player: u8, depth: u32) -> u64 {
         .map(|(r, c)| {
             let mut next = board.clone();
             grid::play(&mut next, r, c, player);
-            perft_grid(&next, 3 - player, depth - 1)
+            perft_grid_with(&next, 3 - player, depth - 1, passes)
         })
         .sum()
 }
 
-/// What `boardcheck perft [DEPTH]` prints: for each depth from 1 to `depth`
-/// (default [`DEFAULT_DEPTH`]), the leaf count from the start position, the
+/// The perft suite: positions and their counts per depth, in
+/// `tests/data/perft/suite.toml` (the start position's counts are the
+/// published ones; the file names its sources). Built into the binary so
+/// `boardcheck perft` checks against the same table as the tests.
+pub const SUITE: &str = include_str!("../../../tests/data/perft/suite.toml");
+
+/// One position of the perft suite.
+#[derive(Clone, Debug, serde::Deserialize)]
+pub struct SuiteEntry {
+    /// A short name.
+    pub name: String,
+    /// 64 cells row by row (`X` black, `O` white, `-` empty), a space, and
+    /// the side to move (`X` or `O`).
+    pub board: String,
+    /// Where the counts come from.
+    pub source: String,
+    /// Leaves at depths 1, 2, …, a pass using one ply.
+    pub ply: Vec<u64>,
+    /// Leaves at depths 1, 2, …, a pass using no depth.
+    pub free: Vec<u64>,
+}
+
+impl SuiteEntry {
+    /// The counts under `passes`.
+    pub fn counts(&self, passes: Passes) -> &[u64] {
+        match passes {
+            Passes::Ply => &self.ply,
+            Passes::Free => &self.free,
+        }
+    }
+
+    /// The position, or why `board` is not one.
+    pub fn position(&self) -> Result<Position, String> {
+        parse_position(&self.board).map_err(|e| format!("perft suite entry {:?}: {e}", self.name))
+    }
+}
+
+/// The perft suite, parsed.
+pub fn suite() -> Result<Vec<SuiteEntry>, String> {
+    #[derive(serde::Deserialize)]
+    struct File {
+        position: Vec<SuiteEntry>,
+    }
+    toml::from_str::<File>(SUITE)
+        .map(|f| f.position)
+        .map_err(|e| format!("tests/data/perft/suite.toml: {e}"))
+}
+
+/// A position in the suite's notation: 64 cells (`X` black, `O` white,
+/// `-` or `.` empty), whitespace, then `X` or `O` to move.
+pub fn parse_position(text: &str) -> Result<Position, String> {
+    let mut parts = text.split_whitespace();
+    let (Some(cells), Some(side), None) = (parts.next(), parts.next(), parts.next()) else {
+        return Err("expected 64 cells, a space and the side to move".into());
+    };
+    if cells.chars().count() != 64 {
+        return Err(format!(
+            "expected 64 cells, found {}",
+            cells.chars().count()
+        ));
+    }
+    let (mut black, mut white) = (0u64, 0u64);
+    for (i, c) in cells.chars().enumerate() {
+        match c {
+            'X' | 'x' | '*' => black |= 1 << i,
+            'O' | 'o' => white |= 1 << i,
+            '-' | '.' => {}
+            _ => return Err(format!("cell {} is {c:?}, expected X, O or -", i + 1)),
+        }
+    }
+    let black_to_move = match side {
+        "X" | "x" | "*" => true,
+        "O" | "o" => false,
+        _ => return Err(format!("side to move is {side:?}, expected X or O")),
+    };
+    let (player, opponent) = if black_to_move {
+        (black, white)
+    } else {
+        (white, black)
+    };
+    Ok(Position {
+        player,
+        opponent,
+        black_to_move,
+    })
+}
+
+/// The published counts from the start position under `passes` (depth 1 first).
+pub fn published(passes: Passes) -> Vec<u64> {
+    suite()
+        .ok()
+        .and_then(|s| s.into_iter().find(|e| e.name == "start"))
+        .map(|e| e.counts(passes).to_vec())
+        .unwrap_or_default()
+}
+
+/// What `boardcheck perft` is asked for.
+#[derive(Clone, Copy, Debug)]
+pub struct CliOptions<'a> {
+    /// The deepest depth (default [`DEFAULT_DEPTH`]).
+    pub depth: Option<u32>,
+    /// How a pass counts.
+    pub passes: Passes,
+    /// Transposition table size in MiB; 0: no hashing.
+    pub hash_mb: usize,
+    /// Threads (0: one per core).
+    pub threads: usize,
+    /// Only the deepest depth, not every depth up to it.
+    pub only: bool,
+    /// The position to count from (the suite's notation); `None`: the start.
+    pub position: Option<&'a str>,
+}
+
+/// What `boardcheck perft` prints: for each depth from 1 to the deepest
+/// (or the deepest alone), the leaf count from the start position, the
 /// time, leaves per second, and whether the count is the published one.
 /// A depth out of range is an error; so is a count that differs from the
 /// published one (the error then holds the whole table).
-pub fn run_cli(depth: Option<u32>) -> Result<String, String> {
+pub fn run_cli_with(opts: CliOptions<'_>) -> Result<String, String> {
     use std::fmt::Write;
-    let depth = depth.unwrap_or(DEFAULT_DEPTH);
+    use std::time::Instant;
+    let depth = opts.depth.unwrap_or(DEFAULT_DEPTH);
     if !(1..=MAX_DEPTH).contains(&depth) {
         return Err(format!("perft depth {depth} is outside 1..={MAX_DEPTH}"));
     }
-    let mut out = String::from(
-        "perft: standard Othello from the start position, bitboard engine, one thread\n\
-         (a forced pass uses one ply; a game over before the depth is one leaf; last ply bulk-counted)\n",
+    let threads = perft_tt::threads(opts.threads);
+    // Shallow depths get a small table: allocating it would cost more.
+    let config_at = |d: u32| perft_tt::Config {
+        passes: opts.passes,
+        hash_mb: if d < 10 {
+            opts.hash_mb.min(16)
+        } else {
+            opts.hash_mb
+        },
+        threads,
+    };
+    let mut out = format!(
+        "perft: standard Othello from {}, bitboard engine ({} code path)\n\
+         {}; {}; {} thread(s); a game over before the depth is one leaf\n",
+        opts.position
+            .map_or("the start position", |_| "the given position"),
+        kernel_level(),
+        match opts.passes {
+            Passes::Ply => "a pass uses one ply (mode 1, Bik)",
+            Passes::Free => "a pass uses no depth (mode 2, Egaroucid)",
+        },
+        match opts.hash_mb {
+            0 => "no hashing".to_string(),
+            mb => format!("transposition table {mb} MiB, symmetry-reduced"),
+        },
+        threads,
     );
     let _ = writeln!(
         out,
-        "{:>5} {:>15} {:>10} {:>12}  published",
-        "depth", "leaves", "seconds", "Mleaves/s"
+        "{:>5} {:>18} {:>10} {:>10} {:>12}  published",
+        "depth", "leaves", "seconds", "cpu s", "Mleaves/s"
     );
-    let start = Position::start();
+    let (start, known) = match opts.position {
+        None => (Position::start(), published(opts.passes)),
+        Some(text) => (
+            parse_position(text).map_err(|e| format!("--position: {e}"))?,
+            Vec::new(),
+        ),
+    };
     let mut wrong = 0;
-    for d in 1..=depth {
+    let first = if opts.only { depth } else { 1 };
+    for d in first..=depth {
         let t = Instant::now();
-        let leaves = perft(&start, d);
+        let cpu = cpu_seconds();
+        let leaves = perft_tt::count(&start, d, &config_at(d));
         let secs = t.elapsed().as_secs_f64();
+        let cpu = cpu_seconds() - cpu;
         let rate = if secs > 0.0 {
             format!("{:.1}", leaves as f64 / secs / 1e6)
         } else {
             "-".into()
         };
-        let known = match KNOWN.get(d as usize - 1) {
+        let check = match known.get(d as usize - 1) {
             Some(&k) if k == leaves => "ok".to_string(),
             Some(&k) => {
                 wrong += 1;
@@ -168,7 +405,10 @@ pub fn run_cli(depth: Option<u32>) -> Result<String, String> {
             }
             None => "(unknown)".to_string(),
         };
-        let _ = writeln!(out, "{d:>5} {leaves:>15} {secs:>10.4} {rate:>12}  {known}");
+        let _ = writeln!(
+            out,
+            "{d:>5} {leaves:>18} {secs:>10.3} {cpu:>10.3} {rate:>12}  {check}"
+        );
     }
     if wrong > 0 {
         Err(format!(
@@ -176,5 +416,51 @@ pub fn run_cli(depth: Option<u32>) -> Result<String, String> {
         ))
     } else {
         Ok(out)
+    }
+}
+
+/// The user CPU time of this process so far, all threads (what Edax's
+/// perft prints), or 0 where it cannot be read.
+fn cpu_seconds() -> f64 {
+    use nix::sys::resource::{UsageWho, getrusage};
+    getrusage(UsageWho::RUSAGE_SELF).map_or(0.0, |u| {
+        let t = u.user_time();
+        t.tv_sec() as f64 + t.tv_usec() as f64 / 1e6
+    })
+}
+
+/// `boardcheck perft DEPTH` with the defaults of the command line.
+pub fn run_cli(depth: Option<u32>) -> Result<String, String> {
+    run_cli_with(CliOptions {
+        depth,
+        passes: Passes::Ply,
+        hash_mb: perft_tt::DEFAULT_HASH_MB,
+        threads: 0,
+        only: false,
+        position: None,
+    })
+}
+
+/// The code path the bulk-counting step runs on this CPU.
+pub fn kernel_level() -> &'static str {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("lzcnt")
+        {
+            return "x86-64 AVX2+BMI2+POPCNT";
+        }
+        if std::arch::is_x86_feature_detected!("sse4.2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+        {
+            return "x86-64 SSE4.2+POPCNT";
+        }
+        "x86-64 baseline"
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        "portable"
     }
 }
