@@ -90,6 +90,21 @@ impl Board for Staircase {
     }
 
     fn take(&mut self, x: u64, y: u64) {
+        self.take_with::<NO_SLIP>(x, y)
+    }
+}
+
+/// The engine: no slip (the `SLIP` parameter of [`Staircase::take_with`] is the zoo's).
+pub(crate) const NO_SLIP: u8 = 0;
+/// A move at a step's corner (the last cell of a run's top row) is lost.
+pub(crate) const CORNER_KEPT: u8 = 1;
+
+impl Staircase {
+    /// [`Board::take`] with the slip `SLIP`.
+    pub(crate) fn take_with<const SLIP: u8>(&mut self, x: u64, y: u64) {
+        if SLIP == CORNER_KEPT && self.steps.get(&(y + 1)).is_some_and(|&w| w == x + 1) {
+            return;
+        }
         let start = self
             .steps
             .range(..=y)

@@ -145,9 +145,16 @@ impl Table {
     /// Whether the nonempty position `rows` (bottom first, inside the box,
     /// exactly H entries) is a loss for the player to move.
     pub fn loses(&self, rows: &[u64]) -> bool {
+        self.loses_with::<0>(rows)
+    }
+
+    /// [`Table::loses`] looking up rank + `OFF` (the zoo's off-by-one
+    /// ranking; 0 is the solver), wrapped into the table.
+    fn loses_with<const OFF: usize>(&self, rows: &[u64]) -> bool {
         debug_assert_eq!(rows.len(), self.k + 1);
         let r0 = rows[0];
-        r0 > 0 && u64::from(self.least[self.rank(&rows[1..])]) == r0
+        let rank = (self.rank(&rows[1..]) + OFF) % self.least.len();
+        r0 > 0 && u64::from(self.least[rank]) == r0
     }
 
     /// The number of nonempty losing positions in the box.
@@ -218,6 +225,11 @@ pub fn census_cli(w: u64, h: u64) -> Result<String, String> {
 /// The value and winning moves of `case` (a position within the limits):
 /// solves its box, then looks up every move.
 pub fn solve(case: &super::Case) -> super::Value {
+    solve_with::<0>(case)
+}
+
+/// [`solve`] with the table looked up at rank + `OFF` (the zoo's slip).
+pub(crate) fn solve_with<const OFF: usize>(case: &super::Case) -> super::Value {
     let rows = case.trimmed();
     let (width, height) = (rows.first().copied().unwrap_or(0), rows.len() as u64);
     if width == 0 {
@@ -232,7 +244,7 @@ pub fn solve(case: &super::Case) -> super::Value {
             child
         };
         view.resize(h as usize, 0);
-        table.loses(&view)
+        table.loses_with::<OFF>(&view)
     };
     let mut wins = Vec::new();
     for (y, &r) in rows.iter().enumerate() {
