@@ -13,8 +13,7 @@ use super::{Case, Value};
 fn eat(rows: &[u64], x: u64, y: u64) -> Vec<u64> {
     let mut left = Vec::with_capacity(rows.len());
     for (row, &width) in rows.iter().enumerate() {
-        let eaten = row as u64 >= y && width > x;
-        left.push(if eaten { x } else { width });
+        left.push(if row as u64 >= y { width.min(x) } else { width });
     }
     while let Some(0) = left.last() {
         left.pop();
