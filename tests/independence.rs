@@ -2,7 +2,8 @@
 //! problem folder, the oracle side (`oracle.rs` and every file of the folder
 //! it imports, `mod.rs` and `format.rs` aside) must not import an engine-side
 //! file, nor another problem, nor any part of the crate but `text`, `limits`
-//! and `problem`; no free function of `mod.rs` may be used by both sides;
+//! and `problem`; no free function of `mod.rs` may be used both by the
+//! oracle side and by the engine's own code (what the engine imports);
 //! `format.rs` (the reader both sides are fed through) must not import the
 //! engine; and `fn oracle` in `mod.rs` must call only oracle-side modules.
 //!
@@ -309,6 +310,7 @@ fn violations(problem: &str, files: &BTreeMap<String, String>) -> Vec<String> {
             "{problem}: mod.rs's fn {shared} is used by both the oracle and the engine"
         ));
     }
+    bad.dedup();
     bad
 }
 
