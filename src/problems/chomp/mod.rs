@@ -124,7 +124,7 @@ pub enum Reply {
 /// The answer to a script: the printed items in order. A move that prints
 /// nothing has no item, so the answer is exactly what the text says: two
 /// moves in a row printing one `illegal` read the same whichever of them
-/// was illegal. Per-command replies are [`play`]'s, and [`align`] recovers
+/// was illegal. Per-command replies are [`engine::play`]'s, and [`align`] recovers
 /// them from an answer when no two moves are adjacent.
 pub type Answer = Vec<Reply>;
 

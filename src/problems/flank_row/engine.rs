@@ -13,7 +13,7 @@ pub(crate) const NO_SLIP: u8 = 0;
 /// A merge keeps the larger run's old last cell: a stale run end.
 pub(crate) const STALE_RUN_END: u8 = 1;
 
-/// The row as a set of runs. `SLIP` is [`NO_SLIP`] but in the zoo, which
+/// The row as a set of runs. `SLIP` is `NO_SLIP` (0) but in the zoo, which
 /// threads a bookkeeping slip through the same code.
 pub struct RunRow<const SLIP: u8 = NO_SLIP> {
     /// `EMPTY` for an empty cell, else the parent in the union–find forest.
