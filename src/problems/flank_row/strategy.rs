@@ -70,10 +70,6 @@ pub fn cases(size: usize) -> BoxedStrategy<Case> {
                     index.index(now.len())
                 };
                 kept.push(Placement { player, index });
-                // Once the row is full every placement is illegal: one is enough.
-                if empty.is_empty() {
-                    break;
-                }
                 flip_for(&mut now, player, index);
             }
             let placements = kept;
