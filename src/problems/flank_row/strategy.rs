@@ -122,7 +122,7 @@ mod tests {
     use super::*;
 
     /// What the generator makes, in figures: `cargo test --lib
-    /// flank_row::strategy -- --ignored --nocapture` (docs/flank-row.md).
+    /// flank_row::strategy -- --ignored --nocapture` (docs/zoo.md).
     #[test]
     #[ignore]
     fn fraction_of_legal_and_flipping_placements() {
