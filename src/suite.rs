@@ -96,6 +96,11 @@ impl<P: Problem> Solver<P> {
         }
     }
 
+    /// Whether the solver can be told a direction order.
+    pub fn takes_order(&self) -> bool {
+        self.in_order.is_some()
+    }
+
     /// Solves one case.
     pub fn solve(&self, case: &P::Case) -> P::Answer {
         (self.solve)(case)
@@ -119,6 +124,18 @@ pub struct Property<P: Problem> {
     pub about: &'static str,
     /// Checks the law for one case.
     pub holds: fn(&Solver<P>, &P::Case) -> Holds,
+    /// A law about the order the directions are visited in: it applies only
+    /// to solvers that can be told an order (the engines and the zoo, see
+    /// [`Solver::takes_order`]). A candidate program has no order to vary,
+    /// so for it the law is not applicable, and said to be, not passed.
+    pub needs_order: bool,
+}
+
+impl<P: Problem> Property<P> {
+    /// Whether the law can say anything about `solver`.
+    pub fn applies_to(&self, solver: &Solver<P>) -> bool {
+        !self.needs_order || solver.takes_order()
+    }
 }
 
 impl<P: Problem> Clone for Property<P> {
@@ -146,6 +163,7 @@ pub fn agrees_with_oracle<P: Problem>() -> Property<P> {
                 ))
             }
         },
+        needs_order: false,
     }
 }
 

@@ -460,9 +460,14 @@ impl Visitor for SelfTest {
         for c in &caught {
             let best = c.by.iter().min_by_key(|(_, _, input)| input.len());
             let by: Vec<_> = c.by.iter().map(|(name, _, _)| *name).collect();
+            let na = if c.not_applicable.is_empty() {
+                String::new()
+            } else {
+                format!("; not applicable: {}", c.not_applicable.join(", "))
+            };
             match best {
                 Some((_, size, _)) => out.push_str(&format!(
-                    "  {:28} {:8} {} ({size})\n",
+                    "  {:28} {:8} {} ({size}){na}\n",
                     c.variant,
                     "yes",
                     by.join(", ")

@@ -18,6 +18,8 @@ pub struct Caught {
     pub about: String,
     /// Each property that caught it, with the size and text of its minimal counterexample.
     pub by: Vec<(&'static str, String, String)>,
+    /// The properties that do not apply to it ([`Property::applies_to`]).
+    pub not_applicable: Vec<&'static str>,
 }
 
 /// Runs every property of `P` on every zoo variant, `cases` cases each.
@@ -35,6 +37,11 @@ pub fn selftest<P: Suite>(cases: u32, seed: u64) -> Vec<Caught> {
                     counterexample(p, variant, &strategy, cases, seed)
                         .map(|(case, _)| (p.name, P::size_of(&case), case_text::<P>(&case)))
                 })
+                .collect(),
+            not_applicable: properties
+                .iter()
+                .filter(|p| !p.applies_to(variant))
+                .map(|p| p.name)
                 .collect(),
         })
         .collect()
@@ -64,6 +71,9 @@ pub fn counterexample<P: Generate>(
     cases: u32,
     seed: u64,
 ) -> Option<(P::Case, String)> {
+    if !property.applies_to(solver) {
+        return None;
+    }
     let config = Config {
         cases,
         failure_persistence: None,

@@ -78,7 +78,7 @@ pub fn assert_every_property<P: Suite>(
     runs: &[(&BoxedStrategy<P::Case>, u32)],
 ) {
     for property in P::properties() {
-        for solver in solvers {
+        for solver in solvers.iter().filter(|s| property.applies_to(s)) {
             for (strategy, cases) in runs {
                 assert_property(&property, solver, strategy, *cases);
             }

@@ -2,8 +2,13 @@
 //! cells of row y (a left prefix), `W ≥ row[0] ≥ … ≥ row[H-1] ≥ 0`, and a
 //! cached count equal to the sum. A move at (x, y) sets `row[j]` to
 //! `min(row[j], x)` for every j ≥ y: Θ(H) per move, Θ(H) memory, any W.
+//!
+//! Oracle side: the oracle runs it on boards the grid cannot hold, so its
+//! script loop is its own (it shares no code with the staircase engine's
+//! runner; `tests/independence.rs` checks the imports).
 
-use super::{Answer, Board, Case};
+use super::oracle::{printed, too_large_or};
+use super::{Answer, Board, Case, Command, MoveReply, Reply};
 
 /// The boundary array takes boards of at most this many rows.
 pub const MAX_ROWS: u64 = 1 << 12;
@@ -70,7 +75,39 @@ impl Board for Boundary {
     }
 }
 
-/// The script on the boundary array (H ≤ [`MAX_ROWS`]).
+/// The script on the boundary array (H ≤ [`MAX_ROWS`]), read from the
+/// statement: a cell is occupied iff it is on the board and left of its
+/// row's boundary.
 pub fn solve(case: &Case) -> Answer {
-    super::printed(super::play::<Boundary>(case))
+    let (w, h) = (case.width, case.height);
+    let mut board = <Boundary as Board>::new(w, h);
+    let on = |board: &Boundary, x: i64, y: i64| match (u64::try_from(x), u64::try_from(y)) {
+        (Ok(x), Ok(y)) => x < w && y < h && x < board.row[y as usize],
+        _ => false,
+    };
+    let mut player = 1;
+    let mut out = Vec::new();
+    for &command in &case.commands {
+        out.push(match command {
+            Command::Count => Reply::Count(board.remaining),
+            Command::Legal(x, y) => Reply::Legal(on(&board, x, y)),
+            Command::Move(x, y) => {
+                if !on(&board, x, y) {
+                    Reply::Move(MoveReply::Illegal)
+                } else {
+                    board.take(x as u64, y as u64);
+                    if board.remaining == 0 {
+                        Reply::Move(MoveReply::Loses(player))
+                    } else {
+                        player = 3 - player;
+                        Reply::Move(MoveReply::Done)
+                    }
+                }
+            }
+            Command::Display => {
+                Reply::Display(too_large_or(w, h, |x, y| on(&board, x as i64, y as i64)))
+            }
+        });
+    }
+    printed(out)
 }

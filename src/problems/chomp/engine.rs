@@ -14,7 +14,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{Answer, Board, Case};
+use super::{Answer, Board, Case, Command, MoveReply, Reply, picture};
 
 /// The staircase with its cached count.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,6 +90,21 @@ impl Board for Staircase {
     }
 
     fn take(&mut self, x: u64, y: u64) {
+        self.take_with::<NO_SLIP>(x, y)
+    }
+}
+
+/// The engine: no slip (the `SLIP` parameter of [`Staircase::take_with`] is the zoo's).
+pub(crate) const NO_SLIP: u8 = 0;
+/// A move at a step's corner (the last cell of a run's top row) is lost.
+pub(crate) const CORNER_KEPT: u8 = 1;
+
+impl Staircase {
+    /// [`Board::take`] with the slip `SLIP`.
+    pub(crate) fn take_with<const SLIP: u8>(&mut self, x: u64, y: u64) {
+        if SLIP == CORNER_KEPT && self.steps.get(&(y + 1)).is_some_and(|&w| w == x + 1) {
+            return;
+        }
         let start = self
             .steps
             .range(..=y)
@@ -115,7 +130,43 @@ impl Board for Staircase {
     }
 }
 
+/// Whether (x, y) is on the W × H board and occupied in `board`.
+pub fn occupied<B: Board>(board: &B, width: u64, height: u64, x: i64, y: i64) -> bool {
+    match (u64::try_from(x), u64::try_from(y)) {
+        (Ok(x), Ok(y)) => x < width && y < height && x < board.row(y),
+        _ => false,
+    }
+}
+
+/// Runs a script on representation `B` (the staircase; the oracle's
+/// models have their own loops): one reply per command.
+pub fn play<B: Board>(case: &Case) -> Vec<Reply> {
+    let (w, h) = (case.width, case.height);
+    let mut board = B::new(w, h);
+    let mut player = 1u8;
+    case.commands
+        .iter()
+        .map(|&command| match command {
+            Command::Count => Reply::Count(board.count()),
+            Command::Legal(x, y) => Reply::Legal(occupied(&board, w, h, x, y)),
+            Command::Move(x, y) => {
+                if !occupied(&board, w, h, x, y) {
+                    return Reply::Move(MoveReply::Illegal);
+                }
+                board.take(x as u64, y as u64);
+                if board.count() == 0 {
+                    Reply::Move(MoveReply::Loses(player))
+                } else {
+                    player = 3 - player;
+                    Reply::Move(MoveReply::Done)
+                }
+            }
+            Command::Display => Reply::Display(picture(w, h, |y| board.row(y))),
+        })
+        .collect()
+}
+
 /// The script on the staircase.
 pub fn solve(case: &Case) -> Answer {
-    super::printed(super::play::<Staircase>(case))
+    super::printed(play::<Staircase>(case))
 }

@@ -124,7 +124,7 @@ pub enum Reply {
 /// The answer to a script: the printed items in order. A move that prints
 /// nothing has no item, so the answer is exactly what the text says: two
 /// moves in a row printing one `illegal` read the same whichever of them
-/// was illegal. Per-command replies are [`play`]'s, and [`align`] recovers
+/// was illegal. Per-command replies are [`engine::play`]'s, and [`align`] recovers
 /// them from an answer when no two moves are adjacent.
 pub type Answer = Vec<Reply>;
 
@@ -163,8 +163,8 @@ pub fn displayable(width: u64, height: u64) -> bool {
 }
 
 /// The seed's picture, given each row's number of occupied cells (a left
-/// prefix), trailing spaces trimmed. Used by the boundary and staircase
-/// representations; the grid oracle draws its own.
+/// prefix), trailing spaces trimmed. Used by the staircase engine and the
+/// properties; the oracle draws its own, cell by cell.
 pub fn picture(width: u64, height: u64, row: impl Fn(u64) -> u64) -> Vec<String> {
     if !displayable(width, height) {
         return vec![TOO_LARGE.to_string()];
@@ -187,7 +187,7 @@ pub fn picture(width: u64, height: u64, row: impl Fn(u64) -> u64) -> Vec<String>
     lines
 }
 
-/// A board representation the script runner [`play`] can drive.
+/// A board representation with rows (the boundary array, the staircase).
 pub trait Board {
     /// The full W × H board.
     fn new(width: u64, height: u64) -> Self;
@@ -197,42 +197,6 @@ pub trait Board {
     fn row(&self, y: u64) -> u64;
     /// Removes the quadrant x' ≥ x, y' ≥ y; (x, y) is on the board and occupied.
     fn take(&mut self, x: u64, y: u64);
-}
-
-/// Whether (x, y) is on the W × H board and occupied in `board`.
-pub fn occupied<B: Board>(board: &B, width: u64, height: u64, x: i64, y: i64) -> bool {
-    match (u64::try_from(x), u64::try_from(y)) {
-        (Ok(x), Ok(y)) => x < width && y < height && x < board.row(y),
-        _ => false,
-    }
-}
-
-/// Runs a script on representation `B` (the boundary array and the
-/// staircase; the grid oracle has its own literal loop): one reply per command.
-pub fn play<B: Board>(case: &Case) -> Vec<Reply> {
-    let (w, h) = (case.width, case.height);
-    let mut board = B::new(w, h);
-    let mut player = 1u8;
-    case.commands
-        .iter()
-        .map(|&command| match command {
-            Command::Count => Reply::Count(board.count()),
-            Command::Legal(x, y) => Reply::Legal(occupied(&board, w, h, x, y)),
-            Command::Move(x, y) => {
-                if !occupied(&board, w, h, x, y) {
-                    return Reply::Move(MoveReply::Illegal);
-                }
-                board.take(x as u64, y as u64);
-                if board.count() == 0 {
-                    Reply::Move(MoveReply::Loses(player))
-                } else {
-                    player = 3 - player;
-                    Reply::Move(MoveReply::Done)
-                }
-            }
-            Command::Display => Reply::Display(picture(w, h, |y| board.row(y))),
-        })
-        .collect()
 }
 
 /// The same script on the transposed board: W and H swapped, and X and Y in

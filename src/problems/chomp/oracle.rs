@@ -3,8 +3,44 @@
 //! [`Quadrants`] is the rule read literally for boards too large for any
 //! array. [`naive`] picks the first that fits (see the module docs of
 //! `chomp`).
+//!
+//! Nothing here (nor in [`boundary`], the oracle's model for tall or wide
+//! boards) calls the staircase engine's runner, picture or move code:
+//! `tests/independence.rs` fails on such an import.
 
 use super::{Answer, Case, Command, MoveReply, Reply, TOO_LARGE, boundary};
+
+/// The printed items of per-command replies: a legal move that leaves
+/// cells prints nothing.
+pub fn printed(replies: Vec<Reply>) -> Answer {
+    replies
+        .into_iter()
+        .filter(|r| *r != Reply::Move(MoveReply::Done))
+        .collect()
+}
+
+/// The seed's picture of a `width` × `height` board drawn cell by cell
+/// from `occupied(x, y)` (trailing spaces trimmed), or [`TOO_LARGE`] when a
+/// side exceeds 10.
+pub fn too_large_or(width: u64, height: u64, occupied: impl Fn(u64, u64) -> bool) -> Vec<String> {
+    if width > 10 || height > 10 {
+        return vec![TOO_LARGE.to_string()];
+    }
+    let mut lines = Vec::new();
+    for y in (0..height).rev() {
+        let mut line = format!("{y} ");
+        for x in 0..width {
+            line.push_str(if occupied(x, y) { "* " } else { "  " });
+        }
+        lines.push(line.trim_end().to_string());
+    }
+    let mut last = String::from("  ");
+    for x in 0..width {
+        last.push_str(&format!("{x} "));
+    }
+    lines.push(last.trim_end().to_string());
+    lines
+}
 
 /// The grid oracle takes boards of at most this many cells.
 pub const GRID_MAX_CELLS: u64 = 4096;
@@ -64,23 +100,9 @@ impl Grid {
     pub fn picture(&self) -> Vec<String> {
         let height = self.occupied.len();
         let width = self.occupied.first().map_or(0, Vec::len);
-        if width > 10 || height > 10 {
-            return vec![TOO_LARGE.to_string()];
-        }
-        let mut lines = Vec::new();
-        for y in (0..height).rev() {
-            let mut line = format!("{y} ");
-            for x in 0..width {
-                line.push_str(if self.occupied[y][x] { "* " } else { "  " });
-            }
-            lines.push(line.trim_end().to_string());
-        }
-        let mut last = String::from("  ");
-        for x in 0..width {
-            last.push_str(&format!("{x} "));
-        }
-        lines.push(last.trim_end().to_string());
-        lines
+        too_large_or(width as u64, height as u64, |x, y| {
+            self.occupied[y as usize][x as usize]
+        })
     }
 }
 
@@ -111,7 +133,7 @@ pub fn solve_grid(case: &Case) -> Answer {
             Command::Display => Reply::Display(grid.picture()),
         });
     }
-    super::printed(out)
+    printed(out)
 }
 
 /// The rule read literally: a cell is occupied iff it is on the board and
@@ -209,11 +231,11 @@ pub fn solve_quadrants(case: &Case) -> Answer {
             }
             Command::Display => {
                 let (w, h) = (case.width, case.height);
-                Reply::Display(super::picture(w, h, |y| board.row(y)))
+                Reply::Display(too_large_or(w, h, |x, y| board.get(x as i64, y as i64)))
             }
         });
     }
-    super::printed(out)
+    printed(out)
 }
 
 /// The most naive model that fits the board: the grid, the boundary array

@@ -2,7 +2,7 @@
 //! slip each (so they run on 10^9 × 10^9 boards like the real thing). Each
 //! must be caught by at least one property (`tests/chomp.rs`).
 
-use super::engine::Staircase;
+use super::engine::{self, Staircase};
 use super::{
     Answer, Board, Case, Chomp, Command, MoveReply, Reply, TOO_LARGE, displayable, picture,
 };
@@ -34,6 +34,10 @@ enum Slip {
     DisplayExtraStar,
     /// `display` draws the rows upside down (labels right, cells of row H-1-y).
     DisplayUpsideDown,
+    /// The staircase drops a move at a step's corner: the corner stays.
+    StaircaseCornerKept,
+    /// A move on an eaten cell prints `illegal` but the count drops by one.
+    CountDropsOnEatenCell,
 }
 
 fn inside(case: &Case, x: i64, y: i64) -> Option<(u64, u64)> {
@@ -56,7 +60,9 @@ fn solve(case: &Case, slip: Slip) -> Answer {
         out.push(match command {
             Command::Count => Reply::Count(match slip {
                 Slip::CountWraps32 => board.count() & 0xFFFF_FFFF,
-                Slip::CountStartsSquare | Slip::CountSubtractsQuadrant => tally.max(0) as u64,
+                Slip::CountStartsSquare
+                | Slip::CountSubtractsQuadrant
+                | Slip::CountDropsOnEatenCell => tally.max(0) as u64,
                 _ => board.count(),
             }),
             Command::Legal(x, y) => Reply::Legal(match (slip, inside(case, x, y)) {
@@ -83,6 +89,9 @@ fn solve(case: &Case, slip: Slip) -> Answer {
                         if slip == Slip::IllegalPassesTurn {
                             player = 3 - player;
                         }
+                        if slip == Slip::CountDropsOnEatenCell && inside(case, x, y).is_some() {
+                            tally -= 1;
+                        }
                         Reply::Move(MoveReply::Illegal)
                     }
                     Some((x, y)) => {
@@ -91,6 +100,8 @@ fn solve(case: &Case, slip: Slip) -> Answer {
                             if y + 1 < h && x < board.row(y + 1) {
                                 board.take(x, y + 1);
                             }
+                        } else if slip == Slip::StaircaseCornerKept {
+                            board.take_with::<{ engine::CORNER_KEPT }>(x, y);
                         } else if x < board.row(y) {
                             board.take(x, y);
                         }
@@ -131,6 +142,16 @@ pub fn all() -> Vec<Solver<Chomp>> {
     zoo(
         solve,
         &[
+            (
+                "staircase-corner-kept",
+                Slip::StaircaseCornerKept,
+                "the staircase drops a move at a step's corner, so the corner stays",
+            ),
+            (
+                "count-drops-on-eaten-cell",
+                Slip::CountDropsOnEatenCell,
+                "a move on an eaten cell prints illegal but lowers the count by one",
+            ),
             (
                 "illegal-passes-turn",
                 Slip::IllegalPassesTurn,

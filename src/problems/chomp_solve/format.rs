@@ -3,7 +3,6 @@
 
 use std::fmt::Write;
 
-use super::solver::{MAX_CELLS, MAX_POSITIONS, refuse};
 use super::{Case, Value};
 use crate::text::{Lines, ParseError};
 
@@ -141,4 +140,57 @@ pub fn answer_from_protocol(value: &serde_json::Value, case: &Case) -> Result<Va
         }
     };
     crate::generation::answer_from_text::<super::ChompSolve>(&text, case)
+}
+
+/// `chomp-solve` refuses positions whose box has more positions than this:
+/// C(28, 14), the 14 × 14 box.
+pub const MAX_POSITIONS: u64 = crate::limits::CHOMP_SOLVE_MAX_POSITIONS;
+/// … or more cells than this (the 14 × 14 box's): the work grows with both.
+pub const MAX_CELLS: u64 = crate::limits::CHOMP_SOLVE_MAX_CELLS;
+
+/// C(n, k), saturating at `u64::MAX`.
+pub fn binomial(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k);
+    let mut c: u128 = 1;
+    for i in 0..k {
+        c = c * u128::from(n - i) / u128::from(i + 1);
+        if c > u128::from(u64::MAX) {
+            return u64::MAX;
+        }
+    }
+    c as u64
+}
+
+/// The number of positions (empty included) inside a W × H box: C(W+H, H).
+pub fn box_positions(width: u64, height: u64) -> u64 {
+    binomial(width.saturating_add(height), height)
+}
+
+/// Why a box is refused under the given limits, if it is.
+pub fn refuse(
+    width: u64,
+    height: u64,
+    max_positions: u64,
+    max_cells: u64,
+    limit_of: &str,
+) -> Option<String> {
+    let positions = box_positions(width, height);
+    let cells = width.saturating_mul(height);
+    if positions > max_positions || cells > max_cells || width.min(height) > 62 {
+        Some(format!(
+            "the {width} x {height} box has C({}, {height}) = {} positions and {cells} cells; \
+             the {limit_of} limit is {max_positions} positions and {max_cells} cells",
+            width.saturating_add(height),
+            if positions == u64::MAX {
+                "more than 2^64".to_string()
+            } else {
+                positions.to_string()
+            }
+        ))
+    } else {
+        None
+    }
 }

@@ -34,66 +34,17 @@
 
 use std::time::Instant;
 
+// The box limits live with the reader (which refuses boxes beyond them).
+pub use super::format::{MAX_CELLS, MAX_POSITIONS, binomial, box_positions, refuse};
+
 /// No losing r0 inside the box for this upper part.
 const NONE: u8 = 0;
 
-/// `chomp-solve` refuses positions whose box has more positions than this:
-/// C(28, 14), the 14 × 14 box.
-pub const MAX_POSITIONS: u64 = crate::limits::CHOMP_SOLVE_MAX_POSITIONS;
-/// … or more cells than this (the 14 × 14 box's): the work grows with both.
-pub const MAX_CELLS: u64 = crate::limits::CHOMP_SOLVE_MAX_CELLS;
 /// `chomp-census` takes boxes up to this many positions: C(33, 16), the
 /// 16 × 17 box (a table of C(32, 16) = 601 080 390 bytes).
 pub const CENSUS_MAX_POSITIONS: u64 = crate::limits::CHOMP_CENSUS_MAX_POSITIONS;
 /// … and this many cells.
 pub const CENSUS_MAX_CELLS: u64 = crate::limits::CHOMP_CENSUS_MAX_CELLS;
-
-/// C(n, k), saturating at `u64::MAX`.
-pub fn binomial(n: u64, k: u64) -> u64 {
-    if k > n {
-        return 0;
-    }
-    let k = k.min(n - k);
-    let mut c: u128 = 1;
-    for i in 0..k {
-        c = c * u128::from(n - i) / u128::from(i + 1);
-        if c > u128::from(u64::MAX) {
-            return u64::MAX;
-        }
-    }
-    c as u64
-}
-
-/// The number of positions (empty included) inside a W × H box: C(W+H, H).
-pub fn box_positions(width: u64, height: u64) -> u64 {
-    binomial(width.saturating_add(height), height)
-}
-
-/// Why a box is refused under the given limits, if it is.
-pub fn refuse(
-    width: u64,
-    height: u64,
-    max_positions: u64,
-    max_cells: u64,
-    limit_of: &str,
-) -> Option<String> {
-    let positions = box_positions(width, height);
-    let cells = width.saturating_mul(height);
-    if positions > max_positions || cells > max_cells || width.min(height) > 62 {
-        Some(format!(
-            "the {width} x {height} box has C({}, {height}) = {} positions and {cells} cells; \
-             the {limit_of} limit is {max_positions} positions and {max_cells} cells",
-            width.saturating_add(height),
-            if positions == u64::MAX {
-                "more than 2^64".to_string()
-            } else {
-                positions.to_string()
-            }
-        ))
-    } else {
-        None
-    }
-}
 
 /// L(U) for every upper part of a box, in rank order.
 pub struct Table {
@@ -194,9 +145,16 @@ impl Table {
     /// Whether the nonempty position `rows` (bottom first, inside the box,
     /// exactly H entries) is a loss for the player to move.
     pub fn loses(&self, rows: &[u64]) -> bool {
+        self.loses_with::<0>(rows)
+    }
+
+    /// [`Table::loses`] looking up rank + `OFF` (the zoo's off-by-one
+    /// ranking; 0 is the solver), wrapped into the table.
+    fn loses_with<const OFF: usize>(&self, rows: &[u64]) -> bool {
         debug_assert_eq!(rows.len(), self.k + 1);
         let r0 = rows[0];
-        r0 > 0 && u64::from(self.least[self.rank(&rows[1..])]) == r0
+        let rank = (self.rank(&rows[1..]) + OFF) % self.least.len();
+        r0 > 0 && u64::from(self.least[rank]) == r0
     }
 
     /// The number of nonempty losing positions in the box.
@@ -267,6 +225,11 @@ pub fn census_cli(w: u64, h: u64) -> Result<String, String> {
 /// The value and winning moves of `case` (a position within the limits):
 /// solves its box, then looks up every move.
 pub fn solve(case: &super::Case) -> super::Value {
+    solve_with::<0>(case)
+}
+
+/// [`solve`] with the table looked up at rank + `OFF` (the zoo's slip).
+pub(crate) fn solve_with<const OFF: usize>(case: &super::Case) -> super::Value {
     let rows = case.trimmed();
     let (width, height) = (rows.first().copied().unwrap_or(0), rows.len() as u64);
     if width == 0 {
@@ -281,7 +244,7 @@ pub fn solve(case: &super::Case) -> super::Value {
             child
         };
         view.resize(h as usize, 0);
-        table.loses(&view)
+        table.loses_with::<OFF>(&view)
     };
     let mut wins = Vec::new();
     for (y, &r) in rows.iter().enumerate() {

@@ -25,6 +25,8 @@ enum Slip {
     MemoByCount,
     /// Prints the moves as `Y X`.
     SwappedOutput,
+    /// The ranked box table of the solver, looked up one rank too far.
+    RankOffByOne,
 }
 
 fn allowed(rows: &[u64], x: u64, y: u64, slip: Slip) -> bool {
@@ -71,6 +73,9 @@ fn loses(rows: &[u64], memo: &mut HashMap<Vec<u64>, bool>, slip: Slip) -> bool {
 }
 
 fn solve(case: &Case, slip: Slip) -> Value {
+    if slip == Slip::RankOffByOne {
+        return super::solver::solve_with::<1>(case);
+    }
     let rows = case.trimmed();
     let mut memo = HashMap::new();
     let mut wins = Vec::new();
@@ -101,6 +106,11 @@ pub fn all() -> Vec<Solver<ChompSolve>> {
     zoo(
         solve,
         &[
+            (
+                "solver-rank-off-by-one",
+                Slip::RankOffByOne,
+                "the solver's box table is looked up one rank too far",
+            ),
             (
                 "poison-wins",
                 Slip::PoisonWins,

@@ -8,8 +8,14 @@ use super::{Case, Cell, Player, Row};
 /// Marks an empty cell in `parent`.
 const EMPTY: u32 = u32::MAX;
 
-/// The row as a set of runs.
-pub struct RunRow {
+/// The engine: no slip (the `SLIP` parameter is the zoo's).
+pub(crate) const NO_SLIP: u8 = 0;
+/// A merge keeps the larger run's old last cell: a stale run end.
+pub(crate) const STALE_RUN_END: u8 = 1;
+
+/// The row as a set of runs. `SLIP` is `NO_SLIP` (0) but in the zoo, which
+/// threads a bookkeeping slip through the same code.
+pub struct RunRow<const SLIP: u8 = NO_SLIP> {
     /// `EMPTY` for an empty cell, else the parent in the union–find forest.
     parent: Vec<u32>,
     /// At a root: the run's player.
@@ -21,9 +27,9 @@ pub struct RunRow {
     len: Vec<u32>,
 }
 
-impl RunRow {
+impl<const SLIP: u8> RunRow<SLIP> {
     /// Builds the runs of `row`. Rows longer than `u32::MAX - 1` cells are not supported.
-    pub fn new(row: &[Cell]) -> RunRow {
+    pub fn new(row: &[Cell]) -> RunRow<SLIP> {
         let n = row.len();
         assert!(n < EMPTY as usize, "row too long for the run engine");
         let mut runs = RunRow {
@@ -99,7 +105,9 @@ impl RunRow {
         self.parent[small] = big as u32;
         self.len[big] += self.len[small];
         self.first[big] = self.first[a].min(self.first[b]);
-        self.last[big] = self.last[a].max(self.last[b]);
+        if SLIP != STALE_RUN_END {
+            self.last[big] = self.last[a].max(self.last[b]);
+        }
     }
 
     /// The root of the opponent run starting next to `at` in direction
@@ -164,7 +172,12 @@ pub fn solve(case: &Case) -> Row {
 
 /// Like [`solve`], deciding the directions in `order` (a permutation of `[0, 1]`).
 pub fn solve_in_order(case: &Case, order: &[usize]) -> Row {
-    let mut runs = RunRow::new(&case.row);
+    solve_with::<NO_SLIP>(case, order)
+}
+
+/// [`solve_in_order`] with the bookkeeping slip `SLIP`.
+pub(crate) fn solve_with<const SLIP: u8>(case: &Case, order: &[usize]) -> Row {
+    let mut runs = RunRow::<SLIP>::new(&case.row);
     for p in &case.placements {
         runs.place_in_order(p.player, p.index, order);
     }

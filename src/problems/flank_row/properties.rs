@@ -11,31 +11,37 @@ pub fn all() -> Vec<Property<FlankRow>> {
             name: "mirror-symmetry",
             about: "reversing the row and mapping index i to n-1-i reverses the answer",
             holds: mirror_symmetry,
+            needs_order: false,
         },
         Property {
             name: "colour-swap",
             about: "swapping A and B everywhere swaps them in the answer",
             holds: colour_swap,
+            needs_order: false,
         },
         Property {
             name: "illegal-changes-nothing",
             about: "a placement on an occupied cell leaves the row as it was",
             holds: illegal_changes_nothing,
+            needs_order: false,
         },
         Property {
             name: "flips-are-closed-runs",
-            about: "a legal placement writes its cell and flips only opponent runs next to it that its own piece closes",
+            about: "a legal placement writes its cell and flips exactly the opponent runs next to it that its own piece closes: only those (sound) and all of them (complete)",
             holds: flips_are_closed_runs,
+            needs_order: false,
         },
         Property {
             name: "direction-order-independence",
-            about: "visiting the directions right-then-left gives the same row as left-then-right (solvers without an order pass)",
+            about: "visiting the directions in another order gives the same answer (engines and zoo only: a solver that takes no order, like a candidate program, has none to vary and the law is not applicable to it)",
             holds: direction_order_independence,
+            needs_order: true,
         },
         Property {
             name: "sequence-is-fold",
             about: "k placements at once give the same row as k single placements one after the other",
             holds: sequence_is_fold,
+            needs_order: false,
         },
     ]
 }
@@ -182,6 +188,19 @@ fn flips_are_closed_runs(solver: &Solver<FlankRow>, case: &Case) -> Holds {
                     "{context}: the run flipped toward {step:+} is not closed by the player's piece"
                 ));
             }
+            // Completeness: a closed opponent run on this side is flipped whole.
+            let inside = |k: isize| k >= 0 && (k as usize) < before.len();
+            let mut k = p.index as isize + step;
+            let mut run = 0;
+            while inside(k) && before[k as usize] == them {
+                run += 1;
+                k += step;
+            }
+            if run > 0 && inside(k) && before[k as usize] == me && flipped != run {
+                return Err(format!(
+                    "{context}: the closed run of {run} toward {step:+} must flip, {flipped} flipped"
+                ));
+            }
             while j >= 0 && (j as usize) < before.len() {
                 if changed(j as usize) {
                     return Err(format!(
@@ -195,6 +214,9 @@ fn flips_are_closed_runs(solver: &Solver<FlankRow>, case: &Case) -> Holds {
     Ok(())
 }
 
+/// Why the order law says nothing about a solver without an order.
+const NO_ORDER: &str = "not applicable: the solver takes no direction order";
+
 fn direction_order_independence(solver: &Solver<FlankRow>, case: &Case) -> Holds {
     match (
         solver.solve_in_order(case, &[0, 1]),
@@ -205,7 +227,9 @@ fn direction_order_independence(solver: &Solver<FlankRow>, case: &Case) -> Holds
             &left_first,
             &right_first,
         ),
-        _ => Ok(()),
+        // Never a silent pass: the harness skips solvers without an order
+        // (`Property::applies_to`), and a direct call is told why.
+        _ => Err(NO_ORDER.to_string()),
     }
 }
 

@@ -2,6 +2,7 @@
 //! more. Each is the oracle's method with exactly one slip, and each must be
 //! caught by at least one property (`boardcheck selftest`, `tests/flank_row.rs`).
 
+use super::engine::{self, solve_with};
 use super::{Case, Cell, FlankRow, Player, Row};
 use crate::suite::{Solver, ordered_zoo};
 
@@ -26,11 +27,18 @@ enum Slip {
     OpponentAlwaysB,
     /// Decides every placement's captures on the starting row.
     FrozenRow,
+    /// Writes the piece and never flips (sound, never complete).
+    NeverFlips,
+    /// The union–find engine with a stale run end after a merge.
+    EngineStaleRunEnd,
 }
 
 const STEPS: [isize; 2] = [-1, 1];
 
 fn solve(case: &Case, order: &[usize], slip: Slip) -> Row {
+    if slip == Slip::EngineStaleRunEnd {
+        return solve_with::<{ engine::STALE_RUN_END }>(case, order);
+    }
     let mut row = case.row.clone();
     let start = case.row.clone();
     for p in &case.placements {
@@ -81,6 +89,9 @@ fn solve(case: &Case, order: &[usize], slip: Slip) -> Row {
             if !run.is_empty() && closed {
                 flips.extend(run.iter().copied());
             }
+        }
+        if slip == Slip::NeverFlips {
+            flips.clear();
         }
         for j in flips {
             row[j] = Cell::Piece(me);
@@ -135,6 +146,16 @@ pub fn all() -> Vec<Solver<FlankRow>> {
                 "frozen-row",
                 Slip::FrozenRow,
                 "decides every placement on the starting row",
+            ),
+            (
+                "never-flips",
+                Slip::NeverFlips,
+                "writes the placed piece and never flips (every flip it makes is sound)",
+            ),
+            (
+                "engine-stale-run-end",
+                Slip::EngineStaleRunEnd,
+                "the union-find engine keeps a run's old last cell after a merge",
             ),
         ],
     )

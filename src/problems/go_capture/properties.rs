@@ -12,36 +12,43 @@ pub fn all() -> Vec<Property<GoCapture>> {
             name: "dead-groups-removed",
             about: "every stone of a group without a liberty in the given position is removed",
             holds: dead_groups_removed,
+            needs_order: false,
         },
         Property {
             name: "live-groups-kept",
             about: "every stone of a group with a liberty in the given position stays",
             holds: live_groups_kept,
+            needs_order: false,
         },
         Property {
             name: "count-matches-board",
             about: "the answer board is the given one with some stones emptied, and the count is how many",
             holds: count_matches_board,
+            needs_order: false,
         },
         Property {
             name: "remaining-groups-have-liberties",
             about: "every group left on the answer board has a liberty",
             holds: remaining_groups_have_liberties,
+            needs_order: false,
         },
         Property {
             name: "idempotent",
             about: "solving the answer board again removes nothing",
             holds: idempotent,
+            needs_order: false,
         },
         Property {
             name: "dihedral-symmetry",
             about: "each of the 8 rotations and reflections (transposes turn n x m into m x n) commutes with removal",
             holds: dihedral_symmetry,
+            needs_order: false,
         },
         Property {
             name: "colour-permutation",
             about: "renaming the colour characters by a permutation commutes with removal",
             holds: colour_permutation,
+            needs_order: false,
         },
     ]
 }

@@ -18,6 +18,17 @@ const WALL: u8 = 3;
 /// No chain (empty points and walls).
 const NONE: u16 = u16::MAX;
 
+// The bookkeeping slips the zoo threads through the board (`SLIP` const
+// parameters, so the engine's own code is monomorphised without them).
+/// The engine: no slip.
+pub(crate) const NO_SLIP: u8 = 0;
+/// A merge counts a liberty the larger chain already has again.
+pub(crate) const PSEUDO_LIBERTIES: u8 = 1;
+/// A merge leaves the smaller chain's head stone pointing at itself.
+pub(crate) const STALE_HEAD: u8 = 2;
+/// A capture gives no liberties back to the chains next to the freed points.
+pub(crate) const NO_LIBERTIES_BACK: u8 = 3;
+
 /// Why a move was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Illegal {
@@ -99,13 +110,19 @@ impl Board {
 
     /// Like [`Board::from_cells`] but keeps groups without liberties.
     pub fn from_cells_unchecked(rows: usize, cols: usize, cells: &[u8]) -> Board {
+        Board::from_cells_with::<NO_SLIP>(rows, cols, cells)
+    }
+
+    /// [`Board::from_cells_unchecked`] with the bookkeeping slip `SLIP`
+    /// (the zoo's; [`NO_SLIP`] is the engine).
+    pub(crate) fn from_cells_with<const SLIP: u8>(rows: usize, cols: usize, cells: &[u8]) -> Board {
         let mut b = Board::new(rows, cols);
         for r in 0..rows {
             for c in 0..cols {
                 let v = cells.get(r * cols + c).copied().unwrap_or(EMPTY);
                 if v == BLACK || v == WHITE {
                     let p = b.point(r, c);
-                    b.add_stone(p, v);
+                    b.add_stone_with::<SLIP>(p, v);
                 }
             }
         }
@@ -203,6 +220,10 @@ impl Board {
     /// friends, WITHOUT captures or a suicide check: chains may be left with
     /// no liberty. Used to set up positions (and by [`Board::try_play`]).
     pub fn add_stone(&mut self, p: usize, c: u8) {
+        self.add_stone_with::<NO_SLIP>(p, c)
+    }
+
+    fn add_stone_with<const SLIP: u8>(&mut self, p: usize, c: u8) {
         debug_assert_eq!(self.colour[p], EMPTY);
         self.colour[p] = c;
         self.head[p] = p as u16;
@@ -222,7 +243,13 @@ impl Board {
                     if !seen[..k].contains(&h) {
                         seen[k] = h;
                         k += 1;
-                        self.libs[h as usize] -= 1;
+                        // A slipped board may hold a stale count of 0.
+                        let l = &mut self.libs[h as usize];
+                        *l = if SLIP == NO_SLIP {
+                            *l - 1
+                        } else {
+                            l.wrapping_sub(1)
+                        };
                     }
                 }
             }
@@ -230,7 +257,7 @@ impl Board {
         self.libs[p] = own;
         for q in self.neighbours(p) {
             if self.colour[q] == c && self.head[q] != self.head[p] {
-                self.merge(self.head[q] as usize, self.head[p] as usize);
+                self.merge::<SLIP>(self.head[q] as usize, self.head[p] as usize);
             }
         }
     }
@@ -239,7 +266,7 @@ impl Board {
     /// relabelled one by one, each adding the empty neighbours that are not
     /// yet liberties of the larger chain (relabelling as we go keeps a point
     /// shared by two stones of the smaller chain from counting twice).
-    fn merge(&mut self, a: usize, b: usize) {
+    fn merge<const SLIP: u8>(&mut self, a: usize, b: usize) {
         let (big, small) = if self.size[a] >= self.size[b] {
             (a, b)
         } else {
@@ -249,11 +276,16 @@ impl Board {
         let mut s = small;
         loop {
             for e in self.neighbours(s) {
-                if self.colour[e] == EMPTY && !self.is_liberty_of(e, big as u16) {
+                // (The slip counts every empty neighbour, shared or not.)
+                if self.colour[e] == EMPTY
+                    && (SLIP == PSEUDO_LIBERTIES || !self.is_liberty_of(e, big as u16))
+                {
                     new += 1;
                 }
             }
-            self.head[s] = big as u16;
+            if SLIP != STALE_HEAD || s != small {
+                self.head[s] = big as u16;
+            }
             s = self.next[s] as usize;
             if s == small {
                 break;
@@ -266,7 +298,7 @@ impl Board {
     }
 
     /// Removes the chain with head `h`; returns its number of stones.
-    fn remove_chain(&mut self, h: usize) -> u32 {
+    fn remove_chain<const SLIP: u8>(&mut self, h: usize) -> u32 {
         let mut s = h;
         loop {
             self.colour[s] = EMPTY;
@@ -278,20 +310,22 @@ impl Board {
             }
         }
         // Every freed point is one new liberty of each distinct chain next to it.
-        loop {
-            let mut seen = [NONE; 4];
-            let mut k = 0;
-            for q in self.neighbours(s) {
-                let hq = self.head[q];
-                if hq != NONE && !seen[..k].contains(&hq) {
-                    seen[k] = hq;
-                    k += 1;
-                    self.libs[hq as usize] += 1;
+        if SLIP != NO_LIBERTIES_BACK {
+            loop {
+                let mut seen = [NONE; 4];
+                let mut k = 0;
+                for q in self.neighbours(s) {
+                    let hq = self.head[q];
+                    if hq != NONE && !seen[..k].contains(&hq) {
+                        seen[k] = hq;
+                        k += 1;
+                        self.libs[hq as usize] += 1;
+                    }
                 }
-            }
-            s = self.next[s] as usize;
-            if s == h {
-                break;
+                s = self.next[s] as usize;
+                if s == h {
+                    break;
+                }
             }
         }
         u32::from(self.size[h])
@@ -350,18 +384,27 @@ impl Board {
     /// left without a liberty, and returns how many stones were captured.
     /// An occupied point or a suicide is refused and changes nothing.
     pub fn try_play(&mut self, p: usize, c: u8) -> Result<u32, Illegal> {
+        self.try_play_with::<NO_SLIP>(p, c)
+    }
+
+    /// [`Board::try_play`] with the bookkeeping slip `SLIP`.
+    pub(crate) fn try_play_with<const SLIP: u8>(
+        &mut self,
+        p: usize,
+        c: u8,
+    ) -> Result<u32, Illegal> {
         if self.colour[p] != EMPTY {
             return Err(Illegal::Occupied);
         }
         if !self.legal_on_empty(p, c) {
             return Err(Illegal::Suicide);
         }
-        self.add_stone(p, c);
+        self.add_stone_with::<SLIP>(p, c);
         let opp = 3 - c;
         let mut captured = 0;
         for q in self.neighbours(p) {
             if self.colour[q] == opp && self.libs[self.head[q] as usize] == 0 {
-                captured += self.remove_chain(self.head[q] as usize);
+                captured += self.remove_chain::<SLIP>(self.head[q] as usize);
             }
         }
         Ok(captured)

@@ -5,8 +5,8 @@
 
 use std::fmt::Write;
 
+use super::rules::first_dead_stone;
 use super::{Answer, BLACK, Case, EMPTY, MAX_N, Move, Position, WHITE};
-use crate::problems::go_move::engine::Board;
 use crate::text::{Line, Lines, ParseError};
 
 /// The points of one board line and the 1-based column of each.
@@ -71,7 +71,9 @@ pub fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
     let row = tokens.int_in("the move's row r", 0, n - 1)?;
     let colour = tokens.int_in("the move's colour p", BLACK, WHITE)?;
     tokens.end()?;
-    if let Err((r, c)) = Board::from_cells(n, n, &cells) {
+    let position = Position { n, cells };
+    if let Some(i) = first_dead_stone(&position) {
+        let (r, c) = (i / n, i % n);
         let (number, columns) = &places[r];
         return Err(ParseError::new(
             *number,
@@ -83,7 +85,7 @@ pub fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
         ));
     }
     Ok(Case {
-        position: Position { n, cells },
+        position,
         mv: Move { col, row, colour },
     })
 }

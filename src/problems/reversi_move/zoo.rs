@@ -4,7 +4,7 @@
 //! `tests/reversi_move.rs`).
 
 use super::{Board, Case, ReversiMove};
-use crate::suite::{Solver, ordered_zoo};
+use crate::suite::{Solver, ordered_zoo, zoo};
 
 /// The one thing a variant gets wrong.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -112,8 +112,124 @@ fn solve(case: &Case, order: &[usize], slip: Slip) -> Board {
     after
 }
 
+/// A slip of a shift-based bitboard engine (the board packed row-major
+/// into one `u64`, `cols` bits a row; runs found by shifting the move's bit
+/// and masking the column it must not wrap into).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shift {
+    /// The left/right shifts are not masked: a run wraps between the last
+    /// column of one row and the first of the next (h to a on 8×8).
+    MissingEdgeMask,
+    /// The down-left diagonal shifts by `cols + 1`, the down-right step.
+    WrongDiagonalShift,
+}
+
+/// The move on the packed bitboard with `slip`. Boards of more than 64
+/// cells do not fit and are played right (by the oracle).
+fn packed(case: &Case, slip: Shift) -> Board {
+    let (rows, cols) = (case.board.rows, case.board.cols);
+    let cells = rows * cols;
+    if cells > 64 || case.row >= rows || case.col >= cols {
+        return super::oracle::solve(case);
+    }
+    let board = if cells == 64 {
+        u64::MAX
+    } else {
+        (1 << cells) - 1
+    };
+    let (mut first, mut last) = (0u64, 0u64);
+    for r in 0..rows {
+        first |= 1 << (r * cols);
+        last |= 1 << (r * cols + cols - 1);
+    }
+    let (mut p, mut o) = (0u64, 0u64);
+    for (i, &cell) in case.board.cells.iter().enumerate() {
+        p |= u64::from(cell == case.player) << i;
+        o |= u64::from(cell != 0 && cell != case.player) << i;
+    }
+    let bit = 1u64 << (case.row * cols + case.col);
+    if (p | o) & bit != 0 {
+        return case.board.clone();
+    }
+    let c = cols as i32;
+    let (east, west) = if slip == Shift::MissingEdgeMask {
+        (board, board)
+    } else {
+        (!first, !last)
+    };
+    let down_left = if slip == Shift::WrongDiagonalShift {
+        c + 1
+    } else {
+        c - 1
+    };
+    // (shift, mask of the cells a step may land on)
+    let steps = [
+        (1, east),
+        (-1, west),
+        (c, board),
+        (-c, board),
+        (c + 1, !first),
+        (down_left, !last),
+        (-(c - 1), !first),
+        (-(c + 1), !last),
+    ];
+    let shift = |b: u64, (k, mask): (i32, u64)| {
+        let moved = if k >= 0 { b << k } else { b >> -k };
+        moved & mask & board
+    };
+    let mut flips = 0;
+    for step in steps {
+        if step.0 == 0 {
+            continue;
+        }
+        let (mut run, mut x) = (0, shift(bit, step));
+        while x & o != 0 {
+            run |= x;
+            x = shift(x, step);
+        }
+        if x & p != 0 {
+            flips |= run;
+        }
+    }
+    let mut after = case.board.clone();
+    if flips == 0 {
+        return after;
+    }
+    p |= flips | bit;
+    o &= !flips;
+    for (i, cell) in after.cells.iter_mut().enumerate() {
+        if p >> i & 1 == 1 {
+            *cell = case.player;
+        } else if o >> i & 1 == 1 {
+            *cell = 3 - case.player;
+        }
+    }
+    after
+}
+
 /// Every known-wrong variant.
 pub fn all() -> Vec<Solver<ReversiMove>> {
+    let mut all = zoo(
+        packed,
+        &[
+            (
+                "bitboard-missing-edge-mask",
+                Shift::MissingEdgeMask,
+                "a shift-based bitboard without the edge mask: runs wrap from the last column into the first",
+            ),
+            (
+                "bitboard-wrong-shift",
+                Shift::WrongDiagonalShift,
+                "a shift-based bitboard stepping down-left by the down-right shift",
+            ),
+        ],
+    );
+    all.extend(grid_slips());
+    all
+}
+
+/// The oracle's grid method with one slip each.
+fn grid_slips() -> Vec<Solver<ReversiMove>> {
     ordered_zoo(
         solve,
         &[0, 1, 2, 3, 4, 5, 6, 7],
