@@ -15,7 +15,17 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// A server that answers correctly but exits when a row starts with `BA`.
 fn crashing_server(name: &str) -> std::path::PathBuf {
-    let path = std::env::temp_dir().join(format!("boardcheck-{name}-{}.py", std::process::id()));
+    // The server and the module it imports share one folder: the sandbox
+    // binds the folder of a file named in argv, and nothing else under
+    // /tmp (a checkout under /tmp would be hidden from the import).
+    let dir = std::env::temp_dir().join(format!("boardcheck-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(
+        format!("{ROOT}/examples/protocol/flank_row_server.py"),
+        dir.join("flank_row_server.py"),
+    )
+    .unwrap();
+    let path = dir.join("server.py");
     std::fs::write(
         &path,
         format!(
@@ -23,7 +33,7 @@ fn crashing_server(name: &str) -> std::path::PathBuf {
              for line in sys.stdin:\n    case = json.loads(line)\n    \
              if case['row'].startswith('BA'):\n        sys.exit(3)\n    \
              print(json.dumps({{'row': solve(case['row'], case['placements'])}}), flush=True)\n",
-            format!("{ROOT}/examples/protocol")
+            dir.to_string_lossy()
         ),
     )
     .unwrap();
@@ -53,6 +63,7 @@ fn case(row: &str) -> Case {
 #[test]
 fn a_crashed_session_is_restarted_and_the_batch_goes_on() {
     let server = crashing_server("restarted");
+    let folder = server.parent().unwrap().to_path_buf();
     let jsonl = Jsonl::new(
         vec!["python3".into(), server.to_string_lossy().into_owned()],
         Limits::default(),
@@ -65,7 +76,7 @@ fn a_crashed_session_is_restarted_and_the_batch_goes_on() {
         case("A.B"),
     ];
     let ran = Candidate::<FlankRow>::run(&jsonl, &cases);
-    std::fs::remove_file(&server).unwrap();
+    std::fs::remove_dir_all(&folder).unwrap();
     let kinds: Vec<&str> = ran
         .outcomes
         .iter()
@@ -93,6 +104,7 @@ fn a_crashed_session_is_restarted_and_the_batch_goes_on() {
 #[test]
 fn check_over_jsonl_reports_the_one_line_a_fresh_process_failed_on() {
     let server = crashing_server("fresh");
+    let folder = server.parent().unwrap().to_path_buf();
     let out = boardcheck(
         &[
             "check",
@@ -112,7 +124,7 @@ fn check_over_jsonl_reports_the_one_line_a_fresh_process_failed_on() {
         ],
         "",
     );
-    std::fs::remove_file(&server).unwrap();
+    std::fs::remove_dir_all(&folder).unwrap();
     assert_eq!(
         out.status.code(),
         Some(1),
