@@ -345,27 +345,28 @@ impl<P: Generate> Checker<'_, P> {
             ran: 0,
             skipped: config.given_skipped.clone(),
         };
-        let mut found = None;
+        // Every entry's cases in one list, so they run `jobs` at a time; the
+        // first failure in file order is still the one investigated.
+        let mut cases = Vec::new();
         for given in &config.given {
-            let cases = match crate::problem::read_input::<P>(&given.input, given.multi) {
-                Ok(cases) => cases,
-                Err(e) => {
-                    summary
-                        .skipped
-                        .push(format!("{}: not a {} input ({e})", given.name, P::NAME));
-                    continue;
-                }
-            };
-            match self.run(&cases, None, config.given_origin) {
-                Ok(n) => summary.ran += n,
-                Err(failed) => {
-                    let (n, failure) = *failed;
-                    summary.ran += n;
-                    found = Some(failure);
-                    break;
-                }
+            match crate::problem::read_input::<P>(&given.input, given.multi) {
+                Ok(read) => cases.extend(read),
+                Err(e) => summary
+                    .skipped
+                    .push(format!("{}: not a {} input ({e})", given.name, P::NAME)),
             }
         }
+        let found = match self.run(&cases, None, config.given_origin) {
+            Ok(n) => {
+                summary.ran += n;
+                None
+            }
+            Err(failed) => {
+                let (n, failure) = *failed;
+                summary.ran += n;
+                Some(failure)
+            }
+        };
         report.cases += summary.ran;
         report.given = Some(summary);
         found
