@@ -143,9 +143,9 @@ pub fn answer_from_protocol(value: &serde_json::Value, case: &Case) -> Result<Va
 }
 
 /// `chomp-solve` refuses positions whose box has more positions than this:
-/// C(28, 14), the 14 × 14 box.
+/// C(24, 12), the 12 × 12 box.
 pub const MAX_POSITIONS: u64 = crate::limits::CHOMP_SOLVE_MAX_POSITIONS;
-/// … or more cells than this (the 14 × 14 box's): the work grows with both.
+/// … or more cells than this (the 12 × 12 box's): the work grows with both.
 pub const MAX_CELLS: u64 = crate::limits::CHOMP_SOLVE_MAX_CELLS;
 
 /// C(n, k), saturating at `u64::MAX`.

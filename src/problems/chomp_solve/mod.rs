@@ -8,7 +8,7 @@
 //!
 //! The box of a position is W = r0 by H = its number of nonempty rows
 //! (trailing empty rows are accepted and ignored). Positions whose box has
-//! more than [`solver::MAX_POSITIONS`] positions (C(28, 14), the 14 × 14
+//! more than [`solver::MAX_POSITIONS`] positions (C(24, 12), the 12 × 12
 //! box) or more than [`solver::MAX_CELLS`] cells are refused when read, with
 //! an error naming the limit.
 //!
@@ -107,12 +107,15 @@ impl Problem for ChompSolve {
     }
 }
 
+/// The side of the largest square box within the solver's limits.
+pub const MAX_SIZE_SIDE: u64 = 12;
+
 impl Generate for ChompSolve {
     const SIZE_UNIT: &'static str = "side length of the box";
     /// Positions inside a 7 x 7 box by default (3432 positions: the oracle is instant).
     const DEFAULT_SIZE: usize = 7;
-    /// The 14 x 14 box is the largest the solver takes.
-    const MAX_SIZE: usize = 14;
+    /// The 12 x 12 box is the largest the solver takes.
+    const MAX_SIZE: usize = MAX_SIZE_SIDE as usize;
 
     fn cases(size: usize) -> BoxedStrategy<Case> {
         strategy::cases(size)

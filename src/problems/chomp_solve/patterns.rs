@@ -3,9 +3,9 @@
 use super::Case;
 use crate::generation::Pattern;
 
-/// The full n × n square (n at most 14): the first player wins.
+/// The full n × n square (n at most 12, the solver's limit): the first player wins.
 pub fn square(size: usize) -> Case {
-    let n = (size as u64).clamp(1, 14);
+    let n = (size as u64).clamp(1, super::MAX_SIZE_SIDE);
     Case {
         rows: vec![n; n as usize],
     }
