@@ -217,6 +217,32 @@ pub fn plural(count: usize, noun: &str) -> String {
     format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
 }
 
+/// What a counting command (`count-legal-go`, `perft`) prints: the count
+/// alone on a line, or with `json` one object that `boardcheck merge` adds
+/// up with the other shards' (`{"command", "args", "shard": "I/N" or null,
+/// "count"}`). `shard` is (0-based index, number of shards).
+pub fn count_result(
+    command: &str,
+    args: &str,
+    shard: Option<(u64, u64)>,
+    count: u64,
+    json: bool,
+) -> String {
+    let shard = shard.map(|(i, n)| format!("{}/{n}", i + 1));
+    if json {
+        let value =
+            serde_json::json!({"command": command, "args": args, "shard": shard, "count": count});
+        return format!("{value}\n");
+    }
+    match shard {
+        None => format!("{count}\n"),
+        Some(s) => format!(
+            "{count}\nshard {s} of `{command} {args}`: the shards' counts add up to the whole \
+             (`boardcheck merge` adds their --json results)\n"
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -424,6 +424,7 @@ fn remember_failure(
             properties: None,
             limits: Vec::new(),
             failure: Some(failure.clone()),
+            timings: Default::default(),
         };
         let text = if json {
             format!(
@@ -584,10 +585,9 @@ pub fn run(args: CheckArgs) -> i32 {
         let total = started.elapsed().as_secs_f64();
         json["repeat"] = repeat_command(&argv, seed).into();
         json["options"] = options_json(&args, seed, jobs);
-        json["timings"] = serde_json::json!({
-            "total_seconds": total,
-            "mean_ms_per_case": 1000.0 * total / report.cases.max(1) as f64,
-        });
+        json["timings"] = serde_json::to_value(&report.timings).expect("timings serialize");
+        json["timings"]["total_seconds"] = total.into();
+        json["timings"]["mean_ms_per_case"] = (1000.0 * total / report.cases.max(1) as f64).into();
         print(&format!(
             "{}\n",
             serde_json::to_string_pretty(&json).expect("a report serializes")

@@ -74,7 +74,49 @@ fn merge(parts: &[Value]) -> Result<(Value, bool), String> {
             failed,
         ));
     }
-    Err("expected the --json results of one kind: check, grade or exhaust".into())
+    if parts
+        .iter()
+        .all(|p| p.get("command").is_some() && p.get("count").is_some())
+    {
+        return counts(parts).map(|v| (v, false));
+    }
+    Err(
+        "expected the --json results of one kind: check, grade, exhaust, or a counting command"
+            .into(),
+    )
+}
+
+/// The shards of one counting command (`count-legal-go`, `perft`): the
+/// same command and arguments, every shard of 1..N exactly once; their
+/// counts summed.
+fn counts(parts: &[Value]) -> Result<Value, String> {
+    same(parts, "command")?;
+    same(parts, "args")?;
+    let mut seen: Vec<(u64, u64)> = Vec::new();
+    for p in parts {
+        let shard = p["shard"].as_str().unwrap_or("1/1");
+        let parsed = shard
+            .split_once('/')
+            .and_then(|(i, n)| Some((i.parse().ok()?, n.parse().ok()?)));
+        match parsed {
+            Some(s) => seen.push(s),
+            None => return Err(format!("not a shard: {shard:?}")),
+        }
+    }
+    seen.sort_unstable();
+    let n = seen[0].1;
+    let complete: Vec<(u64, u64)> = (1..=n).map(|i| (i, n)).collect();
+    if seen != complete {
+        let given: Vec<String> = seen.iter().map(|(i, n)| format!("{i}/{n}")).collect();
+        return Err(format!(
+            "a count needs every shard of 1/{n}..{n}/{n} exactly once; given {}",
+            given.join(", ")
+        ));
+    }
+    let total: u64 = parts.iter().filter_map(|p| p["count"].as_u64()).sum();
+    Ok(
+        json!({"command": parts[0]["command"], "args": parts[0]["args"], "shards": n, "count": total}),
+    )
 }
 
 /// Runs `merge`; 0 when every shard passed, 1 when one failed.

@@ -85,7 +85,7 @@ enum Command {
         json: bool,
     },
     /// Add up the `--json` results of the shards of one run (`check`,
-    /// `grade` or `exhaust` with `--shard I/N`).
+    /// `grade`, `exhaust`, `count-legal-go` or `perft` with `--shard I/N`).
     Merge {
         /// The JSON files, one per shard.
         #[arg(required = true)]
@@ -139,6 +139,14 @@ enum Command {
         rows: usize,
         /// Columns.
         cols: usize,
+        /// Only part I of N of the search (its prefixes k with k % N ==
+        /// I-1); the parts' counts add up, `boardcheck merge` adds their
+        /// `--json` results.
+        #[arg(long, value_name = "I/N")]
+        shard: Option<boardcheck::harness::check::Shard>,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// List the problems.
     List,
@@ -306,9 +314,17 @@ pub fn main() -> i32 {
                 }))
             }
             Command::ChompCensus { w, h } => report(problems::chomp_solve::census_cli(w, h)),
-            Command::CountLegalGo { rows, cols } => {
-                report(problems::go_move::count::run_cli(rows, cols))
-            }
+            Command::CountLegalGo {
+                rows,
+                cols,
+                shard,
+                json,
+            } => report(problems::go_move::count::run_cli(
+                rows,
+                cols,
+                shard.map(|s| (s.index, s.count)),
+                json,
+            )),
             Command::List => {
                 let mut list = String::new();
                 for name in problems::NAMES {

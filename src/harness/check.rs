@@ -11,17 +11,19 @@
 //! smallest batch that still fails.
 
 use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use proptest::strategy::{Strategy, ValueTree};
 
 use super::batch::{ddmin, suspects};
 use super::candidate::{Candidate, Ran};
-use super::report::{Failure, GivenSummary, Report, Shrink};
+use super::report::{Failure, GivenSummary, PhaseSeconds, Report, Shrink, Timings};
 pub use super::run::{
     CheckConfig, Given, Judged, LimitsMode, OnFailure, Progress, PropertiesMode, Shard, generate,
     judge, seeded_rng, seeded_runner,
 };
-use super::run::{failure, judge_run, run_alone, run_batches};
+use super::run::{failure, judge_run, run_alone, run_batches, run_batches_timed};
 pub use super::shrink::simplify_greedily;
 use super::shrink::{Budget, Shrinker};
 use super::verdict::{Origin, Status, Verdict};
@@ -29,6 +31,10 @@ use crate::generation::{Generate, clamp_size, reference};
 pub use crate::limits::RUNS_PER_LAW;
 use crate::problem::{Problem, answer_text, case_text};
 use crate::suite::Suite;
+
+/// The input text generated cases may add up to before they are run; past
+/// it a chunk holds one case per job.
+const HELD_TEXT: usize = 4 << 20;
 
 /// A batch that failed, with its run.
 type FailingBatch<P> = (Vec<<P as Problem>::Case>, Ran<<P as Problem>::Answer>);
@@ -38,6 +44,15 @@ pub(super) struct Checker<'a, P: Generate> {
     pub(super) candidate: &'a dyn Candidate<P>,
     pub(super) config: &'a CheckConfig,
     pub(super) jobs: usize,
+    /// Wall time of every run of the case phase, and of shrinking.
+    pub(super) clock: Mutex<Clock>,
+}
+
+/// What [`Checker`] times as it goes.
+#[derive(Default)]
+pub(super) struct Clock {
+    run_ms: Vec<f64>,
+    shrinking: Duration,
 }
 
 impl<P: Generate> Checker<'_, P> {
@@ -160,6 +175,19 @@ impl<P: Generate> Checker<'_, P> {
         tree: Option<&mut dyn ValueTree<Value = P::Case>>,
         origin: Origin,
     ) -> Failure {
+        let start = Instant::now();
+        let found = self.shrunk_failure_untimed(case, judged, tree, origin);
+        self.clock.lock().expect("clock").shrinking += start.elapsed();
+        found
+    }
+
+    fn shrunk_failure_untimed(
+        &self,
+        case: P::Case,
+        judged: Judged,
+        tree: Option<&mut dyn ValueTree<Value = P::Case>>,
+        origin: Origin,
+    ) -> Failure {
         if origin == Origin::Exhaustive {
             // Every case with fewer cells passed: minimal by construction.
             return failure::<P>(
@@ -200,7 +228,16 @@ impl<P: Generate> Checker<'_, P> {
     ) -> Result<u64, Box<(u64, Failure)>> {
         let size = self.candidate.batch_size();
         let batches: Vec<&[P::Case]> = cases.chunks(size).collect();
-        let runs = run_batches(self.candidate, &batches, self.jobs);
+        let runs = run_batches_timed(self.candidate, &batches, self.jobs);
+        let runs: Vec<Ran<P::Answer>> = {
+            let mut clock = self.clock.lock().expect("clock");
+            runs.into_iter()
+                .map(|(ran, took)| {
+                    clock.run_ms.push(took.as_secs_f64() * 1000.0);
+                    ran
+                })
+                .collect()
+        };
         for (b, (batch, ran)) in batches.iter().zip(runs).enumerate() {
             let judged = judge_run::<P>(batch, ran);
             if let Some(i) = judged.iter().position(|j| j.verdict != Verdict::Ok) {
@@ -259,11 +296,19 @@ impl<P: Generate> Checker<'_, P> {
         let shard = config.shard.unwrap_or(Shard { index: 0, count: 1 });
         while generated < config.cases {
             let mut trees: Vec<Box<dyn ValueTree<Value = P::Case>>> = Vec::with_capacity(chunk);
-            while trees.len() < chunk && generated < config.cases {
+            // Big cases are held only a few at a time (one per job once
+            // their text passes HELD_TEXT), so memory stays a small multiple
+            // of one case however large `--size` is.
+            let mut held = 0usize;
+            while trees.len() < chunk
+                && generated < config.cases
+                && (held < HELD_TEXT || trees.len() < self.jobs)
+            {
                 let tree = strategy
                     .new_tree(&mut runner)
                     .expect("strategies here never reject");
                 if shard.takes(generated) {
+                    held += case_text::<P>(&tree.current()).len();
                     trees.push(Box::new(tree));
                 }
                 generated += 1;
@@ -301,6 +346,7 @@ pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Re
         candidate,
         config,
         jobs,
+        clock: Mutex::new(Clock::default()),
     };
     let mut report = Report {
         problem: P::NAME.to_string(),
@@ -312,24 +358,48 @@ pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Re
         properties: None,
         limits: Vec::new(),
         failure: None,
+        timings: Timings::default(),
     };
-    let found = checker
-        .given(&mut report)
-        .or_else(|| match (config.limits, config.exhaustive) {
-            (LimitsMode::Only, _) => None,
-            (_, Some(max_cells)) => checker.exhaustive(max_cells, &mut report),
-            (_, None) => checker
-                .generated(&mut report)
-                .or_else(|| checker.laws_on_generated(&mut report)),
-        })
-        .or_else(|| match config.limits {
-            LimitsMode::Off => None,
-            _ => checker.limits(&mut report),
-        });
+    // Each phase timed; a phase runs only while nothing has failed.
+    let mut seconds = [0.0f64; 4];
+    let mut timed =
+        |phase: usize, run: &mut dyn FnMut(&mut Report) -> Option<Failure>, report: &mut Report| {
+            let start = Instant::now();
+            let found = run(report);
+            seconds[phase] = start.elapsed().as_secs_f64();
+            found
+        };
+    let mut found = timed(0, &mut |r| checker.given(r), &mut report);
+    if found.is_none() && config.limits != LimitsMode::Only {
+        found = timed(
+            1,
+            &mut |r| match config.exhaustive {
+                Some(max_cells) => checker.exhaustive(max_cells, r),
+                None => checker.generated(r),
+            },
+            &mut report,
+        );
+        if found.is_none() && config.exhaustive.is_none() {
+            found = timed(2, &mut |r| checker.laws_on_generated(r), &mut report);
+        }
+    }
+    if found.is_none() && config.limits != LimitsMode::Off {
+        found = timed(3, &mut |r| checker.limits(r), &mut report);
+    }
     if let Some(failure) = found {
         report.status = Status::Fail;
         report.failure = Some(failure);
     }
+    let clock = checker.clock.into_inner().expect("clock");
+    report.timings = Timings::of_runs(&clock.run_ms, candidate.batch_size());
+    let [given, cases, laws, limits] = seconds;
+    report.timings.phases = PhaseSeconds {
+        given,
+        cases,
+        laws,
+        limits,
+        shrinking: clock.shrinking.as_secs_f64(),
+    };
     report
 }
 
@@ -351,9 +421,11 @@ impl<P: Generate> Checker<'_, P> {
         for given in &config.given {
             match crate::problem::read_input::<P>(&given.input, given.multi) {
                 Ok(read) => cases.extend(read),
-                Err(e) => summary
-                    .skipped
-                    .push(format!("{}: not a {} input ({e})", given.name, P::NAME)),
+                Err(e) => {
+                    summary
+                        .skipped
+                        .push(format!("{}: not a {} input ({e})", given.name, P::NAME))
+                }
             }
         }
         let found = match self.run(&cases, None, config.given_origin) {

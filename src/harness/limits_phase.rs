@@ -9,7 +9,7 @@ use super::candidate::Outcome;
 use super::check::Checker;
 use super::report::{AtLimits, Failure, LimitCase, Projection, Report, Shrink};
 use super::run::{CheckConfig, Judged, failure, judge};
-use super::scale::{fit, fitted};
+use super::scale::{fit_past_start_up, fitted};
 use super::verdict::{Origin, Verdict};
 use crate::generation::Generate;
 use crate::problem::case_text;
@@ -90,7 +90,9 @@ fn projection<P: Generate>(passing: &[(usize, f64)]) -> Option<Projection> {
         .map(|(p, _)| *p)
         .collect();
     let span = used.last()?.0 as f64 / used.first()?.0 as f64;
-    let fit = fit(&used).filter(|f| span >= 4.0 && f.exponent.is_finite())?;
+    let start_up = seconds.iter().copied().fold(f64::INFINITY, f64::min);
+    let fit =
+        fit_past_start_up(&used, start_up).filter(|f| span >= 4.0 && f.exponent.is_finite())?;
     Some(Projection {
         seconds_at_max: fit.at(P::MAX_SIZE),
         exponent: fit.exponent,

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
@@ -203,7 +203,22 @@ pub(super) fn run_batches<P: Generate>(
     batches: &[&[P::Case]],
     jobs: usize,
 ) -> Vec<Ran<P::Answer>> {
-    let results: Vec<Mutex<Option<Ran<P::Answer>>>> =
+    run_batches_timed(candidate, batches, jobs)
+        .into_iter()
+        .map(|(ran, _)| ran)
+        .collect()
+}
+
+/// A run and how long it took.
+type TimedRun<A> = (Ran<A>, Duration);
+
+/// [`run_batches`], with the wall time of each run.
+pub(super) fn run_batches_timed<P: Generate>(
+    candidate: &dyn Candidate<P>,
+    batches: &[&[P::Case]],
+    jobs: usize,
+) -> Vec<TimedRun<P::Answer>> {
+    let results: Vec<Mutex<Option<TimedRun<P::Answer>>>> =
         batches.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
@@ -212,7 +227,9 @@ pub(super) fn run_batches<P: Generate>(
                 loop {
                     let b = next.fetch_add(1, Ordering::Relaxed);
                     let Some(batch) = batches.get(b) else { break };
-                    *results[b].lock().unwrap() = Some(candidate.run(batch));
+                    let start = Instant::now();
+                    let ran = candidate.run(batch);
+                    *results[b].lock().unwrap() = Some((ran, start.elapsed()));
                 }
             });
         }

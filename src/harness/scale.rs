@@ -45,9 +45,13 @@ pub struct Point {
     pub fitted: bool,
 }
 
-/// `seconds ≈ coefficient · size^exponent`, by least squares on the logs.
+/// `seconds ≈ fixed + coefficient · size^exponent`, by least squares on the
+/// logs of `seconds - fixed`.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Fit {
+    /// A fixed cost of every run (a program's start-up), in seconds; 0
+    /// unless [`fit_past_start_up`] took one off.
+    pub fixed: f64,
     /// The exponent `e`.
     pub exponent: f64,
     /// The factor `c`, in seconds.
@@ -59,7 +63,7 @@ pub struct Fit {
 impl Fit {
     /// The fitted time at `size`, in seconds.
     pub fn at(&self, size: usize) -> f64 {
-        self.coefficient * (size as f64).powf(self.exponent)
+        self.fixed + self.coefficient * (size as f64).powf(self.exponent)
     }
 }
 
@@ -174,9 +178,29 @@ pub fn fit(points: &[(usize, f64)]) -> Option<Fit> {
         1.0
     };
     Some(Fit {
+        fixed: 0.0,
         exponent,
         coefficient: intercept.exp(),
         r2,
+    })
+}
+
+/// [`fit`] of the time above `start_up` (the time at the smallest size:
+/// a program's start-up, paid by every run), when every point is at least
+/// 4 times it; else [`fit`] as it is. Without this a linear program that
+/// starts in 0.1 s and runs 0.4 s at the largest size reads sublinear.
+/// Times close to the start-up (a constant-time solver) are not taken
+/// apart: their differences would be noise.
+pub fn fit_past_start_up(points: &[(usize, f64)], start_up: f64) -> Option<Fit> {
+    let well_above =
+        points.len() >= 2 && start_up > 0.0 && points.iter().all(|&(_, t)| t >= 4.0 * start_up);
+    if !well_above {
+        return fit(points);
+    }
+    let above: Vec<(usize, f64)> = points.iter().map(|&(s, t)| (s, t - start_up)).collect();
+    fit(&above).map(|f| Fit {
+        fixed: start_up,
+        ..f
     })
 }
 
@@ -323,7 +347,8 @@ pub fn scale<P: Generate>(
         .filter(|(_, used)| **used)
         .map(|((&s, &t), _)| (s, t))
         .collect();
-    let the_fit = fit(&chosen);
+    let start_up = seconds.iter().copied().fold(f64::INFINITY, f64::min);
+    let the_fit = fit_past_start_up(&chosen, start_up);
     let projected = the_fit.map(|f| f.at(P::MAX_SIZE));
     Scaling {
         pattern: pattern.name.to_string(),
@@ -419,8 +444,16 @@ impl Scaling {
         match (self.fit, self.projected_seconds_at_max) {
             (Some(fit), Some(projected)) => {
                 let fitted = self.points.iter().filter(|p| p.fitted).count();
+                let past = if fit.fixed > 0.0 {
+                    format!(
+                        ", of the time past a start-up of {}",
+                        human_seconds(fit.fixed)
+                    )
+                } else {
+                    String::new()
+                };
                 out.push_str(&format!(
-                    "  exponent {:.2} (R² {:.3}, over the {fitted} points marked *): {}\n",
+                    "  exponent {:.2} (R² {:.3}, over the {fitted} points marked *{past}): {}\n",
                     fit.exponent, fit.r2, self.reading
                 ));
                 out.push_str(&format!(
@@ -456,6 +489,22 @@ mod tests {
             .into_iter()
             .map(|s| (s, c * (s as f64).powf(e)))
             .collect()
+    }
+
+    #[test]
+    fn a_start_up_cost_is_taken_off_before_the_fit() {
+        // 0.1 s start-up plus a linear 4e-7 s per unit.
+        let points: Vec<(usize, f64)> = [1_000_000, 2_000_000, 4_000_000]
+            .iter()
+            .map(|&s| (s, 0.1 + 4e-7 * s as f64))
+            .collect();
+        assert!(fit(&points).unwrap().exponent < 0.9);
+        let f = fit_past_start_up(&points, 0.1).unwrap();
+        assert!((f.exponent - 1.0).abs() < 0.01, "{f:?}");
+        assert!((f.at(8_000_000) - 3.3).abs() < 1e-6, "{f:?}");
+        // Times near the start-up are left as they are.
+        let flat = [(10, 0.10), (20, 0.11), (40, 0.10)];
+        assert_eq!(fit_past_start_up(&flat, 0.1), fit(&flat));
     }
 
     #[test]

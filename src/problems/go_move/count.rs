@@ -22,6 +22,18 @@ pub const MAX_POINTS: usize = crate::limits::COUNT_LEGAL_GO_MAX_POINTS;
 
 /// The number of legal colourings of a `rows`×`cols` board.
 pub fn count_legal(rows: usize, cols: usize) -> u64 {
+    count_legal_part(rows, cols, 0, 1)
+}
+
+/// How many points the prefixes a shard is dealt have: up to 3^8 of them,
+/// so N shards get about equal work.
+const SHARD_DEPTH: usize = 8;
+
+/// Part `index` (0-based) of `count` of [`count_legal`]: the colourings
+/// below the legal prefixes of the first [`SHARD_DEPTH`] points (all but the
+/// last point on smaller boards) numbered k with k % count == index, in
+/// search order. The parts of one board add up to its count.
+pub fn count_legal_part(rows: usize, cols: usize, index: u64, count: u64) -> u64 {
     let points = rows * cols;
     let order: Vec<usize> = {
         let b = Board::new(rows, cols);
@@ -31,29 +43,65 @@ pub fn count_legal(rows: usize, cols: usize) -> u64 {
             .collect()
     };
     // One board per number of stones placed so far (levels of the search).
-    let mut boards = vec![Board::new(rows, cols); points + 1];
-    let mut count = 0;
-    walk(&order, 0, 0, &mut boards, &mut count);
-    count
+    let boards = vec![Board::new(rows, cols); points + 1];
+    let mut walk = Walk {
+        order: &order,
+        boards,
+        count: 0,
+        deal: Deal {
+            at: SHARD_DEPTH.min(points - 1),
+            dealt: 0,
+            index,
+            count,
+        },
+    };
+    walk.walk(0, 0);
+    walk.count
 }
 
-fn walk(order: &[usize], i: usize, level: usize, boards: &mut [Board], count: &mut u64) {
-    let p = order[i];
-    if i + 1 == order.len() {
-        let b = &boards[level];
-        *count += 1
-            + u64::from(b.add_keeps_all_alive(p, BLACK))
-            + u64::from(b.add_keeps_all_alive(p, WHITE));
-        return;
-    }
-    // Empty: the board is unchanged.
-    walk(order, i + 1, level, boards, count);
-    for colour in [BLACK, WHITE] {
-        if boards[level].add_keeps_all_alive(p, colour) {
-            let (lo, hi) = boards.split_at_mut(level + 1);
-            hi[0].clone_from(&lo[level]);
-            hi[0].add_stone(p, colour);
-            walk(order, i + 1, level + 1, boards, count);
+/// How prefixes are dealt to shards: the `dealt`-th prefix reaching point
+/// `at` is this shard's when `dealt % count == index`.
+struct Deal {
+    at: usize,
+    dealt: u64,
+    index: u64,
+    count: u64,
+}
+
+struct Walk<'a> {
+    order: &'a [usize],
+    boards: Vec<Board>,
+    count: u64,
+    deal: Deal,
+}
+
+impl Walk<'_> {
+    /// Decides point `i` onward, `level` stones placed so far.
+    fn walk(&mut self, i: usize, level: usize) {
+        if i == self.deal.at {
+            let k = self.deal.dealt;
+            self.deal.dealt += 1;
+            if k % self.deal.count != self.deal.index {
+                return;
+            }
+        }
+        let p = self.order[i];
+        if i + 1 == self.order.len() {
+            let b = &self.boards[level];
+            self.count += 1
+                + u64::from(b.add_keeps_all_alive(p, BLACK))
+                + u64::from(b.add_keeps_all_alive(p, WHITE));
+            return;
+        }
+        // Empty: the board is unchanged.
+        self.walk(i + 1, level);
+        for colour in [BLACK, WHITE] {
+            if self.boards[level].add_keeps_all_alive(p, colour) {
+                let (lo, hi) = self.boards.split_at_mut(level + 1);
+                hi[0].clone_from(&lo[level]);
+                hi[0].add_stone(p, colour);
+                self.walk(i + 1, level + 1);
+            }
         }
     }
 }
@@ -74,9 +122,15 @@ pub fn count_legal_brute(rows: usize, cols: usize) -> u64 {
     count
 }
 
-/// The `count-legal-go ROWS COLS` command: the count as one line, or why
-/// the sizes are refused.
-pub fn run_cli(rows: usize, cols: usize) -> Result<String, String> {
+/// The `count-legal-go ROWS COLS [--shard I/N] [--json]` command: the count
+/// (of shard I of N, if given) as one line or as JSON that `boardcheck
+/// merge` adds up, or why the sizes are refused.
+pub fn run_cli(
+    rows: usize,
+    cols: usize,
+    shard: Option<(u64, u64)>,
+    json: bool,
+) -> Result<String, String> {
     if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_POINTS {
         return Err(format!(
             "count-legal-go enumerates boards of 1 to {MAX_POINTS} points (3^points colourings); \
@@ -84,7 +138,15 @@ pub fn run_cli(rows: usize, cols: usize) -> Result<String, String> {
             rows.saturating_mul(cols)
         ));
     }
-    Ok(format!("{}\n", count_legal(rows, cols)))
+    let (index, of) = shard.unwrap_or((0, 1));
+    let count = count_legal_part(rows, cols, index, of);
+    Ok(crate::text::count_result(
+        "count-legal-go",
+        &format!("{rows} {cols}"),
+        shard,
+        count,
+        json,
+    ))
 }
 
 #[cfg(test)]
@@ -96,8 +158,29 @@ mod tests {
         assert_eq!(count_legal(1, 1), 1);
         assert_eq!(count_legal(1, 2), 5);
         assert_eq!(count_legal(2, 2), 57);
-        assert_eq!(run_cli(2, 2).unwrap(), "57\n");
-        assert!(run_cli(0, 3).is_err());
-        assert!(run_cli(5, 5).is_err());
+        assert_eq!(run_cli(2, 2, None, false).unwrap(), "57\n");
+        assert!(run_cli(0, 3, None, false).is_err());
+        assert!(run_cli(5, 5, None, false).is_err());
+    }
+
+    #[test]
+    fn shards_add_up_to_the_count() {
+        for (rows, cols) in [(1, 1), (1, 3), (2, 3), (3, 3), (3, 4)] {
+            let whole = count_legal(rows, cols);
+            assert_eq!(whole, count_legal_brute(rows, cols));
+            for n in [2, 3, 7] {
+                let parts: Vec<u64> = (0..n).map(|i| count_legal_part(rows, cols, i, n)).collect();
+                assert_eq!(
+                    parts.iter().sum::<u64>(),
+                    whole,
+                    "{rows}x{cols} in {n}: {parts:?}"
+                );
+                // The work is split, not repeated: on a board past the deal
+                // depth no shard has it all.
+                if rows * cols > SHARD_DEPTH {
+                    assert!(parts.iter().all(|&p| p < whole), "{parts:?}");
+                }
+            }
+        }
     }
 }
