@@ -200,7 +200,7 @@ fn legal_position_counts() {
             );
         }
     }
-    assert_eq!(count::run_cli(2, 2).unwrap(), "57\n");
+    assert_eq!(count::run_cli(2, 2, None, false).unwrap(), "57\n");
 }
 
 /// 4x4 takes a while in a debug build: `cargo test --release -- --ignored`.
