@@ -71,6 +71,9 @@ pub struct Extras<P: Problem> {
     pub patterns: Vec<Pattern<P>>,
     /// Every case up to K cells, for `exhaust`.
     pub enumerate: Option<Enumerate<P>>,
+    /// The cells of a case as `enumerate` counts them: the checker ends
+    /// shrinking by trying every enumerated case with fewer.
+    pub cells: Option<fn(&P::Case) -> usize>,
     /// The JSON form.
     pub json: Option<JsonForm<P>>,
     /// The one-line JSON form of the persistent protocol (`--protocol jsonl`).
@@ -133,6 +136,7 @@ impl<P: Problem> Default for Extras<P> {
         Extras {
             patterns: Vec::new(),
             enumerate: None,
+            cells: None,
             json: None,
             protocol: None,
             picture: None,

@@ -58,8 +58,9 @@ fn multi_reports_an_input_that_fails_alone_when_later_cases_go_wrong() {
     assert_eq!(failure["verdict"], "WA");
     assert_eq!(failure["origin"], "generated");
     assert_confirmed(&candidate, failure);
-    // A real shrink, to the smallest edge-closes case: 2 cells, 1 placement.
-    assert_eq!(failure["shrink"]["state"], "minimal");
+    // A real shrink, to the smallest edge-closes case: 2 cells, 1 placement,
+    // and every enumerated case of fewer cells tried.
+    assert_eq!(failure["shrink"]["state"], "smallest");
     assert_eq!(failure["size"], "2 cells, 1 placement");
 }
 
@@ -103,7 +104,7 @@ fn a_crash_on_a_later_case_of_a_batch_is_found_and_shrunk() {
     assert_eq!(status, 1);
     let failure = &report["failure"];
     assert_eq!(failure["verdict"], "RE");
-    assert_eq!(failure["shrink"]["state"], "minimal");
+    assert_eq!(failure["shrink"]["state"], "smallest");
     assert_eq!(failure["input"], "1\nBB\n0\n");
     assert_confirmed(&candidate, failure);
 }
@@ -541,4 +542,31 @@ fn a_recursive_flood_fill_is_caught_at_the_limits_with_its_recursion_error() {
             .unwrap()
             .contains("RecursionError")
     );
+}
+
+#[test]
+fn shrinking_ends_with_the_enumeration_below_a_local_minimum() {
+    // Greedy steps stop at a 3x3 board for this bug (every 2x2 window loses
+    // a liberty at the cut); the enumeration of fewer cells finds the 2x2
+    // case that exhaustive checking calls the smallest.
+    let candidate = [
+        "python3",
+        "examples/go_move/suicide_before_captures.py",
+        "--multi",
+    ];
+    let (status, report) = check_json(
+        "go-move",
+        1,
+        &["--multi", "--properties", "off"],
+        &candidate,
+    );
+    assert_eq!(status, 1);
+    let failure = &report["failure"];
+    assert_eq!(failure["shrink"]["state"], "smallest");
+    assert!(
+        failure["shrink"]["why"].as_u64().unwrap() > 400,
+        "{failure}"
+    );
+    assert_eq!(failure["size"], "2x2 board (4 points, 3 stones)");
+    assert_confirmed(&candidate, failure);
 }

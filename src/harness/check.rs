@@ -205,6 +205,9 @@ impl<P: Generate> Checker<'_, P> {
         }
         let shrunk = self.shrinker(case, judged, origin).shrink(tree);
         let shrink = match (shrunk.why_stopped, shrunk.steps) {
+            (None, _) if shrunk.enumerated.is_some() => {
+                Shrink::Smallest(shrunk.enumerated.unwrap_or(0))
+            }
             (None, _) => Shrink::Minimal,
             (Some(why), 0) => Shrink::Not(why),
             (Some(why), _) => Shrink::Stopped(why),

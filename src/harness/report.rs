@@ -189,6 +189,9 @@ pub struct FoundBy {
 pub enum Shrink {
     /// Shrunk until no simpler input failed the same way.
     Minimal,
+    /// Shrunk, then every enumerated case with fewer cells was tried (how
+    /// many): the input has the fewest cells of any that fails this way.
+    Smallest(u64),
     /// Shrunk some steps, then stopped (the reason).
     Stopped(String),
     /// Not shrunk at all (the reason).
@@ -423,6 +426,10 @@ impl Report {
                         f.size
                     ),
                     Shrink::Minimal => format!("minimal input ({}; shrunk {steps})", f.size),
+                    Shrink::Smallest(tried) => format!(
+                        "minimal input ({}; shrunk {steps}, then {tried} enumerated smaller cases: no case with fewer cells fails this way)",
+                        f.size
+                    ),
                     Shrink::Stopped(why) => {
                         format!("input ({}; shrunk {steps}, stopped early: {why})", f.size)
                     }

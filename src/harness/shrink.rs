@@ -69,7 +69,16 @@ pub(super) struct Shrunk<P: Problem> {
     pub(super) steps: u64,
     pub(super) runs: usize,
     pub(super) why_stopped: Option<String>,
+    /// The enumerated cases of fewer cells tried after the greedy steps,
+    /// when every one of them was.
+    pub(super) enumerated: Option<u64>,
 }
+
+/// The most enumerated cases of fewer cells shrinking ends by trying.
+const TAIL_CASES: usize = 5000;
+/// … and the most runs they may take: a candidate that takes one case a
+/// run would pay a start-up per case.
+const TAIL_RUNS: usize = 64;
 
 /// The checker's state for one failure: lone runs, cached by input.
 pub(super) struct Shrinker<'a, P: Generate> {
@@ -191,6 +200,11 @@ impl<'a, P: Generate> Shrinker<'a, P> {
                 }
             }
         }
+        let enumerated = if self.budget.why_stopped.is_none() {
+            self.fewer_cells()
+        } else {
+            None
+        };
         let (case, judged) = self.best;
         Shrunk {
             case,
@@ -198,7 +212,47 @@ impl<'a, P: Generate> Shrinker<'a, P> {
             steps: self.steps,
             runs: self.budget.runs,
             why_stopped: self.budget.why_stopped,
+            enumerated,
         }
+    }
+
+    /// Once no simpler step fails: every enumerated case with fewer cells
+    /// than the best, in batches, in order; the first that fails the same
+    /// way (confirmed alone) becomes the best. Greedy steps stop in local
+    /// minima (a 3x3 go-move case whose 2x2 windows all lose a liberty at
+    /// the cut); the enumeration has none. The number tried, if all were:
+    /// skipped when there are more than [`TAIL_CASES`] or they need more
+    /// than [`TAIL_RUNS`] runs.
+    fn fewer_cells(&mut self) -> Option<u64> {
+        let extras = P::extras();
+        let (every, cells) = (extras.enumerate?, extras.cells?);
+        let verdict = self.best.1.verdict;
+        let below = cells(&self.best.0).checked_sub(1).filter(|&c| c > 0)?;
+        let cases: Vec<P::Case> = every(below).take(TAIL_CASES + 1).collect();
+        let batch = self.candidate.batch_size().max(1);
+        let runs = cases.len().div_ceil(batch);
+        let room = self.budget.max_runs.saturating_sub(self.budget.runs);
+        if cases.len() > TAIL_CASES || runs > TAIL_RUNS.min(room) || !self.budget.open(verdict) {
+            return None;
+        }
+        let batches: Vec<&[P::Case]> = cases.chunks(batch).collect();
+        self.budget.runs += batches.len();
+        let ran = run_batches(self.candidate, &batches, self.jobs);
+        for (group, ran) in batches.iter().zip(ran) {
+            let judged = judge_run::<P>(group, ran);
+            for i in suspects(&judged) {
+                if judged[i].verdict != verdict {
+                    continue;
+                }
+                let case = group[i].clone();
+                if let Some(Some(alone)) = self.alone(std::slice::from_ref(&case)).pop()
+                    && self.accept(&case, &alone)
+                {
+                    return Some(cases.len() as u64);
+                }
+            }
+        }
+        Some(cases.len() as u64)
     }
 }
 

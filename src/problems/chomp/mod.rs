@@ -287,6 +287,7 @@ impl Generate for Chomp {
         Extras {
             patterns: patterns::all(),
             enumerate: Some(|max_cells| Box::new(enumerate::every_position_and_command(max_cells))),
+            cells: Some(|case| (case.width as usize).saturating_mul(case.height as usize)),
             picture: Some(format::picture_before_failure),
             protocol: Some(crate::generation::Protocol {
                 write_case: format::case_to_protocol,

@@ -142,6 +142,7 @@ impl Generate for ChompSolve {
         Extras {
             patterns: patterns::all(),
             enumerate: Some(|max_cells| Box::new(enumerate::every_position(max_cells as u64))),
+            cells: Some(|case| case.rows.iter().sum::<u64>() as usize),
             protocol: Some(crate::generation::Protocol {
                 write_case: format::case_to_protocol,
                 read_answer: format::answer_from_protocol,

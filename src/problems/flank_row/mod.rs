@@ -136,6 +136,7 @@ impl Generate for FlankRow {
         Extras {
             patterns: patterns::all(),
             enumerate: Some(|max_cells| Box::new(enumerate::every_single_placement(max_cells))),
+            cells: Some(|case| case.row.len()),
             protocol: Some(crate::generation::Protocol {
                 write_case: format::case_to_protocol,
                 read_answer: format::answer_from_protocol,

@@ -196,6 +196,7 @@ impl Generate for GoCapture {
         Extras {
             patterns: patterns::all(),
             enumerate: Some(|max_cells| Box::new(enumerate::every_board(max_cells))),
+            cells: Some(|board| board.rows * board.cols),
             protocol: Some(crate::generation::Protocol {
                 write_case: format::case_to_protocol,
                 read_answer: format::answer_from_protocol,

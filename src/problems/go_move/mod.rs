@@ -169,6 +169,7 @@ impl Generate for GoMove {
         Extras {
             patterns: patterns::all(),
             enumerate: Some(|max_cells| Box::new(enumerate::every_move(max_cells))),
+            cells: Some(|case| case.position.n * case.position.n),
             protocol: Some(crate::generation::Protocol {
                 write_case: format::case_to_protocol,
                 read_answer: format::answer_from_protocol,

@@ -206,6 +206,7 @@ impl Generate for ReversiMove {
         Extras {
             patterns: patterns::all(),
             enumerate: Some(|max_cells| Box::new(enumerate::every_move(max_cells))),
+            cells: Some(|case| case.board.rows * case.board.cols),
             picture: None,
             protocol: Some(crate::generation::Protocol {
                 write_case: format::case_to_protocol,
