@@ -60,7 +60,8 @@ enum Evaluation<P: Problem> {
 
 /// What a law found on one case.
 struct Finding<P: Problem> {
-    law: &'static str,
+    /// The law that found it.
+    law: Property<P>,
     /// The input that fails against the reference, and its judgement.
     case: P::Case,
     judged: Judged,
@@ -189,7 +190,7 @@ impl<P: Suite> Checker<'_, P> {
                 None
             }
             Evaluation::Failed(input, outcome) => Some(Finding {
-                law: law.name,
+                law: *law,
                 judged: judge::<P>(&input, outcome),
                 case: input,
                 message: None,
@@ -217,7 +218,7 @@ impl<P: Suite> Checker<'_, P> {
                     (case.clone(), judged)
                 });
                 Some(Finding {
-                    law: law.name,
+                    law: *law,
                     case: input,
                     judged,
                     message: Some(message),
@@ -226,27 +227,26 @@ impl<P: Suite> Checker<'_, P> {
         }
     }
 
-    /// The laws that compare answers (see [`compares_inputs`], probed on
-    /// `probe`) on `case`, while `deadline` allows; the first finding.
+    /// The `chosen` laws on `case`, while `deadline` allows; the first
+    /// finding.
     fn laws_on(
         &self,
         case: &P::Case,
-        probe: &P::Case,
+        chosen: &Laws<P>,
         memo: &mut Memo<P>,
         deadline: Option<Instant>,
         summary: &mut PropertiesSummary,
     ) -> Option<Finding<P>> {
         summary.cases += 1;
-        for law in laws::<P>() {
-            if !compares_inputs(&law, probe) {
-                note(&mut summary.left_to_reference, law.name);
-                continue;
-            }
+        for name in &chosen.left_to_reference {
+            note(&mut summary.left_to_reference, name);
+        }
+        for law in &chosen.run {
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 summary.out_of_time += 1;
                 continue;
             }
-            if let Some(found) = self.finding(&law, case, memo, summary) {
+            if let Some(found) = self.finding(law, case, memo, summary) {
                 return Some(found);
             }
         }
@@ -268,10 +268,7 @@ impl<P: Suite> Checker<'_, P> {
                 origin,
             )
         };
-        let law = laws::<P>()
-            .into_iter()
-            .find(|l| l.name == finding.law)
-            .expect("the law that found it");
+        let law = finding.law;
         failure.found_by = Some(FoundBy {
             law: law.name.to_string(),
             about: law.about.to_string(),
@@ -310,8 +307,9 @@ impl<P: Suite> Checker<'_, P> {
                 reference: judged.reference,
             });
         }
+        // The largest passing size below this one: where bisection starts.
+        let below = passing.iter().map(|p| p.0).filter(|&s| s < size).max();
         if judged.verdict != Verdict::Ok {
-            let below = passing.iter().map(|p| p.0).filter(|&s| s < size).max();
             return Some(self.narrow((name, build), below, passing.clone(), (size, case, judged)));
         }
         passing.push((size, took.as_secs_f64()));
@@ -319,17 +317,13 @@ impl<P: Suite> Checker<'_, P> {
         if let Outcome::Answered { answer, output } = outcome {
             memo.insert(case_text::<P>(&case), (answer, output));
         }
-        let probe = build(sizes[0].min(PROBE_SIZE));
+        let chosen = Laws::probed_on(&[build(sizes[0].min(PROBE_SIZE))]);
         let mut summary = report.properties.take().unwrap_or_default();
-        let found = self.laws_on(&case, &probe, &mut memo, Some(deadline), &mut summary);
+        let found = self.laws_on(&case, &chosen, &mut memo, Some(deadline), &mut summary);
         report.properties = Some(summary);
         let found = found?;
-        let law = laws::<P>()
-            .into_iter()
-            .find(|l| l.name == found.law)
-            .expect("the law that found it");
+        let law = found.law;
         let verdict = found.judged.verdict;
-        let below = passing.iter().map(|p| p.0).filter(|&s| s < size).max();
         let mut best = (case, found);
         let (fails_from, passes, runs) =
             bisect(below.unwrap_or(0), size, verdict, self.config, |mid| {
@@ -370,6 +364,7 @@ impl<P: Suite> Checker<'_, P> {
         let shard = config.shard.unwrap_or(Shard { index: 0, count: 1 });
         let mut generated = 0;
         let mut found = None;
+        let mut chosen: Option<Laws<P>> = None;
         while generated < config.cases && found.is_none() {
             let mut cases: Vec<P::Case> = Vec::new();
             while cases.len() < self.jobs * 4 && generated < config.cases {
@@ -384,6 +379,17 @@ impl<P: Suite> Checker<'_, P> {
             if cases.is_empty() {
                 break;
             }
+            // Which laws compare answers, probed once: on every pattern at
+            // the probe size and on the first case.
+            let chosen = &*chosen.get_or_insert_with(|| {
+                let mut probes: Vec<P::Case> = P::extras()
+                    .patterns
+                    .iter()
+                    .map(|p| (p.build)(PROBE_SIZE))
+                    .collect();
+                probes.push(cases[0].clone());
+                Laws::probed_on(&probes)
+            });
             let results: Vec<(PropertiesSummary, Option<Finding<P>>)> =
                 std::thread::scope(|scope| {
                     let workers: Vec<_> = cases
@@ -394,7 +400,7 @@ impl<P: Suite> Checker<'_, P> {
                                     .map(|case| {
                                         let mut s = PropertiesSummary::default();
                                         let mut memo = Memo::<P>::new();
-                                        let f = self.laws_on(case, case, &mut memo, None, &mut s);
+                                        let f = self.laws_on(case, chosen, &mut memo, None, &mut s);
                                         (s, f)
                                     })
                                     .collect::<Vec<_>>()
@@ -491,6 +497,29 @@ fn note(names: &mut Vec<String>, name: &str) {
 /// oracle, which the judging already is (and which the oracle cannot
 /// answer beyond its reach), and those that need a direction order to
 /// vary, which a program does not take.
+/// The laws run on a candidate, split by [`compares_inputs`].
+struct Laws<P: Problem> {
+    /// Those that compare answers to different inputs.
+    run: Vec<Property<P>>,
+    /// Those that judge the case's own answer alone (by name).
+    left_to_reference: Vec<&'static str>,
+}
+
+impl<P: Suite> Laws<P> {
+    /// [`laws`] split by probing each on `probes`: a law compares answers
+    /// if it does on any of them (a law may ask nothing else of a trivial
+    /// case, such as a row with no placement).
+    fn probed_on(probes: &[P::Case]) -> Laws<P> {
+        let (run, left): (Vec<_>, Vec<_>) = laws::<P>()
+            .into_iter()
+            .partition(|law| probes.iter().any(|probe| compares_inputs(law, probe)));
+        Laws {
+            run,
+            left_to_reference: left.iter().map(|law| law.name).collect(),
+        }
+    }
+}
+
 fn laws<P: Suite>() -> Vec<Property<P>> {
     P::properties()
         .into_iter()
