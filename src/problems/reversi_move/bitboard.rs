@@ -189,7 +189,16 @@ mod tests {
     /// The flips of a cell-by-cell walk, for comparison.
     fn walked_flips(p: u64, o: u64, sq: u32) -> u64 {
         let mut all = 0;
-        for (dr, dc) in [(0, 1), (1, -1), (1, 0), (1, 1), (0, -1), (-1, 1), (-1, 0), (-1, -1)] {
+        for (dr, dc) in [
+            (0, 1),
+            (1, -1),
+            (1, 0),
+            (1, 1),
+            (0, -1),
+            (-1, 1),
+            (-1, 0),
+            (-1, -1),
+        ] {
             let (mut r, mut c, mut run) = (sq as i32 / 8 + dr, sq as i32 % 8 + dc, 0u64);
             while (0..8).contains(&r) && (0..8).contains(&c) && o >> (8 * r + c) & 1 == 1 {
                 run |= 1 << (8 * r + c);
@@ -218,7 +227,11 @@ mod tests {
             let o = if round % 2 == 0 { !a & c } else { !p & (b | c) };
             for sq in 0..64 {
                 if (p | o) >> sq & 1 == 0 {
-                    assert_eq!(flips(p, o, sq), walked_flips(p, o, sq), "{p:#x} {o:#x} {sq}");
+                    assert_eq!(
+                        flips(p, o, sq),
+                        walked_flips(p, o, sq),
+                        "{p:#x} {o:#x} {sq}"
+                    );
                 }
             }
         }
