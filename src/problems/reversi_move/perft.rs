@@ -7,7 +7,7 @@
 //! the nodes 2, 3 and 4 plies above the leaves are compiled for several CPU
 //! feature levels by the `multiversion` crate and picked at run time, so
 //! the portable binary uses popcnt, BMI2 and AVX2 where the CPU has them.
-//! Each such node makes its children first (up to [`CHUNK`] at a time) and
+//! Each such node makes its children first (up to 24 at a time) and
 //! finds their moves in a second loop over plain arrays, which the compiler
 //! vectorizes across children.
 //! [`perft_grid_with`] walks the same tree on the m×n grid engine (every
