@@ -4,9 +4,12 @@
 //! (Bik's table, Egaroucid's "mode 1") or none (Egaroucid's "mode 2").
 //!
 //! [`perft_with`] runs on the bitboard engine and bulk-counts the last ply;
-//! its hot step (a node two plies above the leaves) is compiled for several
-//! CPU feature levels by the `multiversion` crate and picked at run time,
-//! so the portable binary uses popcnt, BMI2 and AVX2 where the CPU has them.
+//! the nodes 2, 3 and 4 plies above the leaves are compiled for several CPU
+//! feature levels by the `multiversion` crate and picked at run time, so
+//! the portable binary uses popcnt, BMI2 and AVX2 where the CPU has them.
+//! Each such node makes its children first (up to 24 at a time) and
+//! finds their moves in a second loop over plain arrays, which the compiler
+//! vectorizes across children.
 //! [`perft_grid_with`] walks the same tree on the m×n grid engine (every
 //! leaf played, nothing batched): the two are independent checks of each
 //! other. The hashed and parallel counts are in [`super::perft_tt`].
@@ -53,9 +56,10 @@ pub(super) fn plain(p: u64, o: u64, depth: u32, passes: Passes) -> u64 {
     }
 }
 
-/// The most children the bulk-counting step batches: one per cell, so any
-/// position fits (reachable ones have at most 33 legal moves).
-const BATCH: usize = 64;
+/// The children a node makes before their moves are found side by side;
+/// a node with more moves (rare: reachable positions have at most 33)
+/// takes them in several rounds. Small, as the arrays are zeroed each round.
+const CHUNK: usize = 24;
 
 /// Perft with `depth >= 1`; `FREE`: a pass uses no depth.
 fn planes<const FREE: bool>(p: u64, o: u64, depth: u32) -> u64 {
@@ -77,6 +81,8 @@ fn planes<const FREE: bool>(p: u64, o: u64, depth: u32) -> u64 {
         2 => bulk_ply(p, o, m),
         3 if FREE => three_free(p, o, m),
         3 => three_ply(p, o, m),
+        4 if FREE => four_free(p, o, m),
+        4 => four_ply(p, o, m),
         _ => {
             let mut total = 0;
             while m != 0 {
@@ -130,62 +136,113 @@ fn three_free(p: u64, o: u64, m: u64) -> u64 {
     three::<true>(p, o, m)
 }
 
-/// The children of a node three plies up, each bulk-counted in the same
-/// compiled function (its flips then use the CPU's bit-scan instructions).
-#[inline(always)]
-fn three<const FREE: bool>(p: u64, o: u64, mut m: u64) -> u64 {
-    let mut total = 0;
-    while m != 0 {
-        let sq = m.trailing_zeros();
-        m &= m - 1;
-        let f = flips(p, o, sq);
-        let (a, b) = (o ^ f, p | f | 1 << sq);
-        let next = moves(a, b);
-        total += if next != 0 {
-            bulk::<FREE>(a, b, next)
-        } else {
-            planes::<FREE>(a, b, 2)
-        };
-    }
-    total
+/// A node four plies above the leaves (moves `m`, non-empty), a pass one ply.
+#[multiversion(targets(
+    "x86_64+avx2+bmi1+bmi2+popcnt+lzcnt",
+    "x86_64+sse4.2+popcnt",
+    "aarch64+neon"
+))]
+fn four_ply(p: u64, o: u64, m: u64) -> u64 {
+    four::<false>(p, o, m)
 }
 
-/// Bulk counting: each child counts its own moves. The children are made
-/// first and counted in a second loop over plain arrays, which the compiler
-/// vectorizes (2 children per SSE2 register, 4 per AVX2 one). A child
-/// without moves is 1 leaf (a pass or the end) when a pass is a ply; when
-/// it is free, the rare such children are counted again in a scalar loop.
+/// A node four plies above the leaves (moves `m`, non-empty), a pass free.
+#[multiversion(targets(
+    "x86_64+avx2+bmi1+bmi2+popcnt+lzcnt",
+    "x86_64+sse4.2+popcnt",
+    "aarch64+neon"
+))]
+fn four_free(p: u64, o: u64, m: u64) -> u64 {
+    four::<true>(p, o, m)
+}
+
+/// The children of `p`, `o` for the moves `m` (at most [`CHUNK`] of them,
+/// taken off `m`): the mover's planes, the other's, and how many.
 #[inline(always)]
-fn bulk<const FREE: bool>(p: u64, o: u64, mut m: u64) -> u64 {
-    let mut mover = [0u64; BATCH];
-    let mut other = [0u64; BATCH];
+fn children(p: u64, o: u64, m: &mut u64) -> ([u64; CHUNK], [u64; CHUNK], usize) {
+    let mut mover = [0u64; CHUNK];
+    let mut other = [0u64; CHUNK];
     let mut n = 0;
-    while m != 0 {
+    while n < CHUNK && *m != 0 {
         let sq = m.trailing_zeros();
-        m &= m - 1;
+        *m &= *m - 1;
         let f = flips(p, o, sq);
         mover[n] = o ^ f;
         other[n] = p | f | 1 << sq;
         n += 1;
     }
-    // Plain indexed loops: an iterator adapter's closure may stay a call
-    // compiled without the target's features, losing the vector code.
-    let (mut total, mut stuck) = (0u64, 0u64);
-    for i in 0..n {
-        let m = moves(mover[i], other[i]);
-        total += u64::from(m.count_ones());
-        stuck += u64::from(m == 0);
-    }
-    if !FREE || stuck == 0 {
-        return total + stuck;
-    }
-    // A free pass: the opponent's moves are the leaves (1 if none: over).
-    for i in 0..n {
-        if moves(mover[i], other[i]) == 0 {
-            total += u64::from(moves(other[i], mover[i]).count_ones().max(1));
+    (mover, other, n)
+}
+
+/// The children of a node four plies up, each counted by [`three`] in the
+/// same compiled function.
+#[inline(always)]
+fn four<const FREE: bool>(p: u64, o: u64, mut m: u64) -> u64 {
+    let mut total = 0;
+    while m != 0 {
+        let (mover, other, n) = children(p, o, &mut m);
+        let mut next = [0u64; CHUNK];
+        // Plain indexed loops: an iterator adapter's closure may stay a call
+        // compiled without the target's features, losing the vector code.
+        for i in 0..n {
+            next[i] = moves(mover[i], other[i]);
+        }
+        for i in 0..n {
+            total += match next[i] {
+                0 => planes::<FREE>(mover[i], other[i], 3),
+                m => three::<FREE>(mover[i], other[i], m),
+            };
         }
     }
     total
+}
+
+/// The children of a node three plies up, each bulk-counted in the same
+/// compiled function (its flips then use the CPU's vector instructions).
+#[inline(always)]
+fn three<const FREE: bool>(p: u64, o: u64, mut m: u64) -> u64 {
+    let mut total = 0;
+    while m != 0 {
+        let (mover, other, n) = children(p, o, &mut m);
+        let mut next = [0u64; CHUNK];
+        for i in 0..n {
+            next[i] = moves(mover[i], other[i]);
+        }
+        for i in 0..n {
+            total += match next[i] {
+                0 => planes::<FREE>(mover[i], other[i], 2),
+                m => bulk::<FREE>(mover[i], other[i], m),
+            };
+        }
+    }
+    total
+}
+
+/// Bulk counting: each child counts its own moves (2 children per SSE2
+/// register, 4 per AVX2 one). A child without moves is 1 leaf (a pass or
+/// the end) when a pass is a ply; when it is free, the rare such children
+/// are counted again in a scalar loop.
+#[inline(always)]
+fn bulk<const FREE: bool>(p: u64, o: u64, mut m: u64) -> u64 {
+    let (mut total, mut stuck) = (0u64, 0u64);
+    while m != 0 {
+        let (mover, other, n) = children(p, o, &mut m);
+        for i in 0..n {
+            let c = moves(mover[i], other[i]);
+            total += u64::from(c.count_ones());
+            stuck += u64::from(c == 0);
+        }
+        if FREE && stuck != 0 {
+            // A free pass: the opponent's moves are the leaves (1 if none: over).
+            for i in 0..n {
+                if moves(mover[i], other[i]) == 0 {
+                    total += u64::from(moves(other[i], mover[i]).count_ones().max(1));
+                }
+            }
+            stuck = 0;
+        }
+    }
+    total + stuck
 }
 
 /// The leaves `depth` plies below `board` with `player` to move, a pass
