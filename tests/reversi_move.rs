@@ -189,6 +189,18 @@ fn perft_suite(plain_max: u64, grid_max: u64) {
                             "{at} hashed, {threads} threads"
                         );
                     }
+                    // Three shards, one plain, add up to the count.
+                    let shards: u64 = (0..3)
+                        .map(|i| {
+                            let config = Config {
+                                passes,
+                                hash_mb: if i == 1 { 0 } else { 4 },
+                                threads: 1,
+                            };
+                            perft_tt::count_shard(&pos, depth, &config, i, 3)
+                        })
+                        .sum();
+                    assert_eq!(shards, want, "{at} in 3 shards");
                     checked += 1;
                 }
                 if want <= grid_max {

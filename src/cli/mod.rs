@@ -125,6 +125,14 @@ enum Command {
         /// Count from this position instead: 64 cells row by row (X black, O white, - empty), a space, X or O to move.
         #[arg(long)]
         position: Option<String>,
+        /// Only part I of N of the deepest depth's count (every N-th
+        /// position a few plies down); the parts add up, `boardcheck merge`
+        /// adds their `--json` results.
+        #[arg(long, value_name = "I/N")]
+        shard: Option<boardcheck::harness::check::Shard>,
+        /// The deepest depth's count alone, as JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// How many non-empty positions inside the W x H box are losses for the player to move.
     ChompCensus {
@@ -298,6 +306,8 @@ pub fn main() -> i32 {
                 threads,
                 only,
                 position,
+                shard,
+                json,
             } => {
                 use problems::reversi_move::perft;
                 report(perft::run_cli_with(perft::CliOptions {
@@ -311,6 +321,8 @@ pub fn main() -> i32 {
                     threads,
                     only,
                     position: position.as_deref(),
+                    shard: shard.map(|s| (s.index, s.count)),
+                    json,
                 }))
             }
             Command::ChompCensus { w, h } => report(problems::chomp_solve::census_cli(w, h)),

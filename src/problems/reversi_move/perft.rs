@@ -388,6 +388,10 @@ pub struct CliOptions<'a> {
     pub only: bool,
     /// The position to count from (the suite's notation); `None`: the start.
     pub position: Option<&'a str>,
+    /// Only part I of N (0-based index, N) of the deepest depth's count.
+    pub shard: Option<(u64, u64)>,
+    /// The deepest depth's count as JSON, for `boardcheck merge`.
+    pub json: bool,
 }
 
 /// What `boardcheck perft` prints: for each depth from 1 to the deepest
@@ -413,6 +417,27 @@ pub fn run_cli_with(opts: CliOptions<'_>) -> Result<String, String> {
         },
         threads,
     };
+    if opts.shard.is_some() || opts.json {
+        // One count, the deepest depth's, as `boardcheck merge` adds it up.
+        let start = match opts.position {
+            None => Position::start(),
+            Some(text) => parse_position(text).map_err(|e| format!("--position: {e}"))?,
+        };
+        let config = config_at(depth);
+        let (index, of) = opts.shard.unwrap_or((0, 1));
+        let leaves = perft_tt::count_shard(&start, depth, &config, index, of);
+        let mode = match opts.passes {
+            Passes::Ply => 1,
+            Passes::Free => 2,
+        };
+        let args = match opts.position {
+            None => format!("{depth} --mode {mode}"),
+            Some(p) => format!("{depth} --mode {mode} --position={p}"),
+        };
+        return Ok(crate::text::count_result(
+            "perft", &args, opts.shard, leaves, opts.json,
+        ));
+    }
     let mut out = format!(
         "perft: standard Othello from {}, bitboard engine ({} code path)\n\
          {}; {}; {} thread(s); a game over before the depth is one leaf\n",
@@ -495,6 +520,8 @@ pub fn run_cli(depth: Option<u32>) -> Result<String, String> {
         threads: 0,
         only: false,
         position: None,
+        shard: None,
+        json: false,
     })
 }
 

@@ -62,20 +62,37 @@ pub fn count(pos: &Position, depth: u32, config: &Config) -> u64 {
             None => plain(p, o, depth, config.passes),
         };
     }
+    let work = pieces_of(p, o, depth, config.passes, table.is_some());
+    count_pieces(&work, table.as_ref(), config)
+}
+
+/// Part `index` (0-based) of `count` of [`count`]: the leaves below every
+/// `count`-th piece of work a few plies below `pos` (distinct positions up
+/// to symmetry, in a fixed order, each with its number of paths). The parts
+/// of one position and depth add up to its count, whatever each part's
+/// table size and threads (`boardcheck perft --shard I/N`).
+pub fn count_shard(pos: &Position, depth: u32, config: &Config, index: u64, count: u64) -> u64 {
+    let table = (config.hash_mb > 0 && depth > HASH_MIN).then(|| Table::new(config.hash_mb));
+    let work: Vec<Piece> = pieces_of(pos.player, pos.opponent, depth, config.passes, true)
+        .into_iter()
+        .enumerate()
+        .filter(|(k, _)| *k as u64 % count == index)
+        .map(|(_, piece)| piece)
+        .collect();
+    count_pieces(&work, table.as_ref(), config)
+}
+
+/// A piece of work: (player, opponent, depth left, paths).
+type Piece = (u64, u64, u32, u64);
+
+/// The pieces a few plies below (`p`, `o`): merged up to symmetry and
+/// sorted when `merge`, else every node in search order.
+fn pieces_of(p: u64, o: u64, depth: u32, passes: Passes, merge: bool) -> Vec<Piece> {
     // Cut at a ply that gives each thread many pieces of work.
     let cut = depth.saturating_sub(HASH_MIN + 2).min(6);
     let mut pieces = Pieces::default();
-    split(
-        p,
-        o,
-        depth,
-        cut,
-        config.passes,
-        1,
-        table.is_some(),
-        &mut pieces,
-    );
-    let work: Vec<(u64, u64, u32, u64)> = match pieces {
+    split(p, o, depth, cut, passes, 1, merge, &mut pieces);
+    match pieces {
         Pieces {
             merged: Some(m), ..
         } => {
@@ -84,7 +101,12 @@ pub fn count(pos: &Position, depth: u32, config: &Config) -> u64 {
             w
         }
         Pieces { list, .. } => list,
-    };
+    }
+}
+
+/// The leaves below `work`, each times its paths, on `config.threads`
+/// threads sharing `table`.
+fn count_pieces(work: &[Piece], table: Option<&Table>, config: &Config) -> u64 {
     let next = AtomicUsize::new(0);
     std::thread::scope(|s| {
         let workers: Vec<_> = (0..config.threads)
@@ -96,7 +118,7 @@ pub fn count(pos: &Position, depth: u32, config: &Config) -> u64 {
                         let Some(&(p, o, d, n)) = work.get(i) else {
                             return sum;
                         };
-                        let leaves = match &table {
+                        let leaves = match table {
                             Some(t) => hashed(t, p, o, d, config.passes),
                             None => plain(p, o, d, config.passes),
                         };
