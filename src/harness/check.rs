@@ -351,9 +351,11 @@ impl<P: Generate> Checker<'_, P> {
         for given in &config.given {
             match crate::problem::read_input::<P>(&given.input, given.multi) {
                 Ok(read) => cases.extend(read),
-                Err(e) => summary
-                    .skipped
-                    .push(format!("{}: not a {} input ({e})", given.name, P::NAME)),
+                Err(e) => {
+                    summary
+                        .skipped
+                        .push(format!("{}: not a {} input ({e})", given.name, P::NAME))
+                }
             }
         }
         let found = match self.run(&cases, None, config.given_origin) {
