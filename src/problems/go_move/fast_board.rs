@@ -67,6 +67,21 @@ struct Chain {
     size: u32,
 }
 
+/// What a point keeps, together so one bounds check and one cache line
+/// serve all of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Pt {
+    /// `EMPTY`, `BLACK`, `WHITE` or `WALL`.
+    colour: u8,
+    /// Empty, black and white neighbours, four bits each (meaningless on
+    /// walls).
+    nbr: u16,
+    /// The chain head of a stone; `NONE` for empty points and walls.
+    head: u16,
+    /// The next stone of the same chain (a circular list).
+    next: u16,
+}
+
 /// A rows×cols board (1 to [`MAX_N`] each way) for random playouts, on the
 /// engine's padded layout (the same point indices as [`Board`]).
 /// `SLIP` is [`NO_SLIP`] except in the tests' wrong variants.
@@ -75,21 +90,13 @@ pub struct FastBoard<const SLIP: u8 = NO_SLIP> {
     rows: usize,
     cols: usize,
     stride: usize,
-    /// `EMPTY`, `BLACK`, `WHITE` or `WALL` per index.
-    colour: Vec<u8>,
-    /// Per point: empty, black and white neighbours, four bits each
-    /// (meaningless on walls).
-    nbr: Vec<u16>,
-    /// The chain head of a stone; `NONE` for empty points and walls.
-    head: Vec<u16>,
-    /// The next stone of the same chain (a circular list).
-    next: Vec<u16>,
+    pts: Vec<Pt>,
     /// At a head: the chain's counts.
     chain: Vec<Chain>,
-    /// Every empty point once, in no particular order.
+    /// Every empty point once, in no particular order. (No index of each
+    /// point's place is kept: a playout knows the place of the move it
+    /// drew, and only [`FastBoard::try_play`] has to search.)
     empties: Vec<u16>,
-    /// The place of an empty point in `empties`.
-    empty_at: Vec<u16>,
 }
 
 impl<const SLIP: u8> FastBoard<SLIP> {
@@ -101,23 +108,24 @@ impl<const SLIP: u8> FastBoard<SLIP> {
         );
         let stride = cols + 1;
         let len = (rows + 2) * stride + 1;
+        let wall = Pt {
+            colour: WALL,
+            nbr: 0,
+            head: NONE,
+            next: NONE,
+        };
         let mut b = FastBoard {
             rows,
             cols,
             stride,
-            colour: vec![WALL; len],
-            nbr: vec![0; len],
-            head: vec![NONE; len],
-            next: vec![NONE; len],
+            pts: vec![wall; len],
             chain: vec![Chain::default(); len],
             empties: Vec::with_capacity(rows * cols),
-            empty_at: vec![NONE; len],
         };
         for r in 0..rows {
             for c in 0..cols {
                 let p = b.point(r, c);
-                b.colour[p] = EMPTY;
-                b.empty_at[p] = b.empties.len() as u16;
+                b.pts[p].colour = EMPTY;
                 b.empties.push(p as u16);
             }
         }
@@ -127,8 +135,8 @@ impl<const SLIP: u8> FastBoard<SLIP> {
                 let free = b
                     .neighbours(p)
                     .into_iter()
-                    .filter(|&q| b.colour[q] == EMPTY);
-                b.nbr[p] = free.count() as u16 * unit(EMPTY);
+                    .filter(|&q| b.pts[q].colour == EMPTY);
+                b.pts[p].nbr = free.count() as u16 * unit(EMPTY);
             }
         }
         b
@@ -149,7 +157,7 @@ impl<const SLIP: u8> FastBoard<SLIP> {
     /// What is at index `p`: `EMPTY`, `BLACK`, `WHITE`, or 3 for off-board.
     #[inline]
     pub fn colour(&self, p: usize) -> u8 {
-        self.colour[p]
+        self.pts[p].colour
     }
 
     /// The empty points, in no particular order.
@@ -161,8 +169,9 @@ impl<const SLIP: u8> FastBoard<SLIP> {
     pub fn cells(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.rows * self.cols);
         for r in 0..self.rows {
-            let start = self.point(r, 0);
-            out.extend_from_slice(&self.colour[start..start + self.cols]);
+            for c in 0..self.cols {
+                out.push(self.pts[self.point(r, c)].colour);
+            }
         }
         out
     }
@@ -185,70 +194,53 @@ impl<const SLIP: u8> FastBoard<SLIP> {
 
     /// Whether the chain of the stone at index `p` has exactly one liberty.
     pub fn in_atari(&self, p: usize) -> bool {
-        self.head[p] != NONE && self.atari_at(self.head[p] as usize)
+        self.pts[p].head != NONE && self.atari_at(self.pts[p].head as usize)
     }
 
-    /// Legality at the empty point `p`: an empty neighbour, a friendly
+    /// Legality at the empty point `p` with no empty neighbour: a friendly
     /// chain with a liberty besides `p`, or an opponent chain whose last
     /// liberty is `p` (its capture frees a neighbour).
     #[inline]
-    fn legal_on_empty(&self, p: usize, c: u8) -> bool {
-        if self.nbr[p] & EMPTY_MASK != 0 {
-            return true;
-        }
-        for q in self.neighbours(p) {
-            let x = self.colour[q];
-            // No neighbour is empty here.
-            if x != WALL && (x == c) != self.atari_at(self.head[q] as usize) {
-                return true;
-            }
-        }
-        false
+    fn legal_when_closed(&self, p: usize, c: u8) -> bool {
+        self.neighbours(p).into_iter().any(|q| {
+            let Pt { colour, head, .. } = self.pts[q];
+            colour != WALL && (colour == c) != self.atari_at(head as usize)
+        })
     }
 
     /// Whether `c` may play at index `p` (empty and not suicide).
     #[inline]
     pub fn is_legal(&self, p: usize, c: u8) -> bool {
-        self.colour[p] == EMPTY && self.legal_on_empty(p, c)
+        let pt = self.pts[p];
+        pt.colour == EMPTY && (pt.nbr & EMPTY_MASK != 0 || self.legal_when_closed(p, c))
     }
 
     /// A one-point eye of `c`: `p` is empty and every on-board neighbour is `c`.
     #[inline]
     pub fn is_eye(&self, p: usize, c: u8) -> bool {
-        self.colour[p] == EMPTY && self.nbr[p] & (EMPTY_MASK | 0xF << (4 * (3 - c))) == 0
+        let pt = self.pts[p];
+        pt.colour == EMPTY && pt.nbr & (EMPTY_MASK | 0xF << (4 * (3 - c))) == 0
     }
 
     /// Plays `c` at index `p` as [`Board::try_play`] does: the stone, the
-    /// captures (their count returned); an occupied point or a suicide is
-    /// refused and changes nothing.
+    /// captures (their count returned); an occupied point (or a colour
+    /// other than `BLACK`/`WHITE`) or a suicide is refused and changes
+    /// nothing.
     pub fn try_play(&mut self, p: usize, c: u8) -> Result<u32, Illegal> {
-        if self.colour[p] != EMPTY {
+        if self.pts[p].colour != EMPTY || !(c == BLACK || c == WHITE) {
             return Err(Illegal::Occupied);
         }
-        if !(c == BLACK || c == WHITE) {
-            return Err(Illegal::Occupied);
-        }
-        if !self.legal_on_empty(p, c) {
+        if !self.is_legal(p, c) {
             return Err(Illegal::Suicide);
         }
-        Ok(self.place(p, c))
+        let at = self.empties.iter().position(|&e| e as usize == p);
+        Ok(self.place(at.expect("an empty point is listed"), c))
     }
 
-    fn remove_empty(&mut self, p: usize) {
-        let i = self.empty_at[p] as usize;
-        let last = self.empties.pop().expect("p is listed");
-        if last as usize != p {
-            self.empties[i] = last;
-            self.empty_at[last as usize] = i as u16;
-        }
-        self.empty_at[p] = NONE;
-    }
-
-    /// Places a legal move of `c` at the empty point `p`; returns the
-    /// stones captured.
-    fn place(&mut self, p: usize, c: u8) -> u32 {
-        self.colour[p] = c;
-        self.remove_empty(p);
+    /// Places a legal move of `c` at the empty point `empties[at]`; returns
+    /// the stones captured.
+    fn place(&mut self, at: usize, c: u8) -> u32 {
+        let p = self.empties.swap_remove(at) as usize;
         let delta = unit(c).wrapping_sub(unit(EMPTY));
         let (pv, p2) = (p as u32, (p * p) as u32);
         let mut own = Chain {
@@ -256,8 +248,9 @@ impl<const SLIP: u8> FastBoard<SLIP> {
             ..Chain::default()
         };
         for q in self.neighbours(p) {
-            self.nbr[q] = self.nbr[q].wrapping_add(delta);
-            match self.colour[q] {
+            let pt = &mut self.pts[q];
+            pt.nbr = pt.nbr.wrapping_add(delta);
+            match pt.colour {
                 EMPTY => {
                     own.libs += 1;
                     own.sum += q as u32;
@@ -267,26 +260,30 @@ impl<const SLIP: u8> FastBoard<SLIP> {
                 _ => {
                     // One contact lost per adjacency (wrapping: a slipped
                     // board may hold a stale count).
-                    let ch = &mut self.chain[self.head[q] as usize];
+                    let ch = &mut self.chain[pt.head as usize];
                     ch.libs = ch.libs.wrapping_sub(1);
                     ch.sum = ch.sum.wrapping_sub(pv);
                     ch.squares = ch.squares.wrapping_sub(p2);
                 }
             }
         }
-        self.head[p] = p as u16;
-        self.next[p] = p as u16;
+        let me = &mut self.pts[p];
+        me.colour = c;
+        me.head = p as u16;
+        me.next = p as u16;
         self.chain[p] = own;
         for q in self.neighbours(p) {
-            if self.colour[q] == c && self.head[q] != self.head[p] {
-                self.merge(self.head[q] as usize, self.head[p] as usize);
+            let (mine, theirs) = (self.pts[p].head, self.pts[q].head);
+            if self.pts[q].colour == c && theirs != mine {
+                self.merge(theirs as usize, mine as usize);
             }
         }
         let opp = 3 - c;
         let mut captured = 0;
         for q in self.neighbours(p) {
-            if self.colour[q] == opp && self.chain[self.head[q] as usize].libs == 0 {
-                captured += self.remove_chain(self.head[q] as usize);
+            let Pt { colour, head, .. } = self.pts[q];
+            if colour == opp && self.chain[head as usize].libs == 0 {
+                captured += self.remove_chain(head as usize);
             }
         }
         captured
@@ -302,14 +299,17 @@ impl<const SLIP: u8> FastBoard<SLIP> {
         };
         let mut s = small;
         loop {
-            self.head[s] = big as u16;
-            s = self.next[s] as usize;
+            let pt = &mut self.pts[s];
+            pt.head = big as u16;
+            s = pt.next as usize;
             if s == small {
                 break;
             }
         }
         // Swapping the successors of one node of each cycle splices them.
-        self.next.swap(big, small);
+        let (nb, ns) = (self.pts[big].next, self.pts[small].next);
+        self.pts[big].next = ns;
+        self.pts[small].next = nb;
         let add = self.chain[small];
         let ch = &mut self.chain[big];
         ch.libs = ch.libs.wrapping_add(add.libs);
@@ -320,17 +320,19 @@ impl<const SLIP: u8> FastBoard<SLIP> {
 
     /// Removes the chain with head `h`; returns its number of stones.
     fn remove_chain(&mut self, h: usize) -> u32 {
-        let delta = unit(EMPTY).wrapping_sub(unit(self.colour[h]));
+        let delta = unit(EMPTY).wrapping_sub(unit(self.pts[h].colour));
         let mut s = h;
         loop {
-            self.colour[s] = EMPTY;
-            self.head[s] = NONE;
-            self.empty_at[s] = self.empties.len() as u16;
+            let pt = &mut self.pts[s];
+            pt.colour = EMPTY;
+            pt.head = NONE;
+            let next = pt.next as usize;
             self.empties.push(s as u16);
             let (sv, s2) = (s as u32, (s * s) as u32);
             for q in self.neighbours(s) {
-                self.nbr[q] = self.nbr[q].wrapping_add(delta);
-                let hq = self.head[q];
+                let pt = &mut self.pts[q];
+                pt.nbr = pt.nbr.wrapping_add(delta);
+                let hq = pt.head;
                 // Stones of this chain not yet removed still name `h`.
                 if SLIP != NO_LIBERTIES_BACK && hq != NONE && hq as usize != h {
                     let ch = &mut self.chain[hq as usize];
@@ -339,7 +341,7 @@ impl<const SLIP: u8> FastBoard<SLIP> {
                     ch.squares = ch.squares.wrapping_add(s2);
                 }
             }
-            s = self.next[s] as usize;
+            s = next;
             if s == h {
                 break;
             }
@@ -348,28 +350,32 @@ impl<const SLIP: u8> FastBoard<SLIP> {
     }
 
     /// A random legal move of `c` that does not fill its own one-point eye,
-    /// uniform among all such moves; `None` (pass) when there is none. The
-    /// empty list is shuffled lazily in place: each draw is uniform among
-    /// the points not yet rejected, and a rejected point is swapped to the
-    /// end of the draw range (the list's order means nothing).
-    pub fn choose_move(&mut self, c: u8, rng: &mut Rng) -> Option<usize> {
+    /// uniform among all such moves, as its place in [`FastBoard::empties`];
+    /// `None` (pass) when there is none. The empty list is shuffled lazily
+    /// in place: each draw is uniform among the points not yet rejected,
+    /// and a rejected point is swapped to the end of the draw range (the
+    /// list's order means nothing).
+    fn draw(&mut self, c: u8, rng: &mut Rng) -> Option<usize> {
         let eye_mask = EMPTY_MASK | 0xF << (4 * (3 - c));
         let mut k = self.empties.len();
         while k > 0 {
             let i = rng.below(k);
             let p = self.empties[i] as usize;
-            let n = self.nbr[p];
-            if n & EMPTY_MASK != 0 || (n & eye_mask != 0 && self.legal_on_empty(p, c)) {
-                return Some(p);
+            let n = self.pts[p].nbr;
+            if n & EMPTY_MASK != 0 || (n & eye_mask != 0 && self.legal_when_closed(p, c)) {
+                return Some(i);
             }
             k -= 1;
-            let last = self.empties[k];
-            self.empties[i] = last;
-            self.empty_at[last as usize] = i as u16;
-            self.empties[k] = p as u16;
-            self.empty_at[p] = k as u16;
+            self.empties.swap(i, k);
         }
         None
+    }
+
+    /// A random legal move of `c` that does not fill its own one-point eye,
+    /// uniform among all such moves; `None` (pass) when there is none.
+    /// (It reorders [`FastBoard::empties`].)
+    pub fn choose_move(&mut self, c: u8, rng: &mut Rng) -> Option<usize> {
+        self.draw(c, rng).map(|i| self.empties[i] as usize)
     }
 
     /// Plays a random game, `first` to move, at most `cap` turns (moves and
@@ -379,9 +385,9 @@ impl<const SLIP: u8> FastBoard<SLIP> {
         let mut passes = 0;
         let mut played = Played::default();
         for _ in 0..cap {
-            match self.choose_move(colour, rng) {
-                Some(p) => {
-                    played.captured += self.place(p, colour) as usize;
+            match self.draw(colour, rng) {
+                Some(i) => {
+                    played.captured += self.place(i, colour) as usize;
                     played.moves += 1;
                     passes = 0;
                 }
