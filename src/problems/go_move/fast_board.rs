@@ -80,6 +80,8 @@ struct Pt {
     head: u16,
     /// The next stone of the same chain (a circular list).
     next: u16,
+    /// An empty point's place in `empties`.
+    at: u16,
 }
 
 /// A rows×cols board (1 to [`MAX_N`] each way) for random playouts, on the
@@ -93,10 +95,16 @@ pub struct FastBoard<const SLIP: u8 = NO_SLIP> {
     pts: Vec<Pt>,
     /// At a head: the chain's counts.
     chain: Vec<Chain>,
-    /// Every empty point once, in no particular order. (No index of each
-    /// point's place is kept: a playout knows the place of the move it
-    /// drew, and only [`FastBoard::try_play`] has to search.)
+    /// Every empty point once, in three segments: black's one-point eyes
+    /// (`..black_eyes`), the rest, white's eyes (`white_eyes..`); in no
+    /// order within a segment.
     empties: Vec<u16>,
+    /// The end of black's eyes in `empties`.
+    black_eyes: usize,
+    /// The start of white's eyes in `empties`.
+    white_eyes: usize,
+    /// The draw's buffer: the opponent's eyes the mover may fill (captures).
+    takes: Vec<u16>,
 }
 
 impl<const SLIP: u8> FastBoard<SLIP> {
@@ -113,6 +121,7 @@ impl<const SLIP: u8> FastBoard<SLIP> {
             nbr: 0,
             head: NONE,
             next: NONE,
+            at: NONE,
         };
         let mut b = FastBoard {
             rows,
@@ -121,12 +130,14 @@ impl<const SLIP: u8> FastBoard<SLIP> {
             pts: vec![wall; len],
             chain: vec![Chain::default(); len],
             empties: Vec::with_capacity(rows * cols),
+            black_eyes: 0,
+            white_eyes: 0,
+            takes: Vec::with_capacity(rows * cols),
         };
         for r in 0..rows {
             for c in 0..cols {
                 let p = b.point(r, c);
                 b.pts[p].colour = EMPTY;
-                b.empties.push(p as u16);
             }
         }
         for r in 0..rows {
@@ -137,9 +148,103 @@ impl<const SLIP: u8> FastBoard<SLIP> {
                     .into_iter()
                     .filter(|&q| b.pts[q].colour == EMPTY);
                 b.pts[p].nbr = free.count() as u16 * unit(EMPTY);
+                b.add_empty(p);
             }
         }
         b
+    }
+
+    /// The segment an empty point with neighbour counts `nbr` belongs in:
+    /// `BLACK` or `WHITE` for that colour's eye, `EMPTY` for the rest. (A
+    /// point with no on-board neighbour, on 1×1, is an eye of both: it goes
+    /// with black's, and is no move for White either.)
+    #[inline]
+    fn segment_of(nbr: u16) -> u8 {
+        if nbr & (EMPTY_MASK | 0xF << (4 * WHITE)) == 0 {
+            BLACK
+        } else if nbr & (EMPTY_MASK | 0xF << (4 * BLACK)) == 0 {
+            WHITE
+        } else {
+            EMPTY
+        }
+    }
+
+    /// The segment of place `i` in `empties`.
+    #[inline]
+    fn segment_at(&self, i: usize) -> u8 {
+        if i < self.black_eyes {
+            BLACK
+        } else if i < self.white_eyes {
+            EMPTY
+        } else {
+            WHITE
+        }
+    }
+
+    #[inline]
+    fn swap_places(&mut self, i: usize, j: usize) {
+        let (a, b) = (self.empties[i], self.empties[j]);
+        self.empties[i] = b;
+        self.pts[b as usize].at = i as u16;
+        self.empties[j] = a;
+        self.pts[a as usize].at = j as u16;
+    }
+
+    /// Moves the listed empty point `p` into segment `to`, one boundary at a
+    /// time (the eye segments are at the two ends).
+    fn move_to(&mut self, p: usize, to: u8) {
+        let mut i = self.pts[p].at as usize;
+        let mut from = self.segment_at(i);
+        while from != to {
+            match from {
+                BLACK => {
+                    self.black_eyes -= 1;
+                    self.swap_places(i, self.black_eyes);
+                    i = self.black_eyes;
+                }
+                WHITE => {
+                    self.swap_places(i, self.white_eyes);
+                    i = self.white_eyes;
+                    self.white_eyes += 1;
+                }
+                _ if to == BLACK => {
+                    self.swap_places(i, self.black_eyes);
+                    i = self.black_eyes;
+                    self.black_eyes += 1;
+                }
+                _ => {
+                    self.white_eyes -= 1;
+                    self.swap_places(i, self.white_eyes);
+                    i = self.white_eyes;
+                }
+            }
+            from = self.segment_at(i);
+        }
+    }
+
+    /// Puts the empty point `p` into the segment its neighbours call for.
+    #[inline]
+    fn resegment(&mut self, p: usize) {
+        let to = Self::segment_of(self.pts[p].nbr);
+        if to != self.segment_at(self.pts[p].at as usize) {
+            self.move_to(p, to);
+        }
+    }
+
+    /// Lists the empty point `p` (at the end, then in its segment).
+    fn add_empty(&mut self, p: usize) {
+        self.pts[p].at = self.empties.len() as u16;
+        self.empties.push(p as u16);
+        self.resegment(p);
+    }
+
+    /// Unlists the empty point `p`.
+    fn remove_empty(&mut self, p: usize) {
+        self.move_to(p, WHITE);
+        let last = self.empties.len() - 1;
+        self.swap_places(self.pts[p].at as usize, last);
+        self.empties.pop();
+        self.pts[p].at = NONE;
     }
 
     /// The index of the point at `row`, `col` (both inside the board); the
@@ -233,14 +338,13 @@ impl<const SLIP: u8> FastBoard<SLIP> {
         if !self.is_legal(p, c) {
             return Err(Illegal::Suicide);
         }
-        let at = self.empties.iter().position(|&e| e as usize == p);
-        Ok(self.place(at.expect("an empty point is listed"), c))
+        Ok(self.place(p, c))
     }
 
-    /// Places a legal move of `c` at the empty point `empties[at]`; returns
-    /// the stones captured.
-    fn place(&mut self, at: usize, c: u8) -> u32 {
-        let p = self.empties.swap_remove(at) as usize;
+    /// Places a legal move of `c` at the empty point `p`; returns the
+    /// stones captured.
+    fn place(&mut self, p: usize, c: u8) -> u32 {
+        self.remove_empty(p);
         let delta = unit(c).wrapping_sub(unit(EMPTY));
         let (pv, p2) = (p as u32, (p * p) as u32);
         let mut own = Chain {
@@ -255,6 +359,7 @@ impl<const SLIP: u8> FastBoard<SLIP> {
                     own.libs += 1;
                     own.sum += q as u32;
                     own.squares += (q * q) as u32;
+                    self.resegment(q);
                 }
                 WALL => {}
                 _ => {
@@ -327,12 +432,15 @@ impl<const SLIP: u8> FastBoard<SLIP> {
             pt.colour = EMPTY;
             pt.head = NONE;
             let next = pt.next as usize;
-            self.empties.push(s as u16);
+            self.add_empty(s);
             let (sv, s2) = (s as u32, (s * s) as u32);
             for q in self.neighbours(s) {
                 let pt = &mut self.pts[q];
                 pt.nbr = pt.nbr.wrapping_add(delta);
                 let hq = pt.head;
+                if pt.colour == EMPTY {
+                    self.resegment(q);
+                }
                 // Stones of this chain not yet removed still name `h`.
                 if SLIP != NO_LIBERTIES_BACK && hq != NONE && hq as usize != h {
                     let ch = &mut self.chain[hq as usize];
@@ -350,32 +458,46 @@ impl<const SLIP: u8> FastBoard<SLIP> {
     }
 
     /// A random legal move of `c` that does not fill its own one-point eye,
-    /// uniform among all such moves, as its place in [`FastBoard::empties`];
-    /// `None` (pass) when there is none. The empty list is shuffled lazily
-    /// in place: each draw is uniform among the points not yet rejected,
-    /// and a rejected point is swapped to the end of the draw range (the
-    /// list's order means nothing).
-    fn draw(&mut self, c: u8, rng: &mut Rng) -> Option<usize> {
-        let eye_mask = EMPTY_MASK | 0xF << (4 * (3 - c));
-        let mut k = self.empties.len();
-        while k > 0 {
-            let i = rng.below(k);
-            let p = self.empties[i] as usize;
-            let n = self.pts[p].nbr;
-            if n & EMPTY_MASK != 0 || (n & eye_mask != 0 && self.legal_when_closed(p, c)) {
-                return Some(i);
+    /// uniform among all such moves; `None` (pass) when there is none.
+    ///
+    /// Its own eyes are never looked at. The opponent's eyes are legal only
+    /// as captures: they are scanned, and those that capture are sure
+    /// moves. The rest of the empty points are drawn by rejection in a lazy
+    /// Fisher–Yates shuffle in place: a draw is uniform among the sure
+    /// moves and the points of the rest not yet rejected; a sure move or a
+    /// legal point is taken, a point found illegal is swapped out of the
+    /// draw range (order within a segment means nothing). So the move taken
+    /// is uniform among all the candidates, and a pass is declared only
+    /// when none is left.
+    pub fn choose_move(&mut self, c: u8, rng: &mut Rng) -> Option<usize> {
+        let (lo, hi) = if c == BLACK {
+            (self.white_eyes, self.empties.len())
+        } else {
+            (0, self.black_eyes)
+        };
+        self.takes.clear();
+        for i in lo..hi {
+            let p = self.empties[i];
+            if self.legal_when_closed(p as usize, c) {
+                self.takes.push(p);
+            }
+        }
+        let sure = self.takes.len();
+        let start = self.black_eyes;
+        let mut k = self.white_eyes - start;
+        while k + sure > 0 {
+            let r = rng.below(k + sure);
+            if r >= k {
+                return Some(self.takes[r - k] as usize);
+            }
+            let p = self.empties[start + r] as usize;
+            if self.pts[p].nbr & EMPTY_MASK != 0 || self.legal_when_closed(p, c) {
+                return Some(p);
             }
             k -= 1;
-            self.empties.swap(i, k);
+            self.swap_places(start + r, start + k);
         }
         None
-    }
-
-    /// A random legal move of `c` that does not fill its own one-point eye,
-    /// uniform among all such moves; `None` (pass) when there is none.
-    /// (It reorders [`FastBoard::empties`].)
-    pub fn choose_move(&mut self, c: u8, rng: &mut Rng) -> Option<usize> {
-        self.draw(c, rng).map(|i| self.empties[i] as usize)
     }
 
     /// Plays a random game, `first` to move, at most `cap` turns (moves and
@@ -385,9 +507,9 @@ impl<const SLIP: u8> FastBoard<SLIP> {
         let mut passes = 0;
         let mut played = Played::default();
         for _ in 0..cap {
-            match self.draw(colour, rng) {
-                Some(i) => {
-                    played.captured += self.place(i, colour) as usize;
+            match self.choose_move(colour, rng) {
+                Some(p) => {
+                    played.captured += self.place(p, colour) as usize;
                     played.moves += 1;
                     passes = 0;
                 }
@@ -410,7 +532,9 @@ impl<const SLIP: u8> FastBoard<SLIP> {
 /// compares them after every move: the move's result (captures, or why it
 /// was refused), every point, and for every empty point and both colours
 /// legality and eye status, and for every stone whether its chain is in
-/// atari (exactly one liberty, from the engine's exact count). Black moves
+/// atari (exactly one liberty, from the engine's exact count), and the
+/// list of empty points (each in the right segment); a drawn move must be a
+/// candidate of the engine's, and a pass leave none. Black moves
 /// first and the colours alternate. Each step `s` picks the move: `s % 4
 /// == 0` any point at all (occupied and suicide included), `1` any empty
 /// point, otherwise the fast board's own playout choice from a generator
@@ -427,7 +551,23 @@ pub fn agrees_with_engine<const SLIP: u8>(n: usize, steps: &[u32]) -> Result<(),
                 let e = exact.empties();
                 (!e.is_empty()).then(|| e[pick % e.len()] as usize)
             }
-            _ => fast.choose_move(colour, &mut Rng::new(u64::from(s))),
+            _ => {
+                let chosen = fast.choose_move(colour, &mut Rng::new(u64::from(s)));
+                let good = |p: usize| exact.is_legal(p, colour) && !exact.is_eye(p, colour);
+                let any = exact.empties().iter().any(|&e| good(e as usize));
+                match chosen {
+                    Some(p) if !good(p) => {
+                        let (r, c) = fast.row_col(p);
+                        return Err(format!(
+                            "step {i}: colour {colour} drew ({r}, {c}), no candidate"
+                        ));
+                    }
+                    None if any => {
+                        return Err(format!("step {i}: colour {colour} passed with a move left"));
+                    }
+                    _ => chosen,
+                }
+            }
         };
         if let Some(p) = at {
             let (got, want) = (fast.try_play(p, colour), exact.try_play(p, colour));
@@ -440,6 +580,16 @@ pub fn agrees_with_engine<const SLIP: u8>(n: usize, steps: &[u32]) -> Result<(),
         }
         if fast.cells() != exact.cells() {
             return Err(format!("step {i}: the boards differ"));
+        }
+        let (mut listed, mut want) = (fast.empties().to_vec(), exact.empties().to_vec());
+        listed.sort_unstable();
+        want.sort_unstable();
+        let misplaced = fast.empties().iter().enumerate().any(|(at, &e)| {
+            let pt = fast.pts[e as usize];
+            pt.at as usize != at || FastBoard::<SLIP>::segment_of(pt.nbr) != fast.segment_at(at)
+        });
+        if listed != want || misplaced {
+            return Err(format!("step {i}: the list of empty points is wrong"));
         }
         for r in 0..n {
             for c in 0..n {
