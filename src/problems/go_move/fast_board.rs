@@ -15,11 +15,13 @@
 //! Each point also keeps how many of its neighbours are empty, black and
 //! white (four bits each), so the usual questions take one load: an empty
 //! neighbour means legal; no empty and no opponent neighbour means a
-//! one-point eye. Moves are drawn from the list of empty points by a lazy
-//! Fisher–Yates shuffle in place (a rejected point is swapped past the
-//! draw range), so the first candidate found is uniform among the legal
-//! moves that do not fill the mover's own eye, and a pass is declared only
-//! after every empty point was tried.
+//! one-point eye. The list of empty points is kept in three segments,
+//! black's eyes, the rest, white's eyes (a point moves when its counts
+//! change), so a draw for one colour never sees its own eyes: a few
+//! uniform draws from the run left, each taken if legal, then a scan of
+//! the whole run for its candidates; either way the move is uniform among
+//! the legal moves that do not fill the mover's own eye, and a pass is
+//! declared only when there is none.
 //!
 //! The exact engine stays the reference: [`agrees_with_engine`] plays any
 //! move sequence on both and compares them after every move. The `SLIP`
@@ -53,6 +55,8 @@ const fn unit(c: u8) -> u16 {
 }
 /// The empty-neighbour field.
 const EMPTY_MASK: u16 = 0xF;
+/// Draws with rejection before a move's candidates are listed.
+const QUICK_TRIES: usize = 6;
 
 /// What a chain keeps at its head.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -103,7 +107,7 @@ pub struct FastBoard<const SLIP: u8 = NO_SLIP> {
     black_eyes: usize,
     /// The start of white's eyes in `empties`.
     white_eyes: usize,
-    /// The draw's buffer: the opponent's eyes the mover may fill (captures).
+    /// The draw's buffer: the candidates, when they are listed.
     takes: Vec<u16>,
 }
 
@@ -460,44 +464,37 @@ impl<const SLIP: u8> FastBoard<SLIP> {
     /// A random legal move of `c` that does not fill its own one-point eye,
     /// uniform among all such moves; `None` (pass) when there is none.
     ///
-    /// Its own eyes are never looked at. The opponent's eyes are legal only
-    /// as captures: they are scanned, and those that capture are sure
-    /// moves. The rest of the empty points are drawn by rejection in a lazy
-    /// Fisher–Yates shuffle in place: a draw is uniform among the sure
-    /// moves and the points of the rest not yet rejected; a sure move or a
-    /// legal point is taken, a point found illegal is swapped out of the
-    /// draw range (order within a segment means nothing). So the move taken
-    /// is uniform among all the candidates, and a pass is declared only
-    /// when none is left.
+    /// Its own eyes are never looked at: the points left (the rest and the
+    /// opponent's eyes) are one run of `empties`. A few draws from that run,
+    /// each taken if legal (rejection: uniform among the candidates); if
+    /// they all miss, the whole run is scanned and one of its candidates
+    /// taken at random, so a pass is declared only when there is none. Both
+    /// stages pick each candidate with the same probability, so the mix
+    /// does too.
     pub fn choose_move(&mut self, c: u8, rng: &mut Rng) -> Option<usize> {
         let (lo, hi) = if c == BLACK {
-            (self.white_eyes, self.empties.len())
+            (self.black_eyes, self.empties.len())
         } else {
-            (0, self.black_eyes)
+            (0, self.white_eyes)
         };
+        if lo == hi {
+            return None;
+        }
+        let good = |b: &Self, p: usize| b.pts[p].nbr & EMPTY_MASK != 0 || b.legal_when_closed(p, c);
+        for _ in 0..QUICK_TRIES {
+            let p = self.empties[lo + rng.below(hi - lo)] as usize;
+            if good(self, p) {
+                return Some(p);
+            }
+        }
         self.takes.clear();
         for i in lo..hi {
             let p = self.empties[i];
-            if self.legal_when_closed(p as usize, c) {
+            if good(self, p as usize) {
                 self.takes.push(p);
             }
         }
-        let sure = self.takes.len();
-        let start = self.black_eyes;
-        let mut k = self.white_eyes - start;
-        while k + sure > 0 {
-            let r = rng.below(k + sure);
-            if r >= k {
-                return Some(self.takes[r - k] as usize);
-            }
-            let p = self.empties[start + r] as usize;
-            if self.pts[p].nbr & EMPTY_MASK != 0 || self.legal_when_closed(p, c) {
-                return Some(p);
-            }
-            k -= 1;
-            self.swap_places(start + r, start + k);
-        }
-        None
+        (!self.takes.is_empty()).then(|| self.takes[rng.below(self.takes.len())] as usize)
     }
 
     /// Plays a random game, `first` to move, at most `cap` turns (moves and
