@@ -13,8 +13,8 @@ use boardcheck::problem::read_input;
 use boardcheck::problems::go_move::engine::{Board, Illegal};
 use boardcheck::problems::go_move::playout::{self, Rng};
 use boardcheck::problems::go_move::{
-    Answer, BLACK, Case, EMPTY, GoMove, Move, Position, WHITE, count, engine, oracle, patterns,
-    rules,
+    Answer, BLACK, Case, EMPTY, GoMove, Move, Position, WHITE, count, engine, fast_board, oracle,
+    patterns, rules,
 };
 use boardcheck::suite::Solver;
 use proptest::strategy::Strategy;
@@ -243,5 +243,87 @@ fn fuzz_bodies_on_random_bytes() {
     for _ in 0..case_count(1000) {
         let text = digits.new_tree(&mut runner).unwrap().current();
         fuzz::text_input::<GoMove>(text.as_bytes());
+    }
+}
+
+/// Random move sequences on 1×1 to 19×19 (a third of the cases on at most
+/// 4×4), up to 3·n² steps, each of the three kinds `agrees_with_engine`
+/// knows (any point, any empty point, the playout's choice).
+fn fast_board_runs() -> impl Strategy<Value = (usize, Vec<u32>)> {
+    use proptest::prelude::*;
+    prop_oneof![1usize..=4, 1usize..=19].prop_flat_map(|n| {
+        (
+            Just(n),
+            proptest::collection::vec(any::<u32>(), 0..=3 * n * n),
+        )
+    })
+}
+
+/// Runs `agrees_with_engine::<SLIP>` over `cases` random runs.
+fn fast_board_property<const SLIP: u8>(
+    cases: u32,
+    persist: bool,
+) -> Result<(), proptest::test_runner::TestError<(usize, Vec<u32>)>> {
+    use proptest::test_runner::{Config, FileFailurePersistence, TestCaseError, TestRunner};
+    let persistence = persist.then(|| {
+        Box::new(FileFailurePersistence::Direct(
+            "proptest-regressions/go_move_fast_board.txt",
+        )) as Box<_>
+    });
+    let mut runner = TestRunner::new(Config {
+        cases,
+        failure_persistence: persistence,
+        ..Config::default()
+    });
+    runner.run(&fast_board_runs(), |(n, steps)| {
+        fast_board::agrees_with_engine::<SLIP>(n, &steps).map_err(TestCaseError::fail)
+    })
+}
+
+/// The playout board equals the exact engine after every move: the result
+/// of the move, every point, legality and eyes of both colours on every
+/// empty point, atari of every chain.
+#[test]
+fn fast_board_agrees_with_the_engine_move_by_move() {
+    if let Err(e) = fast_board_property::<{ fast_board::NO_SLIP }>(case_count(64), true) {
+        panic!("the fast board differs from the engine: {e}");
+    }
+}
+
+/// The same property catches each deliberate slip of the fast board's
+/// bookkeeping, with the minimal run printed.
+#[test]
+fn fast_board_slips_are_caught() {
+    for (name, result) in [
+        (
+            "no-liberties-back",
+            fast_board_property::<{ fast_board::NO_LIBERTIES_BACK }>(case_count(64), false),
+        ),
+        (
+            "pseudo-as-exact",
+            fast_board_property::<{ fast_board::PSEUDO_AS_EXACT }>(case_count(64), false),
+        ),
+    ] {
+        match result {
+            Err(proptest::test_runner::TestError::Fail(why, (n, steps))) => {
+                eprintln!(
+                    "{name}: caught on {n}x{n} after {} steps: {why}",
+                    steps.len()
+                );
+            }
+            other => panic!("{name} was not caught: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn fast_playouts_end_and_stay_legal() {
+    use boardcheck::problems::go_move::fast_board::FastBoard;
+    for (n, seed) in [(9, 1), (19, 2), (25, 3), (1, 4), (2, 5)] {
+        let mut board = FastBoard::<{ fast_board::NO_SLIP }>::new(n, n);
+        let played = board.playout(BLACK, playout::default_cap(n, n), &mut Rng::new(seed));
+        assert!(played.moves <= playout::default_cap(n, n));
+        let exact = Board::from_cells(n, n, &board.cells());
+        assert!(exact.is_ok(), "a playout left a group without a liberty");
     }
 }

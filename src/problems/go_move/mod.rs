@@ -17,6 +17,7 @@
 pub mod count;
 pub mod engine;
 pub mod enumerate;
+pub mod fast_board;
 pub mod format;
 mod fuzzing;
 pub mod oracle;
