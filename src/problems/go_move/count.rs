@@ -27,7 +27,7 @@ pub fn count_legal(rows: usize, cols: usize) -> u64 {
 
 /// How many points the prefixes a shard is dealt have: up to 3^8 of them,
 /// so N shards get about equal work.
-const SHARD_DEPTH: usize = 8;
+pub const SHARD_DEPTH: usize = 8;
 
 /// Part `index` (0-based) of `count` of [`count_legal`]: the colourings
 /// below the legal prefixes of the first [`SHARD_DEPTH`] points (all but the
