@@ -96,64 +96,35 @@ fn planes<const FREE: bool>(p: u64, o: u64, depth: u32) -> u64 {
     }
 }
 
-/// A node two plies above the leaves (moves `m`, non-empty), a pass one ply.
-#[multiversion(targets(
-    "x86_64+avx2+bmi1+bmi2+popcnt+lzcnt",
-    "x86_64+sse4.2+popcnt",
-    "aarch64+neon"
-))]
-fn bulk_ply(p: u64, o: u64, m: u64) -> u64 {
-    bulk::<false>(p, o, m)
+/// The counting entry points, each compiled once per CPU feature level
+/// (one target list for all of them) and picked at run time.
+macro_rules! dispatched {
+    ($($(#[$doc:meta])* fn $name:ident => $body:ident::<$free:literal>;)*) => {$(
+        $(#[$doc])*
+        #[multiversion(targets(
+            "x86_64+avx2+bmi1+bmi2+popcnt+lzcnt",
+            "x86_64+sse4.2+popcnt",
+            "aarch64+neon"
+        ))]
+        fn $name(p: u64, o: u64, m: u64) -> u64 {
+            $body::<$free>(p, o, m)
+        }
+    )*};
 }
 
-/// A node two plies above the leaves (moves `m`, non-empty), a pass free.
-#[multiversion(targets(
-    "x86_64+avx2+bmi1+bmi2+popcnt+lzcnt",
-    "x86_64+sse4.2+popcnt",
-    "aarch64+neon"
-))]
-fn bulk_free(p: u64, o: u64, m: u64) -> u64 {
-    bulk::<true>(p, o, m)
-}
-
-/// A node three plies above the leaves (moves `m`, non-empty), a pass one ply.
-#[multiversion(targets(
-    "x86_64+avx2+bmi1+bmi2+popcnt+lzcnt",
-    "x86_64+sse4.2+popcnt",
-    "aarch64+neon"
-))]
-fn three_ply(p: u64, o: u64, m: u64) -> u64 {
-    three::<false>(p, o, m)
-}
-
-/// A node three plies above the leaves (moves `m`, non-empty), a pass free.
-#[multiversion(targets(
-    "x86_64+avx2+bmi1+bmi2+popcnt+lzcnt",
-    "x86_64+sse4.2+popcnt",
-    "aarch64+neon"
-))]
-fn three_free(p: u64, o: u64, m: u64) -> u64 {
-    three::<true>(p, o, m)
-}
-
-/// A node four plies above the leaves (moves `m`, non-empty), a pass one ply.
-#[multiversion(targets(
-    "x86_64+avx2+bmi1+bmi2+popcnt+lzcnt",
-    "x86_64+sse4.2+popcnt",
-    "aarch64+neon"
-))]
-fn four_ply(p: u64, o: u64, m: u64) -> u64 {
-    four::<false>(p, o, m)
-}
-
-/// A node four plies above the leaves (moves `m`, non-empty), a pass free.
-#[multiversion(targets(
-    "x86_64+avx2+bmi1+bmi2+popcnt+lzcnt",
-    "x86_64+sse4.2+popcnt",
-    "aarch64+neon"
-))]
-fn four_free(p: u64, o: u64, m: u64) -> u64 {
-    four::<true>(p, o, m)
+dispatched! {
+    /// A node two plies above the leaves (moves `m`, non-empty), a pass one ply.
+    fn bulk_ply => bulk::<false>;
+    /// A node two plies above the leaves (moves `m`, non-empty), a pass free.
+    fn bulk_free => bulk::<true>;
+    /// A node three plies above the leaves (moves `m`, non-empty), a pass one ply.
+    fn three_ply => three::<false>;
+    /// A node three plies above the leaves (moves `m`, non-empty), a pass free.
+    fn three_free => three::<true>;
+    /// A node four plies above the leaves (moves `m`, non-empty), a pass one ply.
+    fn four_ply => four::<false>;
+    /// A node four plies above the leaves (moves `m`, non-empty), a pass free.
+    fn four_free => four::<true>;
 }
 
 /// The children of `p`, `o` for the moves `m` (at most [`CHUNK`] of them,
