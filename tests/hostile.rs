@@ -14,7 +14,7 @@ use std::sync::RwLock;
 use std::time::{Duration, Instant};
 
 use boardcheck::harness::process::{
-    Exit, Limits, Run, STDERR_KEPT, SandboxLevel, SandboxMode, kill_all, probe, run,
+    Exit, Limits, Run, STDERR_KEPT, SandboxLevel, SandboxMode, StartAhead, kill_all, probe, run,
 };
 
 /// `kill_all` kills every run of this process: the test that calls it
@@ -730,4 +730,80 @@ fn print_row(b: &Behaviour, o: &Outcome, note: &str) {
         b.limits.timeout.as_secs_f64(),
         o.left.len()
     );
+}
+
+/// Runs in a loop with [`StartAhead`]: each sandbox is built while the run
+/// before it is under way and released by one newline on stdin, so each
+/// program must still see exactly its own input; a sandbox started for
+/// another command is thrown away; reused cgroups count each run's own
+/// peak memory and OOM kills; nothing is left once the loop is done.
+#[test]
+fn runs_started_ahead_see_their_own_input_and_their_own_counts() {
+    let _alone = KILL_ALL.write().unwrap_or_else(|e| e.into_inner());
+    let inputs: [&[u8]; 4] = [b"first\n", b"\nstarts with a newline\n", b"", b"no newline"];
+    for mode in [SandboxMode::Auto, SandboxMode::None] {
+        let limits = Limits {
+            sandbox: mode,
+            ..limits(5000)
+        };
+        let ahead = StartAhead::new();
+        for (i, input) in inputs.iter().enumerate() {
+            ahead.more(true);
+            let r = run(&sh("cat; echo end987667"), input, &limits).unwrap();
+            assert_eq!(r.exit, Exit::Code(0), "{r:?}");
+            assert_eq!(
+                r.stdout,
+                [*input, b"end987667\n"].concat(),
+                "run {i} at {mode}"
+            );
+        }
+        // The sandbox waiting for `cat` is of no use to another command.
+        let r = run(&sh("echo other987667"), b"", &limits).unwrap();
+        assert_eq!(r.stdout, b"other987667\n");
+        drop(ahead);
+        assert_eq!(processes_with("987667"), Vec::<String>::new());
+    }
+    assert_eq!(cgroups_left(), Vec::<String>::new());
+
+    if probe(SandboxMode::Strict).is_err() || !has_python() {
+        eprintln!("skipped the cgroup half: needs the strict sandbox and python3");
+        return;
+    }
+    let limits = Limits {
+        memory_bytes: 96 << 20,
+        ..limits(5000)
+    };
+    // One command, so that each run's sandbox is the one started ahead: it
+    // holds N MiB and exits with status C, for an input "N C".
+    let argv: Vec<String> = [
+        "python3",
+        "-c",
+        "import sys; n, c = map(int, sys.stdin.read().split()); b = b'a' * (n << 20); sys.exit(c)",
+    ]
+    .map(String::from)
+    .to_vec();
+    let ahead = StartAhead::new();
+    ahead.more(true);
+    // A thread alternates between two cgroups: runs 1, 3, 5 share one, 2, 4, 6 the other.
+    let runs: Vec<Run> = ["48 0", "0 0", "0 0", "400 0", "0 0", "0 3"]
+        .iter()
+        .map(|input| run(&argv, input.as_bytes(), &limits).unwrap())
+        .collect();
+    assert!(
+        !cgroups_left().is_empty(),
+        "emptied cgroups are kept for the next run"
+    );
+    drop(ahead);
+    assert_eq!(cgroups_left(), Vec::<String>::new());
+    let peak = |r: &Run| r.peak_memory.expect("peak memory with cgroups") >> 20;
+    assert_eq!(runs[0].exit, Exit::Code(0));
+    assert!(peak(&runs[0]) >= 48, "{} MiB", peak(&runs[0]));
+    // Run 3 reused run 1's cgroup: its peak is its own.
+    assert!(peak(&runs[2]) < 24, "{} MiB", peak(&runs[2]));
+    assert_eq!(runs[3].exit, Exit::MemoryLimit);
+    // Run 6 reused run 4's cgroup: an exit status, not run 4's OOM kill.
+    assert_eq!(runs[5].exit, Exit::Code(3));
+    for r in &runs {
+        assert!(r.elapsed < Duration::from_secs(5) && r.cpu_time.is_some());
+    }
 }

@@ -24,7 +24,7 @@ use super::{interactive, on_problem, print, usage_error};
 pub struct CheckArgs {
     /// The problem.
     problem: String,
-    /// Generated cases to run.
+    /// Generated cases to run (0: only the inputs of --replay or --vectors).
     #[arg(long, default_value_t = 1000)]
     cases: u64,
     /// The seed of the generated cases (random if absent; always printed).
@@ -453,8 +453,12 @@ pub fn run(args: CheckArgs) -> i32 {
         &args.color,
         std::io::stdout().is_terminal(),
     ));
-    if args.cases == 0 || args.batch == 0 || args.limits.timeout_ms == 0 || args.jobs == Some(0) {
-        return usage_error("--cases, --batch, --jobs and --timeout-ms must be at least 1");
+    if args.batch == 0 || args.limits.timeout_ms == 0 || args.jobs == Some(0) {
+        return usage_error("--batch, --jobs and --timeout-ms must be at least 1");
+    }
+    if args.cases == 0 && args.replay.is_none() && args.vectors.is_none() {
+        // `--cases 0` checks only the given inputs; without any, nothing.
+        return usage_error("--cases must be at least 1 (0 only with --replay or --vectors)");
     }
     if args.save.is_some() && (args.py_func.is_some() || args.protocol == "jsonl") {
         // A failure's input is then the JSON line, which case files do not hold.

@@ -27,12 +27,19 @@
 //! memory is an address-space limit per process, which breaks runtimes that
 //! reserve large address ranges (JVM, Go, Node, ASan).
 //!
+//! A loop of runs ([`StartAhead`]) has each run's sandbox built while the
+//! run before it is under way: the wrapper joins the cgroups and bwrap sets
+//! up the namespaces, then waits for one newline on stdin before it starts
+//! the program; the run's clocks start at that release. Emptied v1 cgroups
+//! are reused by the loop's next runs.
+//!
 //! Under namespaces, bwrap reports a program killed by signal N as exit
 //! status 128 + N: such statuses are read as the signal, so a program that
 //! calls `exit(139)` reads as killed by SIGSEGV.
 
 #![forbid(unsafe_code)]
 
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::io::{self, Read, Write};
 use std::os::fd::{AsFd, BorrowedFd};
@@ -40,7 +47,7 @@ use std::os::unix::process::CommandExt;
 
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -54,7 +61,7 @@ use super::sandbox::{self, RunCgroup};
 pub use super::sandbox::{SandboxLevel, SandboxMode, probe, resolve_program, warning};
 
 /// How much one run may use.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Wall-clock time; past it the run is killed ([`Exit::TimedOut`]).
     pub timeout: Duration,
@@ -159,6 +166,7 @@ pub fn kill_all() {
             cgroup.remove();
         }
     });
+    remove_spares();
 }
 
 /// The last `cap` bytes of a stream, and how many came before them.
@@ -300,16 +308,186 @@ pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> io::Result<Run> {
         return Err(io::Error::new(io::ErrorKind::InvalidInput, "empty command"));
     }
     let level = probe(limits.sandbox).map_err(|e| io::Error::new(io::ErrorKind::Unsupported, e))?;
-    let cgroup = if level.has_cgroups() {
-        Some(RunCgroup::new(limits.memory_bytes, limits.max_tasks)?)
-    } else {
-        None
+    let mut ready = match AHEAD.with(|a| a.borrow_mut().take()) {
+        Some(ahead) if ahead.argv == argv && ahead.limits == *limits && ahead.level == level => {
+            ahead
+        }
+        // A sandbox started for another run is of no use: dropping it kills it.
+        _ => Ahead::start(argv, limits, level)?,
     };
-    let result = run_in(argv, input, limits, level, cgroup.as_ref());
-    if let Some(cg) = &cgroup {
-        cg.remove();
+    let (spawned, cgroup) = ready.parts.take().expect("taken once");
+    let more = WANT_AHEAD.with(Cell::get);
+    let result = run_in(
+        spawned,
+        ready.blocked,
+        input,
+        limits,
+        level,
+        cgroup.as_ref(),
+        || {
+            if more {
+                // Started while this run's program starts up; an error here
+                // shows again, in order, when the next run starts its own.
+                if let Ok(next) = Ahead::start(argv, limits, level) {
+                    AHEAD.with(|a| *a.borrow_mut() = Some(next));
+                }
+            }
+        },
+    );
+    if let Some(cg) = cgroup {
+        retire(cg);
     }
     result
+}
+
+/// Emptied v1 cgroups kept for the next runs while a [`StartAhead`] is alive
+/// (a fresh v1 memory cgroup costs a run about 10 ms of CPU here, a reused
+/// one nothing): at most two per live `StartAhead`, one for the successor
+/// of each run under way and one for a cgroup still emptying.
+static SPARE: Mutex<Vec<RunCgroup>> = Mutex::new(Vec::new());
+static STARTING_AHEAD: AtomicUsize = AtomicUsize::new(0);
+
+fn spare<T>(update: impl FnOnce(&mut Vec<RunCgroup>) -> T) -> T {
+    update(&mut SPARE.lock().unwrap_or_else(|e| e.into_inner()))
+}
+
+/// A run's cgroups after the run: kept as a spare while a [`StartAhead`] is
+/// alive (what is left in them is killed now; they are reused only once
+/// empty), else removed.
+fn retire(cgroup: RunCgroup) {
+    let room = 2 * STARTING_AHEAD.load(Ordering::Relaxed);
+    cgroup.kill_all();
+    let refused = spare(|kept| {
+        if kept.len() < room {
+            kept.push(cgroup);
+            None
+        } else {
+            Some(cgroup)
+        }
+    });
+    if let Some(cgroup) = refused {
+        cgroup.remove();
+    }
+}
+
+/// Cgroups for a run with `limits`: a spare, readied, or new ones.
+fn cgroup_for(limits: &Limits) -> io::Result<RunCgroup> {
+    while let Some(mut kept) = spare(Vec::pop) {
+        match kept.reuse(limits.memory_bytes, limits.max_tasks) {
+            Ok(()) => return Ok(kept),
+            Err(_) => kept.remove(),
+        }
+    }
+    RunCgroup::new(limits.memory_bytes, limits.max_tasks)
+}
+
+/// Removes the spare cgroups.
+fn remove_spares() {
+    for cgroup in spare(std::mem::take) {
+        cgroup.remove();
+    }
+}
+
+/// A run's sandbox, started and waiting for its input: the wrapper has
+/// joined the run's cgroups (with cgroup v1 each join waits for an RCU grace
+/// period, about 8 ms here) and, under namespaces, bwrap has built the
+/// namespaces and mounts; then it waits for one newline on stdin before it
+/// starts the program, so all of that can happen while the previous run is
+/// still going. Every run still gets a sandbox and cgroups of its own, and
+/// its clocks start when it is released.
+struct Ahead {
+    argv: Vec<String>,
+    limits: Limits,
+    level: SandboxLevel,
+    /// Whether bwrap waits for the release byte.
+    blocked: bool,
+    parts: Option<(Spawned, Option<RunCgroup>)>,
+}
+
+impl Ahead {
+    fn start(argv: &[String], limits: &Limits, level: SandboxLevel) -> io::Result<Ahead> {
+        let cgroup = if level.has_cgroups() {
+            Some(cgroup_for(limits)?)
+        } else {
+            None
+        };
+        let blocked = true;
+        let cpu_limit = limits.cpu.unwrap_or(limits.timeout);
+        match spawn(argv, limits, level, cgroup.as_ref(), cpu_limit, blocked) {
+            Ok(spawned) => Ok(Ahead {
+                argv: argv.to_vec(),
+                limits: limits.clone(),
+                level,
+                blocked,
+                parts: Some((spawned, cgroup)),
+            }),
+            Err(e) => {
+                if let Some(cg) = &cgroup {
+                    cg.remove();
+                }
+                Err(e)
+            }
+        }
+    }
+}
+
+impl Drop for Ahead {
+    fn drop(&mut self) {
+        if let Some((spawned, cgroup)) = self.parts.take() {
+            // The guard kills and reaps the waiting sandbox first.
+            drop(spawned);
+            if let Some(cg) = cgroup {
+                retire(cg);
+            }
+        }
+    }
+}
+
+thread_local! {
+    /// This thread's sandbox started ahead for its next run.
+    static AHEAD: RefCell<Option<Ahead>> = const { RefCell::new(None) };
+    /// Whether this thread has more runs to come (see [`StartAhead`]).
+    static WANT_AHEAD: Cell<bool> = const { Cell::new(false) };
+}
+
+/// While alive, [`run`] on this thread starts the next run's sandbox as soon
+/// as it has released the current one, for a loop that knows more runs of
+/// the same command follow ([`StartAhead::more`]), and emptied v1 cgroups
+/// are kept for the next runs instead of made anew; dropping it kills a
+/// sandbox left waiting, and dropping the last one removes the cgroups kept. bwrap's `--die-with-parent` ties a sandbox to the
+/// thread that started it, so it is started and used on the same thread.
+pub struct StartAhead(());
+
+impl StartAhead {
+    /// Starts sandboxes ahead on this thread until dropped.
+    pub fn new() -> StartAhead {
+        STARTING_AHEAD.fetch_add(1, Ordering::Relaxed);
+        StartAhead(())
+    }
+
+    /// Whether another run follows the next one on this thread.
+    pub fn more(&self, more: bool) {
+        WANT_AHEAD.with(|w| w.set(more));
+        if !more {
+            AHEAD.with(|a| a.borrow_mut().take());
+        }
+    }
+}
+
+impl Default for StartAhead {
+    fn default() -> Self {
+        StartAhead::new()
+    }
+}
+
+impl Drop for StartAhead {
+    fn drop(&mut self) {
+        WANT_AHEAD.with(|w| w.set(false));
+        AHEAD.with(|a| a.borrow_mut().take());
+        if STARTING_AHEAD.fetch_sub(1, Ordering::Relaxed) == 1 {
+            remove_spares();
+        }
+    }
 }
 
 /// A started run: its leader (killed and reaped by the guard), its pipes
@@ -321,19 +499,28 @@ pub(super) struct Spawned {
     pub(super) stderr: Option<std::process::ChildStderr>,
     pub(super) wake: io::PipeReader,
     pub(super) waiter: thread::JoinHandle<()>,
-    pub(super) started: Instant,
 }
 
-/// Starts `argv` under `level` in `cgroup`, its CPU rlimit from `cpu_limit`.
+/// Starts `argv` under `level` in `cgroup`, its CPU rlimit from `cpu_limit`;
+/// `blocked`: the sandbox waits for a newline on stdin before it starts the
+/// program (bwrap with `--block-fd`, else the wrapper's `read`).
 pub(super) fn spawn(
     argv: &[String],
     limits: &Limits,
     level: SandboxLevel,
     cgroup: Option<&RunCgroup>,
     cpu_limit: Duration,
+    blocked: bool,
 ) -> io::Result<Spawned> {
     let procs = cgroup.map(RunCgroup::procs_files).unwrap_or_default();
-    let script = wrapper_script(limits, procs.len(), cpu_limit);
+    let mut script = wrapper_script(limits, procs.len(), cpu_limit);
+    if blocked && level.has_namespaces() {
+        script.push_str(" 3<&0");
+    } else if blocked {
+        // The shell's `read` takes the pipe byte by byte: only the newline.
+        let exec = script.rfind("exec ").expect("the script ends in exec");
+        script.insert_str(exec, "IFS= read -r _ || exit 125; ");
+    }
     let mut command = Command::new("/bin/sh");
     command.arg("-c").arg(script).arg("boardcheck-candidate");
     command.args(&procs);
@@ -341,6 +528,12 @@ pub(super) fn spawn(
         let bwrap = sandbox::bwrap_path()
             .ok_or_else(|| io::Error::new(io::ErrorKind::Unsupported, "bwrap is not available"))?;
         command.arg(bwrap);
+        if blocked {
+            // Wait for the newline on stdin before starting the program: fd 3
+            // is the same pipe (the wrapper's `3<&0`), and bwrap closes it
+            // after one byte, leaving stdin open.
+            command.args(["--block-fd", "3"]);
+        }
         command.args(sandbox::bwrap_args(
             limits.memory_bytes,
             &sandbox::absolute_argv(argv),
@@ -355,7 +548,6 @@ pub(super) fn spawn(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()?;
-    let started = Instant::now();
     let pid = child.id() as i32;
     let id = RUN_IDS.fetch_add(1, Ordering::Relaxed);
     live(|runs| {
@@ -398,16 +590,17 @@ pub(super) fn spawn(
         stderr,
         wake,
         waiter,
-        started,
     })
 }
 
 fn run_in(
-    argv: &[String],
+    spawned: Spawned,
+    blocked: bool,
     input: &[u8],
     limits: &Limits,
     level: SandboxLevel,
     cgroup: Option<&RunCgroup>,
+    released: impl FnOnce(),
 ) -> io::Result<Run> {
     let cpu_limit = limits.cpu.unwrap_or(limits.timeout);
     let Spawned {
@@ -417,9 +610,22 @@ fn run_in(
         mut stderr,
         mut wake,
         waiter,
-        started,
-    } = spawn(argv, limits, level, cgroup, cpu_limit)?;
+    } = spawned;
     let pid = guard.pid;
+    if blocked && let Some(pipe) = stdin.as_mut() {
+        // One byte into an empty pipe: it fits. If the sandbox already
+        // died, its exit status tells why.
+        let _ = pipe.write(b"\n");
+    }
+    // The clocks start at the release: the sandbox's set-up is not the program's.
+    let started = Instant::now();
+    let cpu_before = cgroup.and_then(RunCgroup::cpu_time).unwrap_or_default();
+    let cpu_used = || {
+        cgroup
+            .and_then(RunCgroup::cpu_time)
+            .map(|t| t.saturating_sub(cpu_before))
+    };
+    released();
 
     let mut out = Head {
         buf: Vec::new(),
@@ -453,10 +659,7 @@ fn run_in(
         if now >= deadline {
             break End::Timeout;
         }
-        if cgroup
-            .and_then(RunCgroup::cpu_time)
-            .is_some_and(|t| t >= cpu_limit)
-        {
+        if cpu_used().is_some_and(|t| t >= cpu_limit) {
             break End::Cpu;
         }
         let wait = deadline.saturating_duration_since(now).min(tick);
@@ -534,7 +737,7 @@ fn run_in(
     let status = guard.reap()?;
     let _ = waiter.join();
 
-    let cpu_time = cgroup.and_then(RunCgroup::cpu_time);
+    let cpu_time = cpu_used();
     let peak_memory = cgroup.and_then(RunCgroup::peak_memory);
     let exit = match end {
         End::Timeout => Exit::TimedOut,

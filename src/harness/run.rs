@@ -12,6 +12,7 @@ use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 use super::candidate::{Candidate, Outcome, Ran};
+use super::process;
 use super::report::{Failure, Shrink};
 use super::verdict::{Origin, Verdict};
 use crate::generation::{Generate, Reference, reference};
@@ -224,9 +225,13 @@ pub(super) fn run_batches_timed<P: Generate>(
     std::thread::scope(|scope| {
         for _ in 0..jobs.clamp(1, batches.len().max(1)) {
             scope.spawn(|| {
+                // A candidate run as a process gets its next sandbox built
+                // while the current run's program starts up.
+                let ahead = process::StartAhead::new();
                 loop {
                     let b = next.fetch_add(1, Ordering::Relaxed);
                     let Some(batch) = batches.get(b) else { break };
+                    ahead.more(b + jobs < batches.len());
                     let start = Instant::now();
                     let ran = candidate.run(batch);
                     *results[b].lock().unwrap() = Some((ran, start.elapsed()));

@@ -48,7 +48,14 @@ fn spawn_from_keeper(
     let (argv, limits, cgroup) = (argv.to_vec(), limits.clone(), cgroup.cloned());
     let (tx, rx) = mpsc::channel();
     let job: Job = Box::new(move || {
-        let _ = tx.send(spawn(&argv, &limits, level, cgroup.as_ref(), SESSION_CPU));
+        let _ = tx.send(spawn(
+            &argv,
+            &limits,
+            level,
+            cgroup.as_ref(),
+            SESSION_CPU,
+            false,
+        ));
     });
     {
         let mut keeper = KEEPER.lock().unwrap_or_else(|e| e.into_inner());
