@@ -303,6 +303,10 @@ fn fast_board_slips_are_caught() {
             "pseudo-as-exact",
             fast_board_property::<{ fast_board::PSEUDO_AS_EXACT }>(case_count(64), false),
         ),
+        (
+            "stale-last-liberty",
+            fast_board_property::<{ fast_board::STALE_LAST_LIBERTY }>(case_count(64), false),
+        ),
     ] {
         match result {
             Err(proptest::test_runner::TestError::Fail(why, (n, steps))) => {
