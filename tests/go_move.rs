@@ -273,6 +273,13 @@ fn fast_board_property<const SLIP: u8>(
     let mut runner = TestRunner::new(Config {
         cases,
         failure_persistence: persistence,
+        // The slips' runs only show what was caught: a few seconds of
+        // shrinking (long 19×19 runs in a debug build can take half a minute).
+        max_shrink_time: if persist {
+            Config::default().max_shrink_time
+        } else {
+            5_000
+        },
         ..Config::default()
     });
     runner.run(&fast_board_runs(), |(n, steps)| {

@@ -107,7 +107,7 @@ impl Chain {
             return self.libs == 1;
         }
         let sum = u64::from(self.sum);
-        u64::from(self.libs) * u64::from(self.squares) == sum * sum && self.libs > 0
+        (u64::from(self.libs) * u64::from(self.squares) == sum * sum) & (self.libs > 0)
     }
 
     /// The one liberty of a chain in atari.
@@ -627,7 +627,7 @@ impl<const SLIP: u8> FastBoard<SLIP> {
                     let ch = self.chain_mut(if real { hq } else { usize::from(NONE) });
                     let before = *ch;
                     ch.gain(s);
-                    if SLIP != STALE_LAST_LIBERTY && real && before.atari::<SLIP>() {
+                    if SLIP != STALE_LAST_LIBERTY && real & before.atari::<SLIP>() {
                         self.dirty.push(before.last_liberty() as u16);
                     }
                 }
