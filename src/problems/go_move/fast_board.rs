@@ -347,30 +347,32 @@ impl<const SLIP: u8> FastBoard<SLIP> {
         p < self.len && head != usize::from(NONE) && self.chain_at(head).atari::<SLIP>()
     }
 
-    /// Legality for black and for white at the empty point `p` with no
-    /// empty neighbour: a friendly chain with a liberty besides `p`, or an
+    /// Legality at the empty point `p` with no empty neighbour, bit 0 for
+    /// black and bit 1 for white: a friendly chain with a liberty besides `p`, or an
     /// opponent chain whose last liberty is `p` (its capture frees a
     /// neighbour).
     #[inline]
-    fn legal_when_closed(&self, p: usize) -> [bool; 2] {
-        // Branch-free (`&`, `|`): the scratch entry of `NONE` may read as
-        // anything, and is masked off.
-        let (mut black, mut white) = (false, false);
+    fn legal_when_closed(&self, p: usize) -> u32 {
+        // What a neighbour gives, by (colour, atari): two bits (black's,
+        // white's legality) at `2 · (2 · colour + atari)`. Empty and wall:
+        // nothing; a black chain: black's if not in atari, else white's (a
+        // capture); a white chain the other way round. Branch-free: the
+        // scratch entry of `NONE` may read as anything and gives nothing.
+        const GIVES: u32 = 0b00_00_01_10_10_01_00_00;
+        let mut legal = 0;
         for q in self.neighbours(p) {
-            let colour = self.col(q);
-            let atari = self.chain_at(self.head_at(q)).atari::<SLIP>();
-            let (b, w) = (colour == BLACK, colour == WHITE);
-            black |= (b & !atari) | (w & atari);
-            white |= (w & !atari) | (b & atari);
+            let colour = u32::from(self.col(q));
+            let atari = u32::from(self.chain_at(self.head_at(q)).atari::<SLIP>());
+            legal |= GIVES >> (2 * (2 * colour + atari));
         }
-        [black, white]
+        legal & 3
     }
 
     /// Whether `c` may play at index `p` (empty and not suicide).
     pub fn is_legal(&self, p: usize, c: u8) -> bool {
         p < self.len
             && self.col(p) == EMPTY
-            && (self.nbr_at(p) & EMPTY_MASK != 0 || self.legal_when_closed(p)[side(c)])
+            && (self.nbr_at(p) & EMPTY_MASK != 0 || self.legal_when_closed(p) >> side(c) & 1 != 0)
     }
 
     /// A one-point eye of `c`: `p` is empty and every on-board neighbour is `c`.
@@ -427,16 +429,22 @@ impl<const SLIP: u8> FastBoard<SLIP> {
     /// [`Self::refresh`] for an empty point with no empty neighbour.
     #[inline(never)]
     fn refresh_closed(&mut self, p: usize) {
-        let legal = self.legal_when_closed(p);
         let nbr = self.nbr_at(p);
-        for (k, c) in [(0, BLACK), (1, WHITE)] {
-            let want = legal[k] & (nbr & opponent_mask(c) != 0);
-            if want != (self.slot[p & MASK][k] != NONE) {
-                if want {
-                    self.enlist(p, k);
-                } else {
-                    self.delist(p, k);
-                }
+        // A candidate of black needs a white neighbour (else it is black's
+        // eye), and the other way round.
+        let foes = u32::from(nbr & opponent_mask(BLACK) != 0)
+            | u32::from(nbr & opponent_mask(WHITE) != 0) << 1;
+        let want = self.legal_when_closed(p) & foes;
+        let [b, w] = self.slot[p & MASK];
+        let have = u32::from(b != NONE) | u32::from(w != NONE) << 1;
+        let mut change = want ^ have;
+        while change != 0 {
+            let k = change.trailing_zeros() as usize;
+            change &= change - 1;
+            if want >> k & 1 != 0 {
+                self.enlist(p, k);
+            } else {
+                self.delist(p, k);
             }
         }
     }
