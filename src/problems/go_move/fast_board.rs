@@ -27,7 +27,15 @@
 //! can change: the empty neighbours of the stone, the freed points, and
 //! the one liberty of each chain that entered or left atari (next to the
 //! stone, or a capturer's chain that was in atari and gained a freed
-//! point). Those are rechecked; nothing else is.
+//! point). Those are rechecked; nothing else is. That list is complete:
+//! neighbour colours change only next to the stone and at the freed points
+//! (whose other neighbours are freed points or the capturer's stones); a
+//! chain enters atari only by losing the stone's point, so it touches the
+//! stone; it leaves atari only by merging through its last liberty (now
+//! filled) or by gaining freed points; and an empty neighbour of the stone
+//! that still has an empty neighbour was, and stays, a candidate of both.
+//! The draw is uniform because each set holds each candidate exactly once
+//! (see [`FastBoard::choose_move`]).
 //!
 //! The exact engine stays the reference: [`agrees_with_engine`] plays any
 //! move sequence on both and compares them after every move, candidate sets
