@@ -5,7 +5,8 @@
 //!   not fill a one-point eye of its own — every on-board neighbour its
 //!   colour — drawn uniformly among all such moves; pass when none; stop
 //!   after two passes in a row or 3·n² turns; ko ignored). `fast` is the
-//!   playout board (`fast_board.rs`, pseudo-liberties), reset from an empty
+//!   playout board (`fast_board.rs`: pseudo-liberties, each colour's exact
+//!   candidate set, one uniform index per move), reset from an empty
 //!   board with `clone_from` each time; `engine` the exact-liberty engine.
 //!   The `goban` crate plays the same playouts through its public API
 //!   (`Game` with suicide as the only illegal rule, `check_point`, `play`;

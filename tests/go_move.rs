@@ -273,6 +273,13 @@ fn fast_board_property<const SLIP: u8>(
     let mut runner = TestRunner::new(Config {
         cases,
         failure_persistence: persistence,
+        // The slips' runs only show what was caught: a few seconds of
+        // shrinking (long 19×19 runs in a debug build can take half a minute).
+        max_shrink_time: if persist {
+            Config::default().max_shrink_time
+        } else {
+            5_000
+        },
         ..Config::default()
     });
     runner.run(&fast_board_runs(), |(n, steps)| {
@@ -302,6 +309,10 @@ fn fast_board_slips_are_caught() {
         (
             "pseudo-as-exact",
             fast_board_property::<{ fast_board::PSEUDO_AS_EXACT }>(case_count(64), false),
+        ),
+        (
+            "stale-last-liberty",
+            fast_board_property::<{ fast_board::STALE_LAST_LIBERTY }>(case_count(64), false),
         ),
     ] {
         match result {
