@@ -674,27 +674,10 @@ impl<const SLIP: u8> FastBoard<SLIP> {
     /// Plays a random game, `first` to move, at most `cap` turns (moves and
     /// passes), with the definition of [`super::playout::playout`].
     pub fn playout(&mut self, first: u8, cap: usize, rng: &mut Rng) -> Played {
-        let mut colour = first;
-        let mut passes = 0;
-        let mut played = Played::default();
-        for _ in 0..cap {
-            match self.choose_move(colour, rng) {
-                Some(p) => {
-                    played.captured += self.place(p, colour) as usize;
-                    played.moves += 1;
-                    passes = 0;
-                }
-                None => {
-                    passes += 1;
-                    if passes == 2 {
-                        played.both_passed = true;
-                        break;
-                    }
-                }
-            }
-            colour = 3 - colour;
-        }
-        played
+        super::playout::game(first, cap, |colour| {
+            let p = self.choose_move(colour, rng)?;
+            Some(self.place(p, colour))
+        })
     }
 }
 

@@ -86,13 +86,23 @@ pub struct Played {
 /// Plays a random game on `board`, `first` to move, at most `cap` turns
 /// (moves and passes).
 pub fn playout(board: &mut Board, first: u8, cap: usize, rng: &mut Rng) -> Played {
+    game(first, cap, |colour| {
+        let p = choose_move(board, colour, rng)?;
+        Some(board.try_play(p, colour).expect("chosen moves are legal"))
+    })
+}
+
+/// The playout's game, whatever the board: `turn(colour)` plays that
+/// colour's move and gives the stones it captured, or `None` for a pass;
+/// the game ends after two passes in a row or `cap` turns.
+#[inline]
+pub(super) fn game(first: u8, cap: usize, mut turn: impl FnMut(u8) -> Option<u32>) -> Played {
     let mut colour = first;
     let mut passes = 0;
     let mut played = Played::default();
     for _ in 0..cap {
-        match choose_move(board, colour, rng) {
-            Some(p) => {
-                let captured = board.try_play(p, colour).expect("chosen moves are legal");
+        match turn(colour) {
+            Some(captured) => {
                 played.moves += 1;
                 played.captured += captured as usize;
                 passes = 0;
