@@ -317,23 +317,15 @@ pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> io::Result<Run> {
     };
     let (spawned, cgroup) = ready.parts.take().expect("taken once");
     let more = WANT_AHEAD.with(Cell::get);
-    let result = run_in(
-        spawned,
-        ready.blocked,
-        input,
-        limits,
-        level,
-        cgroup.as_ref(),
-        || {
-            if more {
-                // Started while this run's program starts up; an error here
-                // shows again, in order, when the next run starts its own.
-                if let Ok(next) = Ahead::start(argv, limits, level) {
-                    AHEAD.with(|a| *a.borrow_mut() = Some(next));
-                }
+    let result = run_in(spawned, input, limits, level, cgroup.as_ref(), || {
+        if more {
+            // Started while this run's program starts up; an error here
+            // shows again, in order, when the next run starts its own.
+            if let Ok(next) = Ahead::start(argv, limits, level) {
+                AHEAD.with(|a| *a.borrow_mut() = Some(next));
             }
-        },
-    );
+        }
+    });
     if let Some(cg) = cgroup {
         retire(cg);
     }
@@ -389,8 +381,7 @@ fn remove_spares() {
 }
 
 /// A run's sandbox, started and waiting for its input: the wrapper has
-/// joined the run's cgroups (with cgroup v1 each join waits for an RCU grace
-/// period, about 8 ms here) and, under namespaces, bwrap has built the
+/// joined the run's cgroups and, under namespaces, bwrap has built the
 /// namespaces and mounts; then it waits for one newline on stdin before it
 /// starts the program, so all of that can happen while the previous run is
 /// still going. Every run still gets a sandbox and cgroups of its own, and
@@ -399,8 +390,6 @@ struct Ahead {
     argv: Vec<String>,
     limits: Limits,
     level: SandboxLevel,
-    /// Whether bwrap waits for the release byte.
-    blocked: bool,
     parts: Option<(Spawned, Option<RunCgroup>)>,
 }
 
@@ -411,14 +400,12 @@ impl Ahead {
         } else {
             None
         };
-        let blocked = true;
         let cpu_limit = limits.cpu.unwrap_or(limits.timeout);
-        match spawn(argv, limits, level, cgroup.as_ref(), cpu_limit, blocked) {
+        match spawn(argv, limits, level, cgroup.as_ref(), cpu_limit, true) {
             Ok(spawned) => Ok(Ahead {
                 argv: argv.to_vec(),
                 limits: limits.clone(),
                 level,
-                blocked,
                 parts: Some((spawned, cgroup)),
             }),
             Err(e) => {
@@ -454,8 +441,9 @@ thread_local! {
 /// as it has released the current one, for a loop that knows more runs of
 /// the same command follow ([`StartAhead::more`]), and emptied v1 cgroups
 /// are kept for the next runs instead of made anew; dropping it kills a
-/// sandbox left waiting, and dropping the last one removes the cgroups kept. bwrap's `--die-with-parent` ties a sandbox to the
-/// thread that started it, so it is started and used on the same thread.
+/// sandbox left waiting, and dropping the last one removes the cgroups
+/// kept. bwrap's `--die-with-parent` ties a sandbox to the thread that
+/// started it, so it is started and used on the same thread.
 pub struct StartAhead(());
 
 impl StartAhead {
@@ -593,9 +581,10 @@ pub(super) fn spawn(
     })
 }
 
+/// Releases `spawned` (started blocked), feeds it `input` and waits for it;
+/// `released` runs right after the release.
 fn run_in(
     spawned: Spawned,
-    blocked: bool,
     input: &[u8],
     limits: &Limits,
     level: SandboxLevel,
@@ -612,7 +601,7 @@ fn run_in(
         waiter,
     } = spawned;
     let pid = guard.pid;
-    if blocked && let Some(pipe) = stdin.as_mut() {
+    if let Some(pipe) = stdin.as_mut() {
         // One byte into an empty pipe: it fits. If the sandbox already
         // died, its exit status tells why.
         let _ = pipe.write(b"\n");
