@@ -31,7 +31,8 @@
 //! run before it is under way: the wrapper joins the cgroups and bwrap sets
 //! up the namespaces, then waits for one newline on stdin before it starts
 //! the program; the run's clocks start at that release. Emptied v1 cgroups
-//! are reused by the loop's next runs.
+//! are reused by the loop's next runs, and in a pool with one loop per CPU
+//! each loop's runs stay on a CPU of their own ([`StartAhead::pin`]).
 //!
 //! Under namespaces, bwrap reports a program killed by signal N as exit
 //! status 128 + N: such statuses are read as the signal, so a program that
@@ -435,6 +436,8 @@ thread_local! {
     static AHEAD: RefCell<Option<Ahead>> = const { RefCell::new(None) };
     /// Whether this thread has more runs to come (see [`StartAhead`]).
     static WANT_AHEAD: Cell<bool> = const { Cell::new(false) };
+    /// The CPU of this thread's loop of runs (see [`StartAhead::pin`]).
+    static PINNED: Cell<Option<usize>> = const { Cell::new(None) };
 }
 
 /// While alive, [`run`] on this thread starts the next run's sandbox as soon
@@ -451,6 +454,22 @@ impl StartAhead {
     pub fn new() -> StartAhead {
         STARTING_AHEAD.fetch_add(1, Ordering::Relaxed);
         StartAhead(())
+    }
+
+    /// Runs the loop's programs on the `job`-th CPU this process may use,
+    /// when the pool has one job per such CPU and more than one. Left to
+    /// itself, the scheduler wakes a forked child on the other core while
+    /// its parent waits, so two chains of short processes (a shell shim,
+    /// then Python) leave a core idle 7-10 % of the time on a 2-core
+    /// machine; one CPU per job, as contest judges do, keeps both busy. A
+    /// pool smaller than the machine (`--jobs 1`, `grade`'s submissions,
+    /// shards run side by side) is not pinned, so that several of them
+    /// never crowd one CPU; nor is a long-lived candidate (`--protocol`,
+    /// `--py-func`), whose exchanges with the harness run best on two.
+    pub fn pin(&self, job: usize, jobs: usize) {
+        let cpus = allowed_cpus();
+        let pinned = (jobs >= 2 && jobs == cpus.len()).then(|| cpus.get(job).copied());
+        PINNED.with(|p| p.set(pinned.flatten()));
     }
 
     /// Whether another run follows the next one on this thread.
@@ -471,9 +490,47 @@ impl Default for StartAhead {
 impl Drop for StartAhead {
     fn drop(&mut self) {
         WANT_AHEAD.with(|w| w.set(false));
+        PINNED.with(|p| p.set(None));
         AHEAD.with(|a| a.borrow_mut().take());
         if STARTING_AHEAD.fetch_sub(1, Ordering::Relaxed) == 1 {
             remove_spares();
+        }
+    }
+}
+
+/// The CPUs the calling thread may run on.
+fn allowed_cpus() -> Vec<usize> {
+    use nix::sched::{CpuSet, sched_getaffinity};
+    let Ok(allowed) = sched_getaffinity(Pid::from_raw(0)) else {
+        return Vec::new();
+    };
+    (0..CpuSet::count())
+        .filter(|&c| allowed.is_set(c).unwrap_or(false))
+        .collect()
+}
+
+/// While alive, the calling thread runs on `cpu` alone, and so does a child
+/// it forks (which inherits the mask); dropping it gives the thread back its
+/// old mask.
+struct OnCpu(Option<nix::sched::CpuSet>);
+
+impl OnCpu {
+    fn new(cpu: usize) -> OnCpu {
+        use nix::sched::{CpuSet, sched_getaffinity, sched_setaffinity};
+        let this_thread = Pid::from_raw(0);
+        let mut one = CpuSet::new();
+        let old = sched_getaffinity(this_thread).ok().filter(|_| {
+            // Failure leaves the run unpinned, which is only slower.
+            one.set(cpu).is_ok() && sched_setaffinity(this_thread, &one).is_ok()
+        });
+        OnCpu(old)
+    }
+}
+
+impl Drop for OnCpu {
+    fn drop(&mut self) {
+        if let Some(old) = &self.0 {
+            let _ = nix::sched::sched_setaffinity(Pid::from_raw(0), old);
         }
     }
 }
@@ -530,12 +587,14 @@ pub(super) fn spawn(
         command.args(argv);
     }
     let (wake, wake_tx) = io::pipe()?;
+    let on_cpu = blocked.then(|| PINNED.with(Cell::get).map(OnCpu::new));
     let child = command
         .process_group(0)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()?;
+    drop(on_cpu);
     let pid = child.id() as i32;
     let id = RUN_IDS.fetch_add(1, Ordering::Relaxed);
     live(|runs| {
@@ -824,6 +883,46 @@ mod tests {
             &limits,
         )
         .unwrap()
+    }
+
+    /// The CPUs a run may use that job `job` of a loop of `jobs` started.
+    fn cpus_of_a_run(job: usize, jobs: usize) -> String {
+        thread::spawn(move || {
+            let ahead = StartAhead::new();
+            ahead.pin(job, jobs);
+            let r = sh("grep Cpus_allowed_list /proc/self/status", 2000);
+            String::from_utf8(r.stdout).unwrap().trim().to_string()
+        })
+        .join()
+        .unwrap()
+    }
+
+    #[test]
+    fn a_pool_with_one_job_per_cpu_pins_each_jobs_runs() {
+        let cpus = allowed_cpus().len();
+        let whole = cpus_of_a_run(0, 1);
+        if cpus < 2 {
+            eprintln!("skipped: one CPU, nothing to pin ({whole})");
+            return;
+        }
+        // A pool smaller than the machine is left to the scheduler.
+        assert_eq!(cpus_of_a_run(0, cpus - 1), whole);
+        let first = cpus_of_a_run(0, cpus);
+        let last = cpus_of_a_run(cpus - 1, cpus);
+        for one in [&first, &last] {
+            let list = one.split(':').nth(1).unwrap().trim();
+            assert!(list.parse::<usize>().is_ok(), "not one CPU: {one}");
+        }
+        assert_ne!(first, last);
+        // The harness's own thread keeps its mask.
+        thread::spawn(move || {
+            let ahead = StartAhead::new();
+            ahead.pin(0, cpus);
+            sh("true", 2000);
+            assert_eq!(allowed_cpus().len(), cpus);
+        })
+        .join()
+        .unwrap();
     }
 
     #[test]

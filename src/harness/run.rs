@@ -223,11 +223,15 @@ pub(super) fn run_batches_timed<P: Generate>(
         batches.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, batches.len().max(1)) {
-            scope.spawn(|| {
+        let threads = jobs.clamp(1, batches.len().max(1));
+        for job in 0..threads {
+            let (next, results) = (&next, &results);
+            scope.spawn(move || {
                 // A candidate run as a process gets its next sandbox built
-                // while the current run's program starts up.
+                // while the current run's program starts up, on a CPU of
+                // this job's own.
                 let ahead = process::StartAhead::new();
+                ahead.pin(job, threads);
                 loop {
                     let b = next.fetch_add(1, Ordering::Relaxed);
                     let Some(batch) = batches.get(b) else { break };
