@@ -32,7 +32,8 @@ pub struct CheckArgs {
     seed: Option<u64>,
     #[command(flatten)]
     limits: LimitArgs,
-    /// Candidate runs at once (default: the number of cores).
+    /// Candidate runs at once (default: the number of cores; with one job
+    /// per core, each job's runs are pinned to a core of their own).
     #[arg(long)]
     jobs: Option<usize>,
     /// Feed the candidate the multi-case form, in batches of --batch cases.
