@@ -548,7 +548,9 @@ pub(super) struct Spawned {
 
 /// Starts `argv` under `level` in `cgroup`, its CPU rlimit from `cpu_limit`;
 /// `blocked`: the sandbox waits for a newline on stdin before it starts the
-/// program (bwrap with `--block-fd`, else the wrapper's `read`).
+/// program (bwrap with `--block-fd`, else the wrapper's `read`); only
+/// one-shot runs are started blocked, and only they go to the CPU of a
+/// pinned loop ([`StartAhead::pin`]), never a long-lived session.
 pub(super) fn spawn(
     argv: &[String],
     limits: &Limits,
