@@ -68,6 +68,41 @@ fn exhaustive_up_to_9_points_two_colours_and_7_points_three() {
     assert_eq!(two, 93_387);
 }
 
+/// Union by rank keeps the engine's trees shallow (a wrong rank rule gives
+/// the same answers, only a deeper tree to walk): a set grown one point at
+/// a time, the new point passed first and second in turn, stays a star,
+/// and 64 points joined in pairs of equal sets make a binomial tree, whose
+/// deepest point is log2(64) = 6 steps from the root.
+#[test]
+fn union_by_rank_keeps_the_trees_shallow() {
+    let n = 64;
+    let fresh = || {
+        let mut g = engine::Groups::new(n);
+        (0..n).for_each(|i| g.add(i));
+        g
+    };
+    let mut g = fresh();
+    let mut root = g.link(0, 1);
+    for i in 2..n {
+        root = if i % 2 == 0 {
+            g.link(i, root)
+        } else {
+            g.link(root, i)
+        };
+    }
+    let deepest = (0..n).map(|i| g.depth(i)).max().unwrap();
+    assert_eq!(deepest, 1, "one point at a time");
+    assert!((0..n).all(|i| g.find(i) == root));
+    let mut g = fresh();
+    let mut roots: Vec<usize> = (0..n).collect();
+    while roots.len() > 1 {
+        roots = roots.chunks(2).map(|p| g.link(p[0], p[1])).collect();
+    }
+    let deepest = (0..n).map(|i| g.depth(i)).max().unwrap();
+    assert_eq!(deepest, 6, "pairs");
+    assert!((0..n).all(|i| g.find(i) == roots[0]));
+}
+
 fn shapes(points: u32) -> u64 {
     (1..=points).filter(|n| points.is_multiple_of(*n)).count() as u64
 }

@@ -11,16 +11,52 @@ use super::{Board, EMPTY, Removal};
 const LIBERTY: u8 = 0x80;
 const RANK: u8 = 0x7f;
 
-/// Union–find over the points of a board (entries of empty points unused).
-struct Groups {
+/// Union–find over the points of a board (entries of empty points unused),
+/// public so the tests can check that union by rank keeps the trees
+/// shallow (a wrong rank rule gives the same answers, only slower).
+///
+/// ```
+/// use boardcheck::problems::go_capture::engine::Groups;
+/// let mut g = Groups::new(3);
+/// (0..3).for_each(|i| g.add(i));
+/// let root = g.link(0, 1);
+/// let root = g.link(2, root);
+/// assert_eq!(g.find(2), root);
+/// assert!((0..3).all(|i| g.depth(i) <= 1));
+/// ```
+pub struct Groups {
     parent: Vec<u32>,
     /// At a root: LIBERTY flag | rank.
     meta: Vec<u8>,
 }
 
 impl Groups {
+    /// `n` points, none in a set yet.
+    pub fn new(n: usize) -> Groups {
+        Groups {
+            parent: vec![0; n],
+            meta: vec![0; n],
+        }
+    }
+
+    /// Makes point `i` a set of its own (rank 0, no liberty).
+    pub fn add(&mut self, i: usize) {
+        self.parent[i] = i as u32;
+        self.meta[i] = 0;
+    }
+
+    /// The number of parent steps from `i` to its root (no path halving).
+    pub fn depth(&self, mut i: usize) -> usize {
+        let mut steps = 0;
+        while self.parent[i] as usize != i {
+            i = self.parent[i] as usize;
+            steps += 1;
+        }
+        steps
+    }
+
     /// The root of `i`'s set, halving the path on the way.
-    fn find(&mut self, mut i: usize) -> usize {
+    pub fn find(&mut self, mut i: usize) -> usize {
         loop {
             let p = self.parent[i] as usize;
             if p == i {
@@ -32,9 +68,10 @@ impl Groups {
         }
     }
 
-    /// Joins the sets of the distinct roots `a` and `b` (union by rank, ties
-    /// kept under `b`, the older root); the new root.
-    fn link(&mut self, a: usize, b: usize) -> usize {
+    /// Joins the sets of the distinct roots `a` and `b`, both added; the new
+    /// root. Union by rank: the root of higher rank stays the root, and on
+    /// a tie `b` does (which one is free: either keeps the depth bound).
+    pub fn link(&mut self, a: usize, b: usize) -> usize {
         let (ra, rb) = (self.meta[a] & RANK, self.meta[b] & RANK);
         let (root, child) = if ra > rb { (a, b) } else { (b, a) };
         self.parent[child] = root as u32;
@@ -53,10 +90,7 @@ pub fn solve(board: &Board) -> Removal {
         cells.len() < u32::MAX as usize,
         "board too large for the engine"
     );
-    let mut g = Groups {
-        parent: vec![0; cells.len()],
-        meta: vec![0; cells.len()],
-    };
+    let mut g = Groups::new(cells.len());
     for r in 0..n {
         let row = r * m;
         // The root of the point to the left: no union has happened since it
@@ -68,8 +102,7 @@ pub fn solve(board: &Board) -> Removal {
             if colour == EMPTY {
                 continue;
             }
-            g.parent[i] = i as u32;
-            g.meta[i] = 0;
+            g.add(i);
             let mut root = i;
             if c > 0 && cells[i - 1] == colour {
                 root = g.link(root, left_root);
