@@ -124,3 +124,20 @@ fn quickcheck_engine_equals_oracle() {
 fn fuzz_bodies_on_random_bytes() {
     testing::fuzz_bodies_on_random_bytes::<FlankRow>(2000, 64);
 }
+
+/// The run structure holds the row it was built from: as many cells, empty
+/// only for a row of no cells, and the same cells back.
+#[test]
+fn a_run_row_holds_the_row_it_was_built_from() {
+    use boardcheck::problems::flank_row::engine::RunRow;
+    let mut none: RunRow = RunRow::new(&[]);
+    assert!(none.is_empty());
+    assert_eq!(none.len(), 0);
+    assert_eq!(none.to_row(), Vec::new());
+    for case in enumerate::every_single_placement(5) {
+        let mut runs: RunRow = RunRow::new(&case.row);
+        assert_eq!(runs.len(), case.row.len());
+        assert!(!runs.is_empty());
+        assert_eq!(runs.to_row(), case.row);
+    }
+}

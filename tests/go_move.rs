@@ -71,6 +71,25 @@ fn exhaustive_up_to_9_points() {
     assert_eq!(done.checked, 2 + 57 * 8 + 12675 * 18);
 }
 
+/// The `Case` type lets a library caller name a point off the board (the
+/// text format cannot): engine and oracle both call such a move illegal,
+/// whichever coordinate is out, and neither panics.
+#[test]
+fn a_move_off_the_board_is_illegal_for_engine_and_oracle() {
+    for n in 1..=3 {
+        for (row, col) in [(n, 0), (0, n), (n, n), (n + 5, n - 1), (n - 1, n + 5)] {
+            for colour in [BLACK, WHITE] {
+                let case = Case {
+                    position: Position::empty(n),
+                    mv: Move { row, col, colour },
+                };
+                assert_eq!(oracle::solve(&case), Answer::Illegal, "{case:?}");
+                assert_eq!(engine::solve(&case), Answer::Illegal, "{case:?}");
+            }
+        }
+    }
+}
+
 /// The liberties of the group at (r, c), by a flood fill on the cells alone.
 fn flood_liberties(cells: &[u8], n: usize, r: usize, c: usize) -> Vec<(usize, usize)> {
     let pos = Position {
