@@ -126,7 +126,8 @@ fn fuzz_bodies_on_random_bytes() {
 }
 
 /// The run structure holds the row it was built from: as many cells, empty
-/// only for a row of no cells, and the same cells back.
+/// only for a row of no cells, and the same cells back; a placement through
+/// `RunRow::place` gives the oracle's row.
 #[test]
 fn a_run_row_holds_the_row_it_was_built_from() {
     use boardcheck::problems::flank_row::engine::RunRow;
@@ -139,5 +140,9 @@ fn a_run_row_holds_the_row_it_was_built_from() {
         assert_eq!(runs.len(), case.row.len());
         assert!(!runs.is_empty());
         assert_eq!(runs.to_row(), case.row);
+        // And `place` plays the statement's placement on it.
+        let p = case.placements[0];
+        runs.place(p.player, p.index);
+        assert_eq!(runs.to_row(), oracle::solve(&case), "{case:?}");
     }
 }
