@@ -330,8 +330,12 @@ fn fast_board_slips_are_caught() {
             fast_board_property::<{ fast_board::PSEUDO_AS_EXACT }>(case_count(64), false),
         ),
         (
-            "stale-last-liberty",
-            fast_board_property::<{ fast_board::STALE_LAST_LIBERTY }>(case_count(64), false),
+            "eye-left-listed",
+            fast_board_property::<{ fast_board::EYE_LEFT_LISTED }>(case_count(64), false),
+        ),
+        (
+            "new-eye-unlisted",
+            fast_board_property::<{ fast_board::NEW_EYE_UNLISTED }>(case_count(64), false),
         ),
     ] {
         match result {

@@ -15,33 +15,40 @@
 //!
 //! Each point also keeps how many of its neighbours are empty, black and
 //! white (four bits each), so the usual questions take one load: an empty
-//! neighbour means legal; no empty and no opponent neighbour means a
-//! one-point eye.
+//! neighbour means legal for both colours and an eye of neither; no empty
+//! and no opponent neighbour means a one-point eye.
 //!
-//! The draw needs no rejection: each colour has the exact set of its
-//! candidates (its legal moves that do not fill its own one-point eye),
-//! kept as an array with each point's place in it, and a move is one
-//! uniform index into that array. Whether an empty point is a candidate of
-//! a colour depends only on the colours of its neighbours and on whether
-//! each neighbouring chain is in atari, so after a move only a few points
-//! can change: the empty neighbours of the stone, the freed points, and
-//! the one liberty of each chain that entered or left atari (next to the
-//! stone, or a capturer's chain that was in atari and gained a freed
-//! point). Those are rechecked; nothing else is. That list is complete:
-//! neighbour colours change only next to the stone and at the freed points
-//! (whose other neighbours are freed points or the capturer's stones); a
-//! chain enters atari only by losing the stone's point, so it touches the
-//! stone; it leaves atari only by merging through its last liberty (now
-//! filled) or by gaining freed points; and an empty neighbour of the stone
-//! that still has an empty neighbour was, and stays, a candidate of both.
-//! The draw is uniform because each set holds each candidate exactly once
-//! (see [`FastBoard::choose_move`]).
+//! The draw: the points that are no one's one-point eye are kept in one
+//! set shared by both colours (an array with each point's place in it);
+//! each colour also keeps a set of its captures into the opponent's eyes.
+//! A move of `c` is drawn from the two without replacement: a uniform
+//! index over both; a shared point that would be suicide for `c` (a rare
+//! closed point between chains in atari) is swapped out of the range, a
+//! capture entry no longer valid is dropped, and the draw repeated; so the
+//! first move accepted is uniform among `c`'s legal non-eye moves, and a
+//! pass is declared only when none is left (see [`FastBoard::choose_move`]).
+//! Eyes are the bulk of the empty points late in a game, so keeping them
+//! out of the draw keeps rejections rare.
+//!
+//! Whether a point is an eye depends only on its neighbours' colours, so
+//! the shared set changes only where those do: the stone leaves it, an
+//! empty neighbour the stone closes with only the mover's stones around
+//! becomes the mover's eye and leaves it, and freed points join it (a
+//! single freed point is the capturer's eye and does not). The capture
+//! sets are kept lazily: an eye of `x` is a legal move of the other colour
+//! only when a chain of `x` next to it is in atari, and that can only
+//! start with the move next to that chain, so every move lists the last
+//! liberty of each chain next to it now in atari when that liberty is an
+//! eye, and the eyes it creates when they already are last liberties. An
+//! entry that stops being valid is dropped when it is drawn.
 //!
 //! The exact engine stays the reference: [`agrees_with_engine`] plays any
-//! move sequence on both and compares them after every move, candidate sets
-//! included. The `SLIP` parameter threads deliberate bookkeeping slips
-//! through the same code ([`NO_LIBERTIES_BACK`], [`PSEUDO_AS_EXACT`],
-//! [`STALE_LAST_LIBERTY`]); the tests show the comparison catches each.
+//! move sequence on both and compares them after every move, after
+//! [`FastBoard::check_consistency`] has recomputed every field from the
+//! colours alone. The `SLIP` parameter threads deliberate bookkeeping
+//! slips through the same code ([`NO_LIBERTIES_BACK`], [`PSEUDO_AS_EXACT`],
+//! [`EYE_LEFT_LISTED`], [`NEW_EYE_UNLISTED`]); the tests show the
+//! comparison catches each.
 
 use super::engine::{Board, Illegal};
 use super::playout::{Played, Rng};
@@ -49,7 +56,7 @@ use super::{BLACK, EMPTY, MAX_N, WHITE};
 
 /// Off-board padding around the points.
 const WALL: u8 = 3;
-/// No chain (empty points and walls); no place in a candidate set.
+/// No chain (empty points and walls); no place in a set.
 const NONE: u16 = u16::MAX;
 /// The arrays' length: a power of two above the largest padded board, so
 /// every index is taken `& MASK` and the compiler drops the bounds checks.
@@ -67,10 +74,12 @@ pub const NO_LIBERTIES_BACK: u8 = 1;
 /// A wrong variant: a chain is taken to be in atari only when its
 /// pseudo-liberty count is 1 (a single liberty touched twice is missed).
 pub const PSEUDO_AS_EXACT: u8 = 2;
-/// A wrong variant: when a capture frees a point next to a chain of the
-/// capturer that was in atari, that chain's old last liberty is not
-/// rechecked (it may have become a candidate of the capturer).
-pub const STALE_LAST_LIBERTY: u8 = 3;
+/// A wrong variant: an empty neighbour that the stone turns into the
+/// mover's own eye stays in the shared set, so it can be drawn.
+pub const EYE_LEFT_LISTED: u8 = 3;
+/// A wrong variant: an eye the stone creates is not listed as a capture of
+/// the opponent when it already is the last liberty of a chain next to it.
+pub const NEW_EYE_UNLISTED: u8 = 4;
 
 /// The neighbour-count field of colour `c` (`EMPTY`, `BLACK`, `WHITE`):
 /// four bits each, empty in bits 0–3.
@@ -87,7 +96,7 @@ const fn opponent_mask(c: u8) -> u16 {
     0xF << (4 * (3 - c))
 }
 
-/// The candidate set of colour `c`: 0 for `BLACK`, 1 for `WHITE`.
+/// The capture set of colour `c`: 0 for `BLACK`, 1 for `WHITE`.
 #[inline]
 fn side(c: u8) -> usize {
     usize::from(c == WHITE)
@@ -132,13 +141,108 @@ impl Chain {
         self.squares = self.squares.wrapping_add((q * q) as u32);
     }
 
-    /// One contact with `q` fewer (wrapping: a slipped board may hold a
-    /// stale count).
+    /// One contact with `q` fewer (wrapping: the scratch entry and a
+    /// slipped board may hold anything).
     #[inline]
     fn lose(&mut self, q: usize) {
         self.libs = self.libs.wrapping_sub(1);
         self.sum = self.sum.wrapping_sub(q as u32);
         self.squares = self.squares.wrapping_sub((q * q) as u32);
+    }
+}
+
+/// A set of points as an array with each point's place in it: O(1) insert,
+/// remove and uniform pick, in no particular order.
+#[derive(Clone, Debug)]
+struct PointSet {
+    /// The members: the first `len` entries.
+    items: Box<[u16; SIZE]>,
+    /// A point's place in `items`, or `NONE`.
+    place: Box<[u16; SIZE]>,
+    len: usize,
+}
+
+impl PointSet {
+    fn new() -> Self {
+        PointSet {
+            items: Box::new([NONE; SIZE]),
+            place: Box::new([NONE; SIZE]),
+            len: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn contains(&self, p: usize) -> bool {
+        self.place[p & MASK] != NONE
+    }
+
+    #[inline(always)]
+    fn get(&self, i: usize) -> usize {
+        usize::from(self.items[i & MASK])
+    }
+
+    /// Adds `p`, which is not a member.
+    #[inline(always)]
+    fn insert(&mut self, p: usize) {
+        let n = self.len;
+        self.place[p & MASK] = n as u16;
+        self.items[n & MASK] = p as u16;
+        self.len = n + 1;
+    }
+
+    /// Adds `p` unless it is a member.
+    #[inline(always)]
+    fn insert_once(&mut self, p: usize) {
+        if !self.contains(p) {
+            self.insert(p);
+        }
+    }
+
+    /// Removes the member `p` (the last one fills its place).
+    #[inline(always)]
+    fn remove(&mut self, p: usize) {
+        let i = self.place[p & MASK];
+        self.place[p & MASK] = NONE;
+        let n = self.len - 1;
+        self.len = n;
+        let last = self.items[n & MASK];
+        self.items[usize::from(i) & MASK] = last;
+        if usize::from(last) != p {
+            self.place[usize::from(last) & MASK] = i;
+        }
+    }
+
+    /// Swaps the members at places `i` and `j`.
+    #[inline(always)]
+    fn swap(&mut self, i: usize, j: usize) {
+        let (a, b) = (self.items[i & MASK], self.items[j & MASK]);
+        self.items[i & MASK] = b;
+        self.items[j & MASK] = a;
+        self.place[usize::from(b) & MASK] = i as u16;
+        self.place[usize::from(a) & MASK] = j as u16;
+    }
+
+    /// Copies `from`'s first `used` places and its members.
+    fn copy_from(&mut self, from: &Self, used: usize) {
+        self.place[..used].copy_from_slice(&from.place[..used]);
+        let listed = self.len.max(from.len);
+        self.items[..listed].copy_from_slice(&from.items[..listed]);
+        self.len = from.len;
+    }
+
+    /// The members.
+    fn members(&self) -> &[u16] {
+        &self.items[..self.len]
+    }
+
+    /// Whether every member is at its recorded place and every recorded
+    /// place below `used` belongs to a member.
+    fn well_kept(&self, used: usize) -> bool {
+        let placed = self.members().iter().enumerate();
+        placed
+            .clone()
+            .all(|(i, &p)| usize::from(self.place[usize::from(p)]) == i)
+            && self.place[..used].iter().filter(|&&i| i != NONE).count() == self.len
     }
 }
 
@@ -149,6 +253,17 @@ impl Chain {
 /// One fixed-size array per field, indexed `& MASK` (one plain load per
 /// question, no bounds checks); only the first `len` entries (the padded
 /// board) are points, so `clone_from` and `==` look at those.
+///
+/// ```
+/// use boardcheck::problems::go_move::fast_board::FastBoard;
+/// use boardcheck::problems::go_move::playout::Rng;
+/// use boardcheck::problems::go_move::BLACK;
+///
+/// let mut board = <FastBoard>::new(9, 9);
+/// let played = board.playout(BLACK, 3 * 81, &mut Rng::new(1));
+/// assert!(played.moves > 0);
+/// board.check_consistency().unwrap();
+/// ```
 #[derive(Debug)]
 pub struct FastBoard<const SLIP: u8 = NO_SLIP> {
     rows: usize,
@@ -166,17 +281,14 @@ pub struct FastBoard<const SLIP: u8 = NO_SLIP> {
     /// The next stone of the same chain (a circular list; left as it was
     /// when the chain is captured).
     next: Box<[u16; SIZE]>,
-    /// An empty point's place in black's and white's candidate sets, or
-    /// `NONE`.
-    slot: Box<[[u16; 2]; SIZE]>,
     /// At a head: the chain's counts.
     chain: Box<[Chain; SIZE]>,
-    /// Black's and white's candidates, each point once, in no order: the
-    /// first `count[k]` entries of `cands[k]`.
-    cands: Box<[[u16; SIZE]; 2]>,
-    count: [usize; 2],
-    /// The old last liberties of chains a capture took out of atari.
-    dirty: Vec<u16>,
+    /// The empty points that are no one's one-point eye.
+    shared: PointSet,
+    /// Black's and White's captures into the other's eyes: every eye of
+    /// the opponent that is the last liberty of a chain next to it, and
+    /// perhaps points that no longer are (dropped when drawn).
+    captures: [PointSet; 2],
 }
 
 impl<const SLIP: u8> Clone for FastBoard<SLIP> {
@@ -190,11 +302,9 @@ impl<const SLIP: u8> Clone for FastBoard<SLIP> {
             nbr: self.nbr.clone(),
             head: self.head.clone(),
             next: self.next.clone(),
-            slot: self.slot.clone(),
             chain: self.chain.clone(),
-            cands: self.cands.clone(),
-            count: self.count,
-            dirty: Vec::with_capacity(self.dirty.capacity()),
+            shared: self.shared.clone(),
+            captures: self.captures.clone(),
         }
     }
 
@@ -205,30 +315,31 @@ impl<const SLIP: u8> Clone for FastBoard<SLIP> {
         self.nbr[..used].copy_from_slice(&from.nbr[..used]);
         self.head[..used].copy_from_slice(&from.head[..used]);
         self.next[..used].copy_from_slice(&from.next[..used]);
-        self.slot[..used].copy_from_slice(&from.slot[..used]);
         self.chain[..used].copy_from_slice(&from.chain[..used]);
+        self.shared.copy_from(&from.shared, used);
         for k in 0..2 {
-            let listed = self.count[k].max(from.count[k]);
-            self.cands[k][..listed].copy_from_slice(&from.cands[k][..listed]);
+            self.captures[k].copy_from(&from.captures[k], used);
         }
         (self.rows, self.cols, self.stride, self.len) =
             (from.rows, from.cols, from.stride, from.len);
-        self.count = from.count;
     }
 }
 
 impl<const SLIP: u8> PartialEq for FastBoard<SLIP> {
-    /// The same board kept the same way (the entries in use).
+    /// The same board kept the same way (the entries in use, the sets in
+    /// the same order).
     fn eq(&self, other: &Self) -> bool {
         let n = self.len;
-        (self.rows, self.cols, self.count) == (other.rows, other.cols, other.count)
+        let same =
+            |a: &PointSet, b: &PointSet| a.members() == b.members() && a.place[..n] == b.place[..n];
+        (self.rows, self.cols) == (other.rows, other.cols)
             && self.colour[..n] == other.colour[..n]
             && self.nbr[..n] == other.nbr[..n]
             && self.head[..n] == other.head[..n]
             && self.next[..n] == other.next[..n]
-            && self.slot[..n] == other.slot[..n]
             && self.chain[..n] == other.chain[..n]
-            && (0..2).all(|k| self.cands[k][..self.count[k]] == other.cands[k][..other.count[k]])
+            && same(&self.shared, &other.shared)
+            && (0..2).all(|k| same(&self.captures[k], &other.captures[k]))
     }
 }
 
@@ -251,27 +362,28 @@ impl<const SLIP: u8> FastBoard<SLIP> {
             nbr: Box::new([0; SIZE]),
             head: Box::new([NONE; SIZE]),
             next: Box::new([NONE; SIZE]),
-            slot: Box::new([[NONE; 2]; SIZE]),
             chain: Box::new([Chain::default(); SIZE]),
-            cands: Box::new([[NONE; SIZE]; 2]),
-            count: [0; 2],
-            dirty: Vec::with_capacity(64),
+            shared: PointSet::new(),
+            captures: [PointSet::new(), PointSet::new()],
         };
-        for r in 0..rows {
-            for c in 0..cols {
-                let p = b.point(r, c);
-                b.colour[p] = EMPTY;
-            }
+        for p in b.points() {
+            b.colour[p] = EMPTY;
         }
-        for r in 0..rows {
-            for c in 0..cols {
-                let p = b.point(r, c);
-                let free = b.neighbours(p).into_iter().filter(|&q| b.col(q) == EMPTY);
-                b.nbr[p] = free.count() as u16 * unit(EMPTY);
-                b.refresh(p);
+        for p in b.points() {
+            let free = b.neighbours(p).into_iter().filter(|&q| b.col(q) == EMPTY);
+            b.nbr[p] = free.count() as u16 * unit(EMPTY);
+            // On a 1×1 board the one point has no neighbour: an eye of both.
+            if b.nbr[p] != 0 {
+                b.shared.insert(p);
             }
         }
         b
+    }
+
+    /// The on-board point indices, row-major.
+    fn points(&self) -> impl Iterator<Item = usize> + use<SLIP> {
+        let (rows, cols, stride) = (self.rows, self.cols, self.stride);
+        (0..rows).flat_map(move |r| (0..cols).map(move |c| (r + 1) * stride + c + 1))
     }
 
     /// The index of the point at `row`, `col` (both inside the board); the
@@ -322,21 +434,16 @@ impl<const SLIP: u8> FastBoard<SLIP> {
         if p < self.len { self.col(p) } else { WALL }
     }
 
-    /// The candidates of `c` (`BLACK` or `WHITE`): its legal moves that do
-    /// not fill its own one-point eye, in no particular order.
-    pub fn candidates(&self, c: u8) -> &[u16] {
-        let k = side(c);
-        &self.cands[k][..self.count[k]]
+    /// The empty points that are no one's one-point eye, in no particular
+    /// order. `c`'s moves are these, less its suicides, and its captures
+    /// into the opponent's eyes.
+    pub fn shared_points(&self) -> &[u16] {
+        self.shared.members()
     }
 
     /// The points row-major as `EMPTY`/`BLACK`/`WHITE`.
     pub fn cells(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.rows * self.cols);
-        for r in 0..self.rows {
-            let start = self.point(r, 0);
-            out.extend_from_slice(&self.colour[start..start + self.cols]);
-        }
-        out
+        self.points().map(|p| self.colour[p]).collect()
     }
 
     #[inline(always)]
@@ -356,9 +463,9 @@ impl<const SLIP: u8> FastBoard<SLIP> {
     }
 
     /// Legality at the empty point `p` with no empty neighbour, bit 0 for
-    /// black and bit 1 for white: a friendly chain with a liberty besides `p`, or an
-    /// opponent chain whose last liberty is `p` (its capture frees a
-    /// neighbour).
+    /// black and bit 1 for white: a friendly chain with a liberty besides
+    /// `p`, or an opponent chain whose last liberty is `p` (its capture
+    /// frees a neighbour).
     #[inline]
     fn legal_when_closed(&self, p: usize) -> u32 {
         // What a neighbour gives, by (colour, atari): two bits (black's,
@@ -390,73 +497,6 @@ impl<const SLIP: u8> FastBoard<SLIP> {
             && self.nbr_at(p) & (EMPTY_MASK | opponent_mask(c)) == 0
     }
 
-    /// Adds `p` to the candidates of side `k`.
-    #[inline(always)]
-    fn enlist(&mut self, p: usize, k: usize) {
-        let n = self.count[k];
-        self.slot[p & MASK][k] = n as u16;
-        self.cands[k][n & MASK] = p as u16;
-        self.count[k] = n + 1;
-    }
-
-    /// Takes `p` out of the candidates of side `k` (the last one fills its
-    /// place).
-    #[inline(always)]
-    fn delist(&mut self, p: usize, k: usize) {
-        let i = self.slot[p & MASK][k];
-        self.slot[p & MASK][k] = NONE;
-        let n = self.count[k] - 1;
-        self.count[k] = n;
-        let last = self.cands[k][n & MASK];
-        self.cands[k][usize::from(i) & MASK] = last;
-        if usize::from(last) != p {
-            self.slot[usize::from(last) & MASK][k] = i;
-        }
-    }
-
-    /// Brings the empty point `p`'s membership of both candidate sets up to
-    /// date (anything else is skipped). An empty neighbour makes `p` a
-    /// candidate of both; with none, it is one of `c` when legal for `c`
-    /// and not `c`'s eye (it has an opponent neighbour).
-    #[inline(always)]
-    fn refresh(&mut self, p: usize) {
-        if self.col(p) != EMPTY {
-            return;
-        }
-        if self.nbr_at(p) & EMPTY_MASK != 0 {
-            for k in 0..2 {
-                if self.slot[p & MASK][k] == NONE {
-                    self.enlist(p, k);
-                }
-            }
-        } else {
-            self.refresh_closed(p);
-        }
-    }
-
-    /// [`Self::refresh`] for an empty point with no empty neighbour.
-    #[inline(never)]
-    fn refresh_closed(&mut self, p: usize) {
-        let nbr = self.nbr_at(p);
-        // A candidate of black needs a white neighbour (else it is black's
-        // eye), and the other way round.
-        let foes = u32::from(nbr & opponent_mask(BLACK) != 0)
-            | u32::from(nbr & opponent_mask(WHITE) != 0) << 1;
-        let want = self.legal_when_closed(p) & foes;
-        let [b, w] = self.slot[p & MASK];
-        let have = u32::from(b != NONE) | u32::from(w != NONE) << 1;
-        let mut change = want ^ have;
-        while change != 0 {
-            let k = change.trailing_zeros() as usize;
-            change &= change - 1;
-            if want >> k & 1 != 0 {
-                self.enlist(p, k);
-            } else {
-                self.delist(p, k);
-            }
-        }
-    }
-
     /// Plays `c` at index `p` as [`Board::try_play`] does: the stone, the
     /// captures (their count returned); an occupied point (or a colour
     /// other than `BLACK`/`WHITE`) or a suicide is refused and changes
@@ -471,15 +511,27 @@ impl<const SLIP: u8> FastBoard<SLIP> {
         Ok(self.place(p, c))
     }
 
-    /// Places a legal move of `c` at the empty point `p`, updates the
-    /// candidate sets; returns the stones captured.
-    #[inline]
-    fn place(&mut self, p: usize, c: u8) -> u32 {
-        let around = self.nbr_at(p);
-        for k in 0..2 {
-            if self.slot[p & MASK][k] != NONE {
-                self.delist(p, k);
+    /// Lists the last liberty of the chain with head `h`, of colour `x`, as
+    /// a capture of the other colour if the chain is in atari and that
+    /// liberty is an eye of `x` (any other last liberty is in the shared
+    /// set).
+    #[inline(always)]
+    fn list_if_capturable(&mut self, h: usize, x: u8) {
+        let ch = self.chain_at(h);
+        if ch.atari::<SLIP>() {
+            let last = ch.last_liberty();
+            if self.nbr_at(last) & (EMPTY_MASK | opponent_mask(x)) == 0 {
+                self.captures[side(3 - x)].insert_once(last);
             }
+        }
+    }
+
+    /// Places a legal move of `c` at the empty point `p` and updates the
+    /// sets; returns the stones captured.
+    #[inline(always)]
+    fn place(&mut self, p: usize, c: u8) -> u32 {
+        if self.shared.contains(p) {
+            self.shared.remove(p);
         }
         let delta = unit(c).wrapping_sub(unit(EMPTY));
         let mut own = Chain {
@@ -488,8 +540,7 @@ impl<const SLIP: u8> FastBoard<SLIP> {
         };
         let nbrs = self.neighbours(p);
         // The empty neighbours this stone closed (no empty neighbour left):
-        // the only ones of them that may stop being candidates; the others
-        // stay open, candidates of both.
+        // the only points that may become eyes here.
         let mut closed = 0u32;
         // And which neighbours are friends, which foes (bit `i` for
         // `nbrs[i]`).
@@ -504,7 +555,7 @@ impl<const SLIP: u8> FastBoard<SLIP> {
             self.nbr[q & MASK] = n;
             let colour = self.col(q);
             let empty = colour == EMPTY;
-            closed |= u32::from(empty & (n & EMPTY_MASK == 0)) << i;
+            closed |= u32::from(empty & (n & (EMPTY_MASK | opponent_mask(c)) == 0)) << i;
             friends |= u32::from(colour == c) << i;
             foes |= u32::from(colour == opp) << i;
             let e = 0u32.wrapping_sub(u32::from(empty));
@@ -518,6 +569,16 @@ impl<const SLIP: u8> FastBoard<SLIP> {
         self.head[p & MASK] = p as u16;
         self.next[p & MASK] = p as u16;
         *self.chain_mut(p) = own;
+        // A neighbour closed with only `c` around is now `c`'s eye (it had
+        // `p` empty next to it, so it was no one's eye and shared).
+        let eyes = closed;
+        if SLIP != EYE_LEFT_LISTED {
+            while closed != 0 {
+                let q = nbrs[closed.trailing_zeros() as usize];
+                closed &= closed - 1;
+                self.shared.remove(q);
+            }
+        }
         let mut mine = p;
         while friends != 0 {
             let head = self.head_at(nbrs[friends.trailing_zeros() as usize]);
@@ -526,13 +587,8 @@ impl<const SLIP: u8> FastBoard<SLIP> {
                 mine = self.merge(head, mine);
             }
         }
-        // Each opponent chain next to the stone is captured (no liberty
-        // left) or, if now in atari, its last liberty is rechecked below
-        // (captures elsewhere cannot touch it: the captured stones are its
-        // colour, and not in its chain).
         let mut captured = 0;
-        let mut freed = [NONE; 4];
-        let mut ataris = [NONE; 4];
+        let mut left = 0u32;
         while foes != 0 {
             let i = foes.trailing_zeros() as usize;
             foes &= foes - 1;
@@ -540,54 +596,30 @@ impl<const SLIP: u8> FastBoard<SLIP> {
             // An earlier capture may have taken this stone's chain.
             if self.col(q) == opp {
                 let head = self.head_at(q);
-                let ch = self.chain_at(head);
-                if ch.libs == 0 {
-                    captured += self.remove_chain(head);
-                    freed[i] = head as u16;
-                } else if ch.atari::<SLIP>() {
-                    ataris[i] = ch.last_liberty() as u16;
+                if self.chain_at(head).libs == 0 {
+                    captured += self.remove_chain(head, c);
+                } else {
+                    left |= 1 << i;
                 }
             }
         }
-        // Rechecks, now the board is final: the neighbours closed, the
-        // freed points, the last liberty of each chain next to the stone
-        // now in atari (the opponent's above, and its own below; those in
-        // atari before had `p` as their last liberty and are merged or
-        // captured), then the old last liberties `remove_chain` listed.
-        while closed != 0 {
-            let i = closed.trailing_zeros() as usize;
-            closed &= closed - 1;
-            self.refresh(nbrs[i]);
+        // The chains next to the stone may have entered atari (no other
+        // chain did): those of the opponent left, and the stone's own.
+        while left != 0 {
+            let q = nbrs[left.trailing_zeros() as usize];
+            left &= left - 1;
+            self.list_if_capturable(self.head_at(q), opp);
         }
-        if captured > 0 {
-            for h in freed {
-                if h != NONE {
-                    let h = usize::from(h);
-                    let mut s = h;
-                    loop {
-                        self.refresh(s);
-                        s = self.next_at(s);
-                        if s == h {
-                            break;
-                        }
-                    }
-                }
+        self.list_if_capturable(mine, c);
+        // A new eye that already is the last liberty of a chain of `c`
+        // next to it is a capture for the opponent.
+        let mut eyes = if SLIP == NEW_EYE_UNLISTED { 0 } else { eyes };
+        while eyes != 0 {
+            let q = nbrs[eyes.trailing_zeros() as usize];
+            eyes &= eyes - 1;
+            if self.legal_when_closed(q) >> side(opp) & 1 != 0 {
+                self.captures[side(opp)].insert_once(q);
             }
-        }
-        for q in ataris {
-            if q != NONE {
-                self.refresh(usize::from(q));
-            }
-        }
-        // Two empty neighbours are two liberties.
-        if around & EMPTY_MASK < 2 {
-            let me = self.chain_at(mine);
-            if me.atari::<SLIP>() {
-                self.refresh(me.last_liberty());
-            }
-        }
-        while let Some(q) = self.dirty.pop() {
-            self.refresh(usize::from(q));
         }
         captured
     }
@@ -622,12 +654,14 @@ impl<const SLIP: u8> FastBoard<SLIP> {
         big
     }
 
-    /// Removes the chain with head `h` (its `next` cycle stays, for the
-    /// rechecks), listing in `dirty` the old last liberty of each
-    /// neighbouring chain it takes out of atari; returns its number of
-    /// stones.
-    fn remove_chain(&mut self, h: usize) -> u32 {
-        let delta = unit(EMPTY).wrapping_sub(unit(self.col(h)));
+    /// Removes the chain with head `h`, captured by `capturer`; returns its
+    /// number of stones. Each freed point gives a contact to every
+    /// neighbouring chain (all the capturer's) and joins the shared set,
+    /// except a single freed point: its neighbours are all the capturer's
+    /// stones or walls, so it is the capturer's eye.
+    fn remove_chain(&mut self, h: usize, capturer: u8) -> u32 {
+        let delta = unit(EMPTY).wrapping_sub(unit(3 - capturer));
+        let size = self.chain_at(h).size;
         let mut s = h;
         loop {
             self.colour[s & MASK] = EMPTY;
@@ -640,35 +674,62 @@ impl<const SLIP: u8> FastBoard<SLIP> {
                 let hq = self.head_at(q);
                 let real = hq != h && hq != usize::from(NONE);
                 if SLIP != NO_LIBERTIES_BACK {
-                    let ch = self.chain_mut(if real { hq } else { usize::from(NONE) });
-                    let before = *ch;
-                    ch.gain(s);
-                    if SLIP != STALE_LAST_LIBERTY && real & before.atari::<SLIP>() {
-                        self.dirty.push(before.last_liberty() as u16);
-                    }
+                    self.chain_mut(if real { hq } else { usize::from(NONE) })
+                        .gain(s);
                 }
+            }
+            if size > 1 {
+                self.shared.insert(s);
             }
             s = self.next_at(s);
             if s == h {
                 break;
             }
         }
-        u32::from(self.chain_at(h).size)
+        u32::from(size)
     }
 
     /// A random legal move of `c` that does not fill its own one-point eye,
     /// uniform among all such moves; `None` (pass) when there is none.
     ///
-    /// Uniform because the candidate set of `c` holds exactly those moves,
-    /// each once (the invariant [`agrees_with_engine`] checks after every
-    /// move), and one index into it is drawn with [`Rng::below`], the
-    /// engine's own draw: no rejection, no scan, and no bias from the
-    /// set's order (any order gives each member the same chance).
-    #[inline]
+    /// The moves wanted are the shared points that are legal for `c` and
+    /// `c`'s captures into the opponent's eyes; the shared set holds each
+    /// point that is no one's eye once, the capture set each such capture
+    /// once, and perhaps stale entries (the invariants
+    /// [`Self::check_consistency`] checks; a valid entry is an eye, so in
+    /// no shared place). One uniform index
+    /// ([`Rng::below`], the engine's draw) over the first `n` shared places
+    /// and all the capture entries picks a point; a shared point that is
+    /// suicide is swapped to place `n - 1` and `n` shrinks, a stale capture
+    /// entry is dropped, and the draw is repeated. Each draw is uniform
+    /// over the entries not yet rejected, which are rejects or wanted moves,
+    /// each wanted move once; so the first wanted move drawn is uniform over
+    /// them (by symmetry: any two have the same chance to come first).
+    #[inline(always)]
     pub fn choose_move(&mut self, c: u8, rng: &mut Rng) -> Option<usize> {
         let k = side(c);
-        let n = self.count[k];
-        (n > 0).then(|| self.cands[k][rng.below(n) & MASK] as usize)
+        let mut n = self.shared.len;
+        loop {
+            let total = n + self.captures[k].len;
+            if total == 0 {
+                return None;
+            }
+            let i = rng.below(total);
+            if i < n {
+                let p = self.shared.get(i);
+                if self.nbr_at(p) & EMPTY_MASK != 0 || self.legal_when_closed(p) >> k & 1 != 0 {
+                    return Some(p);
+                }
+                n -= 1;
+                self.shared.swap(i, n);
+            } else {
+                let p = self.captures[k].get(i - n);
+                if self.is_eye(p, 3 - c) && self.legal_when_closed(p) >> k & 1 != 0 {
+                    return Some(p);
+                }
+                self.captures[k].remove(p);
+            }
+        }
     }
 
     /// Plays a random game, `first` to move, at most `cap` turns (moves and
@@ -679,21 +740,131 @@ impl<const SLIP: u8> FastBoard<SLIP> {
             Some(self.place(p, colour))
         })
     }
+
+    /// Recomputes every field from the colours alone and names the first
+    /// one that differs: the walls and the neighbour counts; the chains
+    /// (each group of connected stones of one colour, found by a flood
+    /// fill, has one head among its stones, named by all of them, and its
+    /// `next` cycle visits exactly its stones); each chain's size,
+    /// pseudo-liberty count and sums; the shared set (exactly the empty
+    /// points that are no one's eye, each once at its recorded place); each
+    /// capture set (every eye of the opponent where the colour may play is
+    /// in it, each entry once at its recorded place).
+    pub fn check_consistency(&self) -> Result<(), String> {
+        let on_board: Vec<usize> = self.points().collect();
+        let mut is_point = vec![false; self.len];
+        for &p in &on_board {
+            is_point[p] = true;
+        }
+        if let Some(p) = (0..self.len).find(|&p| !is_point[p] && self.colour[p] != WALL) {
+            return Err(format!("index {p} should be a wall"));
+        }
+        let mut seen = vec![false; self.len];
+        for &p in &on_board {
+            let at = self.row_col(p);
+            let colour = self.colour[p];
+            if colour == EMPTY {
+                let mut want_nbr = 0u16;
+                for q in self.neighbours(p) {
+                    if self.colour(q) != WALL {
+                        want_nbr += unit(self.colour(q));
+                    }
+                }
+                if self.nbr[p] != want_nbr {
+                    return Err(format!("wrong neighbour counts at {at:?}"));
+                }
+                if self.head[p] != NONE {
+                    return Err(format!("the empty point {at:?} names a chain"));
+                }
+                continue;
+            }
+            if seen[p] {
+                continue;
+            }
+            // Flood fill of the group of `p`.
+            let mut group = vec![p];
+            seen[p] = true;
+            let mut i = 0;
+            while i < group.len() {
+                for q in self.neighbours(group[i]) {
+                    if self.colour(q) == colour && !seen[q] {
+                        seen[q] = true;
+                        group.push(q);
+                    }
+                }
+                i += 1;
+            }
+            let h = usize::from(self.head[p]);
+            if !group.contains(&h) || group.iter().any(|&s| usize::from(self.head[s]) != h) {
+                return Err(format!("the group at {at:?} has no single head"));
+            }
+            let mut cycle = vec![h];
+            let mut s = usize::from(self.next[h]);
+            while s != h && cycle.len() <= group.len() {
+                cycle.push(s);
+                s = usize::from(self.next[s & MASK]);
+            }
+            cycle.sort_unstable();
+            group.sort_unstable();
+            if cycle != group {
+                return Err(format!("the chain list of the group at {at:?} is wrong"));
+            }
+            let mut want = Chain {
+                size: group.len() as u16,
+                ..Chain::default()
+            };
+            for &s in &group {
+                for q in self.neighbours(s) {
+                    if self.colour(q) == EMPTY {
+                        want.gain(q);
+                    }
+                }
+            }
+            if self.chain[h] != want {
+                return Err(format!("wrong counts for the group at {at:?}"));
+            }
+        }
+        let mut shared = self.shared.members().to_vec();
+        shared.sort_unstable();
+        let no_eye = |p: usize| !self.is_eye(p, BLACK) && !self.is_eye(p, WHITE);
+        let empties = on_board
+            .iter()
+            .copied()
+            .filter(|&p| self.colour[p] == EMPTY);
+        let want: Vec<u16> = empties
+            .clone()
+            .filter(|&p| no_eye(p))
+            .map(|p| p as u16)
+            .collect();
+        if !self.shared.well_kept(self.len) || shared != want {
+            return Err("the shared set is wrong".to_string());
+        }
+        for who in [BLACK, WHITE] {
+            let listed = &self.captures[side(who)];
+            let missing = empties
+                .clone()
+                .find(|&p| self.is_eye(p, 3 - who) && self.is_legal(p, who) && !listed.contains(p));
+            if !listed.well_kept(self.len) || missing.is_some() {
+                return Err(format!("the capture set of colour {who} is wrong"));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Plays one move sequence on a fast board (with slip `SLIP`) and on the
 /// exact engine side by side, both starting empty on an n×n board, and
 /// compares them after every move: the move's result (captures, or why it
-/// was refused), every point, and for every empty point and both colours
-/// legality and eye status, and for every stone whether its chain is in
-/// atari (exactly one liberty, from the engine's exact count), and both
-/// candidate sets (each exactly the engine's legal moves that fill no own
-/// eye, each point once at its recorded place); a drawn move must be a
-/// candidate of the engine's, and a pass leave none. Black moves
-/// first and the colours alternate. Each step `s` picks the move: `s % 4
-/// == 0` any point at all (occupied and suicide included), `1` any empty
-/// point, otherwise the fast board's own playout choice from a generator
-/// seeded with `s` (a pass when it has none). The first difference, if any.
+/// was refused), every point, [`FastBoard::check_consistency`], for every
+/// empty point and both colours legality and eye status, and for every
+/// stone whether its chain is in atari (against the engine's exact
+/// liberty count); a drawn
+/// move must be legal and fill no own eye by the engine's rules, and a
+/// pass leave no such move. Black moves first and the colours alternate.
+/// Each step `s` picks the move: `s % 4 == 0` any point at all (occupied
+/// and suicide included), `1` any empty point, otherwise the fast board's
+/// own playout choice from a generator seeded with `s` (a pass when it has
+/// none). The first difference, if any.
 pub fn agrees_with_engine<const SLIP: u8>(n: usize, steps: &[u32]) -> Result<(), String> {
     let mut fast = FastBoard::<SLIP>::new(n, n);
     let mut exact = Board::new(n, n);
@@ -714,7 +885,7 @@ pub fn agrees_with_engine<const SLIP: u8>(n: usize, steps: &[u32]) -> Result<(),
                     Some(p) if !good(p) => {
                         let (r, c) = fast.row_col(p);
                         return Err(format!(
-                            "step {i}: colour {colour} drew ({r}, {c}), no candidate"
+                            "step {i}: colour {colour} drew ({r}, {c}), no legal non-eye move"
                         ));
                     }
                     None if any => {
@@ -736,32 +907,8 @@ pub fn agrees_with_engine<const SLIP: u8>(n: usize, steps: &[u32]) -> Result<(),
         if fast.cells() != exact.cells() {
             return Err(format!("step {i}: the boards differ"));
         }
-        for who in [BLACK, WHITE] {
-            let k = side(who);
-            let listed = fast.candidates(who);
-            let placed = listed
-                .iter()
-                .enumerate()
-                .all(|(at, &e)| fast.slot[e as usize][k] as usize == at);
-            let stray = fast.slot[..fast.len]
-                .iter()
-                .enumerate()
-                .any(|(p, s)| s[k] != NONE && listed.get(s[k] as usize) != Some(&(p as u16)));
-            let mut got = listed.to_vec();
-            got.sort_unstable();
-            let mut want: Vec<u16> = exact
-                .empties()
-                .iter()
-                .copied()
-                .filter(|&e| exact.is_legal(e as usize, who) && !exact.is_eye(e as usize, who))
-                .collect();
-            want.sort_unstable();
-            if !placed || stray || got != want {
-                return Err(format!(
-                    "step {i}: the candidates of colour {who} are wrong"
-                ));
-            }
-        }
+        fast.check_consistency()
+            .map_err(|e| format!("step {i}: {e}"))?;
         for r in 0..n {
             for c in 0..n {
                 let p = fast.point(r, c);
@@ -798,18 +945,25 @@ mod tests {
             let p = b.point(r, c);
             b.try_play(p, who).unwrap();
         }
-        // (1, 1) white is in atari and black at (0, 1) captures it.
+        // (1, 1) white is in atari and black at (0, 1) captures it; the
+        // freed point is Black's eye, so no point is shared, and White may
+        // capture all three there.
         let p = b.point(1, 1);
         assert!(b.in_atari(p));
         let q = b.point(0, 1);
         assert_eq!(b.try_play(q, BLACK), Ok(1));
         assert_eq!(b.cells(), vec![1, 1, 1, 0]);
-        // Black filling its last liberty is suicide; White there captures all three.
         let last = b.point(1, 1);
+        assert_eq!(b.shared_points(), &[] as &[u16]);
+        assert_eq!(b.captures[1].members(), &[last as u16]);
+        assert_eq!(b.choose_move(WHITE, &mut Rng::new(3)), Some(last));
+        assert_eq!(b.choose_move(BLACK, &mut Rng::new(3)), None);
+        // Black filling its last liberty is suicide; White there captures all three.
         assert!(b.is_eye(last, BLACK));
         assert_eq!(b.try_play(last, BLACK), Err(Illegal::Suicide));
         assert_eq!(b.try_play(last, WHITE), Ok(3));
         assert_eq!(b.cells(), vec![0, 0, 0, 2]);
+        b.check_consistency().unwrap();
     }
 
     #[test]
@@ -820,17 +974,18 @@ mod tests {
         assert!(played.both_passed);
     }
 
-    /// The draw is uniform over the candidates, on a fixed position with
-    /// every kind of point: open ones (rows 3 and 4), (0, 0) where Black
-    /// captures and White would fill its own eye, (0, 3) Black's eye and
-    /// White's suicide, (2, 3) closed next to both colours and legal for
-    /// both. 40 000 draws per colour with a fixed seed: nothing else ever
-    /// drawn, each candidate's count within 6 % of the mean (about 4.5
-    /// standard deviations) and the chi-square statistic below 40 (7 or 6
-    /// degrees of freedom: a 10⁻⁵ tail is about 30). A draw biased towards
-    /// some points (say "the first candidate after a random place") fails.
+    /// The draw is uniform over the legal non-eye moves, on a fixed
+    /// position with every kind of point: open ones (rows 3 and 4), (0, 0)
+    /// where Black captures and White would fill its own eye, (0, 3)
+    /// Black's eye and White's suicide, (2, 3) closed next to both colours
+    /// and legal for both. 40 000 draws per colour with a fixed seed:
+    /// nothing else ever drawn, each move's count within 6 % of the mean
+    /// (about 4.5 standard deviations) and the chi-square statistic below
+    /// 40 (7 or 6 degrees of freedom: a 10⁻⁵ tail is about 30). A draw
+    /// biased towards some points (say "the first legal point after a
+    /// random place") fails.
     #[test]
-    fn draws_are_uniform_over_the_candidates() {
+    fn draws_are_uniform_over_the_legal_non_eye_moves() {
         // . W B .
         // W W B B
         // B B B .
@@ -873,14 +1028,18 @@ mod tests {
                     );
                     chi2 += off * off / mean;
                 } else {
-                    assert_eq!(k, 0, "colour {who} drew {p}, no candidate");
+                    assert_eq!(k, 0, "colour {who} drew {p}, no legal non-eye move");
                 }
             }
             assert!(chi2 < 40.0, "colour {who}: chi-square {chi2}");
         }
-        let (corner, eye) = (b.point(0, 0) as u16, b.point(0, 3) as u16);
-        assert!(b.candidates(BLACK).contains(&corner));
-        assert!(!b.candidates(WHITE).contains(&corner));
-        assert!(!b.candidates(BLACK).contains(&eye) && !b.candidates(WHITE).contains(&eye));
+        // Black's capture into White's eye at (0, 0) is listed; Black's eye
+        // at (0, 3) is in no set; (2, 3) is shared.
+        let (corner, eye, closed) = (b.point(0, 0), b.point(0, 3), b.point(2, 3));
+        assert!(b.captures[0].contains(corner) && !b.captures[1].contains(corner));
+        assert!(!b.shared.contains(corner) && !b.shared.contains(eye));
+        assert!(!b.captures[0].contains(eye) && !b.captures[1].contains(eye));
+        assert!(b.shared.contains(closed));
+        b.check_consistency().unwrap();
     }
 }
