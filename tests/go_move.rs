@@ -357,3 +357,131 @@ fn fast_playouts_end_and_stay_legal() {
         assert!(exact.is_ok(), "a playout left a group without a liberty");
     }
 }
+
+/// Every n×n colouring (3^(n·n) of them) for n = 1 to 3, row-major cells.
+fn every_colouring(n: usize) -> impl Iterator<Item = Vec<u8>> {
+    (0..3u32.pow((n * n) as u32)).map(move |mut code| {
+        (0..n * n)
+            .map(|_| {
+                let v = (code % 3) as u8;
+                code /= 3;
+                v
+            })
+            .collect()
+    })
+}
+
+/// The shared rules module against brute force and the engine: the
+/// neighbours of every point are the points at distance 1; on every
+/// colouring of up to 3×3 every stone's group and liberties (sorted, each
+/// once) are the engine's chain and liberties, and `legalize` leaves a
+/// legal position that keeps every stone of a legal one and otherwise only
+/// empties points.
+#[test]
+fn the_shared_rules_agree_with_brute_force_and_the_engine() {
+    for n in 1..=5 {
+        for i in 0..n * n {
+            let mut got: Vec<usize> = rules::neighbours(n, i).collect();
+            got.sort_unstable();
+            let want: Vec<usize> = (0..n * n)
+                .filter(|&j| (i / n).abs_diff(j / n) + (i % n).abs_diff(j % n) == 1)
+                .collect();
+            assert_eq!(got, want, "neighbours of {i} on {n}x{n}");
+        }
+    }
+    for n in 1..=3 {
+        for cells in every_colouring(n) {
+            let board = Board::from_cells_unchecked(n, n, &cells);
+            let pos = Position {
+                n,
+                cells: cells.clone(),
+            };
+            for i in (0..n * n).filter(|&i| cells[i] != EMPTY) {
+                let (mut points, libs) = rules::group_and_liberties(&pos, i);
+                points.sort_unstable();
+                let p = board.point(i / n, i % n);
+                let mut chain: Vec<usize> = board
+                    .chain(p)
+                    .into_iter()
+                    .map(|s| {
+                        let (r, c) = board.row_col(s);
+                        r * n + c
+                    })
+                    .collect();
+                chain.sort_unstable();
+                assert_eq!(points, chain, "group of {i} in {cells:?}");
+                let want: Vec<usize> = board.liberties(p).iter().map(|&(r, c)| r * n + c).collect();
+                assert_eq!(libs, want, "liberties of {i} in {cells:?}");
+            }
+            let mut legal = pos.clone();
+            rules::legalize(&mut legal);
+            assert!(Board::from_cells(n, n, &legal.cells).is_ok(), "{legal:?}");
+            for (before, after) in cells.iter().zip(&legal.cells) {
+                assert!(after == before || *after == EMPTY, "{cells:?} -> {legal:?}");
+            }
+            if Board::from_cells(n, n, &cells).is_ok() {
+                assert_eq!(legal, pos);
+            } else {
+                assert!(legal.stones() < pos.stones());
+            }
+        }
+    }
+}
+
+/// `pick_move` numbers the empty points (or every point when asked to, or
+/// when none is empty) and `move_at` names a point by row and column.
+#[test]
+fn a_move_is_picked_by_its_number() {
+    // 3x3, empty at 1, 4 and 8.
+    let pos = Position {
+        n: 3,
+        cells: vec![1, 0, 2, 2, 0, 1, 1, 2, 0],
+    };
+    let at = |mv: Move| mv.row * 3 + mv.col;
+    for (k, point) in [1, 4, 8].into_iter().enumerate() {
+        let mv = rules::pick_move(
+            &pos,
+            true,
+            |m| {
+                assert_eq!(m, 3);
+                k
+            },
+            WHITE,
+        );
+        assert_eq!((at(mv), mv.colour), (point, WHITE));
+    }
+    for k in 0..9 {
+        let mv = rules::pick_move(
+            &pos,
+            false,
+            |m| {
+                assert_eq!(m, 9);
+                k
+            },
+            BLACK,
+        );
+        assert_eq!((at(mv), mv.colour), (k, BLACK));
+    }
+    let full = Position {
+        n: 2,
+        cells: vec![1, 1, 1, 2],
+    };
+    let mv = rules::pick_move(
+        &full,
+        true,
+        |m| {
+            assert_eq!(m, 4);
+            3
+        },
+        BLACK,
+    );
+    assert_eq!((mv.row, mv.col), (1, 1));
+    for (i, n, row, col) in [(0, 1, 0, 0), (7, 3, 2, 1), (5, 4, 1, 1), (23, 5, 4, 3)] {
+        let mv = rules::move_at(i, n, WHITE);
+        assert_eq!(
+            (mv.row, mv.col, mv.colour),
+            (row, col, WHITE),
+            "{i} on {n}x{n}"
+        );
+    }
+}
