@@ -485,3 +485,87 @@ fn a_move_is_picked_by_its_number() {
         );
     }
 }
+
+/// The board's accessors and predicates against brute force from its
+/// cells, after every move of random games on boards of 1 to 5 rows and
+/// 1 to 5 columns (not only square ones, so rows and columns cannot be
+/// swapped): the sides, point ↔ (row, col), the colour at every index, the
+/// empty list, one-point eyes, legality (an empty point, and the move
+/// leaves its group a liberty or captures), `add_keeps_all_alive`, the
+/// number of stones a move captures, and `play` off the board or with a
+/// colour that is neither black nor white.
+#[test]
+fn the_board_api_agrees_with_brute_force_from_the_cells() {
+    let mut rng = Rng::new(77);
+    for game in 0..case_count(60) as usize {
+        let (rows, cols) = (1 + game % 5, 1 + (game / 5) % 5);
+        let mut board = Board::new(rows, cols);
+        assert_eq!((board.rows(), board.cols()), (rows, cols));
+        let mut colour = BLACK;
+        for _ in 0..rng.below(3 * rows * cols + 1) {
+            let cells = board.cells();
+            assert_eq!(cells.len(), rows * cols);
+            let at = |r: isize, c: isize| -> Option<u8> {
+                let inside = (0..rows as isize).contains(&r) && (0..cols as isize).contains(&c);
+                inside.then(|| cells[r as usize * cols + c as usize])
+            };
+            let mut empties = Vec::new();
+            for r in 0..rows {
+                for c in 0..cols {
+                    let p = board.point(r, c);
+                    assert_eq!(board.row_col(p), (r, c));
+                    assert_eq!(board.colour(p), cells[r * cols + c]);
+                    if cells[r * cols + c] == EMPTY {
+                        empties.push(p);
+                    }
+                    let (ri, ci) = (r as isize, c as isize);
+                    let around = [(ri - 1, ci), (ri + 1, ci), (ri, ci - 1), (ri, ci + 1)];
+                    for who in [BLACK, WHITE] {
+                        let eye = cells[r * cols + c] == EMPTY
+                            && around
+                                .iter()
+                                .all(|&(rr, cc)| at(rr, cc).is_none_or(|v| v == who));
+                        assert_eq!(board.is_eye(p, who), eye, "eye ({r}, {c}) {who}");
+                        let mut played = board.clone();
+                        let result = played.try_play(p, who);
+                        assert_eq!(board.is_legal(p, who), result.is_ok(), "({r}, {c}) {who}");
+                        if let Ok(captured) = result {
+                            let stones = |cs: &[u8]| cs.iter().filter(|&&v| v != EMPTY).count();
+                            let gone = stones(&cells) + 1 - stones(&played.cells());
+                            assert_eq!(captured as usize, gone, "({r}, {c}) {who}");
+                        }
+                        if cells[r * cols + c] == EMPTY {
+                            let mut added = board.clone();
+                            added.add_stone(p, who);
+                            assert_eq!(
+                                board.add_keeps_all_alive(p, who),
+                                added.first_dead_stone().is_none(),
+                                "add ({r}, {c}) {who} on {cells:?}"
+                            );
+                        }
+                    }
+                }
+            }
+            let mut listed: Vec<usize> = board.empties().iter().map(|&e| usize::from(e)).collect();
+            listed.sort_unstable();
+            empties.sort_unstable();
+            assert_eq!(listed, empties);
+            let before = board.clone();
+            let off = [
+                (rows, 0, BLACK),
+                (0, cols, WHITE),
+                (rows + 5, 0, BLACK),
+                (0, cols + 5, WHITE),
+                (0, 0, EMPTY),
+                (0, 0, 3),
+            ];
+            for (r, c, who) in off {
+                assert_eq!(board.play(r, c, who), Err(Illegal::Occupied));
+                assert_eq!(board, before);
+            }
+            let (r, c) = (rng.below(rows), rng.below(cols));
+            let _ = board.play(r, c, colour);
+            colour = 3 - colour;
+        }
+    }
+}
