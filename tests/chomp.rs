@@ -269,3 +269,47 @@ fn fuzz_bodies_on_random_bytes() {
         fuzz::text_input::<Chomp>(text.as_bytes());
     }
 }
+
+/// `Boundary::check` accepts every boundary of small boards (equal rows,
+/// full rows and empty rows included) with its true count, and refuses a
+/// row wider than its lower neighbour, a row beyond W and a wrong count.
+#[test]
+fn the_boundary_check_refuses_each_broken_invariant() {
+    use boardcheck::problems::chomp::enumerate::every_boundary;
+    for (w, h) in [(1, 1), (2, 2), (3, 3), (4, 2)] {
+        for row in every_boundary(w, h) {
+            let remaining = row.iter().sum();
+            let b = Boundary {
+                row,
+                remaining,
+                width: w,
+            };
+            assert_eq!(b.check(), Ok(()), "{b:?}");
+            let wrong = Boundary {
+                remaining: remaining + 1,
+                ..b.clone()
+            };
+            assert!(wrong.check().is_err(), "{wrong:?}");
+        }
+    }
+    let broken = [
+        (vec![1, 2], 3, 2),       // row 1 wider than row 0
+        (vec![3, 3, 0, 1], 7, 3), // row 3 wider than row 2
+        (vec![3, 1], 4, 2),       // row 0 beyond W
+    ];
+    for (row, remaining, width) in broken {
+        let b = Boundary {
+            row,
+            remaining,
+            width,
+        };
+        assert!(b.check().is_err(), "{b:?}");
+    }
+    // And a new board is full, row by row.
+    let full = <Boundary as Board>::new(5, 3);
+    assert_eq!(
+        (full.count(), full.row(0), full.row(2), full.row(3)),
+        (15, 5, 5, 0)
+    );
+    assert_eq!(full.check(), Ok(()));
+}

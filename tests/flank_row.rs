@@ -146,3 +146,34 @@ fn a_run_row_holds_the_row_it_was_built_from() {
         assert_eq!(runs.to_row(), oracle::solve(&case), "{case:?}");
     }
 }
+
+/// Union by size keeps the forest shallow: a run built cell by cell is a
+/// star (its root at depth 0, every other piece at 1, empty cells at 0),
+/// and a run grown leftwards one placement at a time, where every merge
+/// joins a single new piece to the whole run, stays a star too; hanging
+/// the run under the new piece instead would make a chain of depth n - 1.
+#[test]
+fn union_by_size_keeps_the_runs_shallow() {
+    use boardcheck::problems::flank_row::engine::RunRow;
+    use boardcheck::problems::flank_row::{Cell, Player};
+    let n = 64;
+    let mut row = vec![Cell::Piece(Player::A); n];
+    row[n - 1] = Cell::Empty;
+    let built: RunRow = RunRow::new(&row);
+    let depths: Vec<usize> = (0..n).map(|i| built.depth(i)).collect();
+    assert_eq!(depths[0], 0, "the first cell is the root");
+    assert!(depths[1..n - 1].iter().all(|&d| d == 1), "{depths:?}");
+    assert_eq!(depths[n - 1], 0, "an empty cell");
+
+    let mut grown: RunRow = RunRow::new(&vec![Cell::Empty; n]);
+    for at in (0..n).rev() {
+        grown.place(Player::B, at);
+        let deepest = (at..n).map(|i| grown.depth(i)).max();
+        assert_eq!(
+            deepest,
+            Some(usize::from(at + 1 < n)),
+            "after placing at {at}"
+        );
+    }
+    assert_eq!(grown.to_row(), vec![Cell::Piece(Player::B); n]);
+}

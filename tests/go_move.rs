@@ -361,3 +361,215 @@ fn fast_playouts_end_and_stay_legal() {
         assert!(exact.is_ok(), "a playout left a group without a liberty");
     }
 }
+
+/// Every n×n colouring (3^(n·n) of them) for n = 1 to 3, row-major cells.
+fn every_colouring(n: usize) -> impl Iterator<Item = Vec<u8>> {
+    (0..3u32.pow((n * n) as u32)).map(move |mut code| {
+        (0..n * n)
+            .map(|_| {
+                let v = (code % 3) as u8;
+                code /= 3;
+                v
+            })
+            .collect()
+    })
+}
+
+/// The shared rules module against brute force and the engine: the
+/// neighbours of every point are the points at distance 1; on every
+/// colouring of up to 3×3 every stone's group and liberties (sorted, each
+/// once) are the engine's chain and liberties, and `legalize` leaves a
+/// legal position that keeps every stone of a legal one and otherwise only
+/// empties points.
+#[test]
+fn the_shared_rules_agree_with_brute_force_and_the_engine() {
+    for n in 1..=5 {
+        for i in 0..n * n {
+            let mut got: Vec<usize> = rules::neighbours(n, i).collect();
+            got.sort_unstable();
+            let want: Vec<usize> = (0..n * n)
+                .filter(|&j| (i / n).abs_diff(j / n) + (i % n).abs_diff(j % n) == 1)
+                .collect();
+            assert_eq!(got, want, "neighbours of {i} on {n}x{n}");
+        }
+    }
+    for n in 1..=3 {
+        for cells in every_colouring(n) {
+            let board = Board::from_cells_unchecked(n, n, &cells);
+            let pos = Position {
+                n,
+                cells: cells.clone(),
+            };
+            for i in (0..n * n).filter(|&i| cells[i] != EMPTY) {
+                let (mut points, libs) = rules::group_and_liberties(&pos, i);
+                points.sort_unstable();
+                let p = board.point(i / n, i % n);
+                let mut chain: Vec<usize> = board
+                    .chain(p)
+                    .into_iter()
+                    .map(|s| {
+                        let (r, c) = board.row_col(s);
+                        r * n + c
+                    })
+                    .collect();
+                chain.sort_unstable();
+                assert_eq!(points, chain, "group of {i} in {cells:?}");
+                let want: Vec<usize> = board.liberties(p).iter().map(|&(r, c)| r * n + c).collect();
+                assert_eq!(libs, want, "liberties of {i} in {cells:?}");
+            }
+            let mut legal = pos.clone();
+            rules::legalize(&mut legal);
+            assert!(Board::from_cells(n, n, &legal.cells).is_ok(), "{legal:?}");
+            for (before, after) in cells.iter().zip(&legal.cells) {
+                assert!(after == before || *after == EMPTY, "{cells:?} -> {legal:?}");
+            }
+            if Board::from_cells(n, n, &cells).is_ok() {
+                assert_eq!(legal, pos);
+            } else {
+                assert!(legal.stones() < pos.stones());
+            }
+        }
+    }
+}
+
+/// `pick_move` numbers the empty points (or every point when asked to, or
+/// when none is empty) and `move_at` names a point by row and column.
+#[test]
+fn a_move_is_picked_by_its_number() {
+    // 3x3, empty at 1, 4 and 8.
+    let pos = Position {
+        n: 3,
+        cells: vec![1, 0, 2, 2, 0, 1, 1, 2, 0],
+    };
+    let at = |mv: Move| mv.row * 3 + mv.col;
+    for (k, point) in [1, 4, 8].into_iter().enumerate() {
+        let mv = rules::pick_move(
+            &pos,
+            true,
+            |m| {
+                assert_eq!(m, 3);
+                k
+            },
+            WHITE,
+        );
+        assert_eq!((at(mv), mv.colour), (point, WHITE));
+    }
+    for k in 0..9 {
+        let mv = rules::pick_move(
+            &pos,
+            false,
+            |m| {
+                assert_eq!(m, 9);
+                k
+            },
+            BLACK,
+        );
+        assert_eq!((at(mv), mv.colour), (k, BLACK));
+    }
+    let full = Position {
+        n: 2,
+        cells: vec![1, 1, 1, 2],
+    };
+    let mv = rules::pick_move(
+        &full,
+        true,
+        |m| {
+            assert_eq!(m, 4);
+            3
+        },
+        BLACK,
+    );
+    assert_eq!((mv.row, mv.col), (1, 1));
+    for (i, n, row, col) in [(0, 1, 0, 0), (7, 3, 2, 1), (5, 4, 1, 1), (23, 5, 4, 3)] {
+        let mv = rules::move_at(i, n, WHITE);
+        assert_eq!(
+            (mv.row, mv.col, mv.colour),
+            (row, col, WHITE),
+            "{i} on {n}x{n}"
+        );
+    }
+}
+
+/// The board's accessors and predicates against brute force from its
+/// cells, after every move of random games on boards of 1 to 5 rows and
+/// 1 to 5 columns (not only square ones, so rows and columns cannot be
+/// swapped): the sides, point ↔ (row, col), the colour at every index, the
+/// empty list, one-point eyes, legality (an empty point, and the move
+/// leaves its group a liberty or captures), `add_keeps_all_alive`, the
+/// number of stones a move captures, and `play` off the board or with a
+/// colour that is neither black nor white.
+#[test]
+fn the_board_api_agrees_with_brute_force_from_the_cells() {
+    let mut rng = Rng::new(77);
+    for game in 0..case_count(60) as usize {
+        let (rows, cols) = (1 + game % 5, 1 + (game / 5) % 5);
+        let mut board = Board::new(rows, cols);
+        assert_eq!((board.rows(), board.cols()), (rows, cols));
+        let mut colour = BLACK;
+        for _ in 0..rng.below(3 * rows * cols + 1) {
+            let cells = board.cells();
+            assert_eq!(cells.len(), rows * cols);
+            let at = |r: isize, c: isize| -> Option<u8> {
+                let inside = (0..rows as isize).contains(&r) && (0..cols as isize).contains(&c);
+                inside.then(|| cells[r as usize * cols + c as usize])
+            };
+            let mut empties = Vec::new();
+            for r in 0..rows {
+                for c in 0..cols {
+                    let p = board.point(r, c);
+                    assert_eq!(board.row_col(p), (r, c));
+                    assert_eq!(board.colour(p), cells[r * cols + c]);
+                    if cells[r * cols + c] == EMPTY {
+                        empties.push(p);
+                    }
+                    let (ri, ci) = (r as isize, c as isize);
+                    let around = [(ri - 1, ci), (ri + 1, ci), (ri, ci - 1), (ri, ci + 1)];
+                    for who in [BLACK, WHITE] {
+                        let eye = cells[r * cols + c] == EMPTY
+                            && around
+                                .iter()
+                                .all(|&(rr, cc)| at(rr, cc).is_none_or(|v| v == who));
+                        assert_eq!(board.is_eye(p, who), eye, "eye ({r}, {c}) {who}");
+                        let mut played = board.clone();
+                        let result = played.try_play(p, who);
+                        assert_eq!(board.is_legal(p, who), result.is_ok(), "({r}, {c}) {who}");
+                        if let Ok(captured) = result {
+                            let stones = |cs: &[u8]| cs.iter().filter(|&&v| v != EMPTY).count();
+                            let gone = stones(&cells) + 1 - stones(&played.cells());
+                            assert_eq!(captured as usize, gone, "({r}, {c}) {who}");
+                        }
+                        if cells[r * cols + c] == EMPTY {
+                            let mut added = board.clone();
+                            added.add_stone(p, who);
+                            assert_eq!(
+                                board.add_keeps_all_alive(p, who),
+                                added.first_dead_stone().is_none(),
+                                "add ({r}, {c}) {who} on {cells:?}"
+                            );
+                        }
+                    }
+                }
+            }
+            let mut listed: Vec<usize> = board.empties().iter().map(|&e| usize::from(e)).collect();
+            listed.sort_unstable();
+            empties.sort_unstable();
+            assert_eq!(listed, empties);
+            let before = board.clone();
+            let off = [
+                (rows, 0, BLACK),
+                (0, cols, WHITE),
+                (rows + 5, 0, BLACK),
+                (0, cols + 5, WHITE),
+                (0, 0, EMPTY),
+                (0, 0, 3),
+            ];
+            for (r, c, who) in off {
+                assert_eq!(board.play(r, c, who), Err(Illegal::Occupied));
+                assert_eq!(board, before);
+            }
+            let (r, c) = (rng.below(rows), rng.below(cols));
+            let _ = board.play(r, c, colour);
+            colour = 3 - colour;
+        }
+    }
+}

@@ -78,6 +78,18 @@ impl<const SLIP: u8> RunRow<SLIP> {
         i
     }
 
+    /// The number of parent links from `i` up to its run's root: 0 at a
+    /// root and at an empty cell. Union by size keeps it at most log2 of
+    /// the run's length; this only reads the forest (no path halving).
+    pub fn depth(&self, i: usize) -> usize {
+        // A path has at most `len` cells, so `take` never cuts a real one.
+        let up = |&j: &usize| {
+            let p = self.parent[j] as usize;
+            (p != j && self.parent[j] != EMPTY).then_some(p)
+        };
+        std::iter::successors(Some(i), up).take(self.len()).count() - 1
+    }
+
     /// The cell at `i`.
     pub fn cell(&mut self, i: usize) -> Cell {
         if self.parent[i] == EMPTY {
@@ -111,14 +123,14 @@ impl<const SLIP: u8> RunRow<SLIP> {
     }
 
     /// The root of the opponent run starting next to `at` in direction
-    /// `step`, if that run is closed by a piece of `me`.
+    /// `step` (-1 left, 1 right), if that run is closed by a piece of `me`.
     fn closed_run(&mut self, at: usize, step: isize, me: Player) -> Option<usize> {
         let next = at.checked_add_signed(step).filter(|&j| j < self.len())?;
         if self.cell(next) != Cell::Piece(me.opponent()) {
             return None;
         }
         let run = self.root(next);
-        let beyond = if step < 0 {
+        let beyond = if step == -1 {
             (self.first[run] as usize).checked_sub(1)?
         } else {
             self.last[run] as usize + 1
@@ -147,9 +159,11 @@ impl<const SLIP: u8> RunRow<SLIP> {
             self.owner[run] = me;
             let (first, last) = (self.first[run] as usize, self.last[run] as usize);
             self.merge_if_same(first.saturating_sub(1), first);
-            if last + 1 < self.len() {
-                self.merge_if_same(last, last + 1);
-            }
+            // No bounds check: a flipped run is closed on both sides, by
+            // `at` or by the piece of `me` that `closed_run` found, so
+            // `last + 1` is a cell (with the zoo's stale `last` too, which
+            // only lies further left).
+            self.merge_if_same(last, last + 1);
         }
         if at > 0 {
             self.merge_if_same(at - 1, at);
