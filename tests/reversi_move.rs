@@ -346,6 +346,78 @@ fn perft_counts_passes_and_game_ends_by_the_convention() {
     assert!(found > 0, "no pass found");
 }
 
+/// Who is to move, and which colour each plane is, through play, pass and
+/// the board form: the colours are what the problem's answers show.
+#[test]
+fn positions_keep_the_colours_and_the_side_to_move() {
+    let start = Position::start();
+    assert!(start.black_to_move);
+    assert_eq!(start.mover(), 1);
+    // d5 (3, 3) and e4 (4, 4) black, d4 (4, 3) and e5 (3, 4) white.
+    let board = start.to_board();
+    for (r, c, colour) in [(3, 3, 1), (4, 4, 1), (4, 3, 2), (3, 4, 2)] {
+        assert_eq!(board.get(r, c), colour, "({r}, {c})");
+    }
+    // Black plays e6 (2, 4), flipping e5: four black pieces, white to move.
+    let after = start.play(2 * 8 + 4).unwrap();
+    assert!(!after.black_to_move);
+    assert_eq!(after.mover(), 2);
+    let board = after.to_board();
+    for (r, c, colour) in [(2, 4, 1), (3, 4, 1), (3, 3, 1), (4, 4, 1), (4, 3, 2)] {
+        assert_eq!(board.get(r, c), colour, "({r}, {c})");
+    }
+    assert_eq!(Position::from_board(&board, 2), after);
+    assert_eq!(after.player.count_ones(), 1);
+    // A pass hands the move back without touching the board.
+    let passed = after.pass();
+    assert!(passed.black_to_move);
+    assert_eq!(passed.mover(), 1);
+    assert_eq!(passed.to_board(), board);
+    assert_eq!(Position::from_board(&board, 1), passed);
+    // Every reachable position survives the board form, both movers.
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let positions = strategy::reachable();
+    let mut white_to_move = 0;
+    for _ in 0..case_count(100) {
+        let pos = positions.new_tree(&mut runner).unwrap().current();
+        assert_eq!(Position::from_board(&pos.to_board(), pos.mover()), pos);
+        assert_eq!(pos.mover(), if pos.black_to_move { 1 } else { 2 });
+        white_to_move += usize::from(!pos.black_to_move);
+    }
+    assert!(white_to_move > 0);
+}
+
+/// `nth_bit` against the set bits listed one by one, and `after_choices`
+/// picking the move the choice names (the n-th legal move, modulo).
+#[test]
+fn nth_bit_names_the_nth_set_bit_and_choices_pick_that_move() {
+    use boardcheck::problems::reversi_move::othello::nth_bit;
+    let mut s = 0x9e37_79b9_7f4a_7c15u64;
+    for _ in 0..2000 {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        let mask = s & s.rotate_left(17);
+        let bits: Vec<u32> = (0..64).filter(|&i| mask >> i & 1 == 1).collect();
+        for (n, &bit) in bits.iter().enumerate() {
+            assert_eq!(nth_bit(mask, n), bit, "{mask:#x} {n}");
+        }
+    }
+    let start = Position::start();
+    let m = start.moves();
+    for choice in 0..8 {
+        let sq = (0..64)
+            .filter(|&i| m >> i & 1 == 1)
+            .nth(choice % 4)
+            .unwrap();
+        assert_eq!(
+            Position::after_choices(&[choice]),
+            start.play(sq).unwrap(),
+            "choice {choice}"
+        );
+    }
+}
+
 #[test]
 fn perft_cli_prints_every_depth_and_refuses_bad_depths() {
     let text = perft::run_cli(Some(5)).unwrap();
