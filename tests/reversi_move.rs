@@ -154,6 +154,134 @@ fn bitboard_equals_grid_engine_on_reachable_positions() {
     }
 }
 
+/// The flips of a cell-by-cell walk on the planes (bit `8·row + col`).
+fn walked_flips(p: u64, o: u64, sq: u32) -> u64 {
+    let mut all = 0;
+    for (dr, dc) in grid::DIRECTIONS {
+        let on = |r: isize, c: isize| (0..8).contains(&r) && (0..8).contains(&c);
+        let (mut r, mut c, mut run) = (sq as isize / 8 + dr, sq as isize % 8 + dc, 0u64);
+        while on(r, c) && o >> (8 * r + c) & 1 == 1 {
+            run |= 1 << (8 * r + c);
+            (r, c) = (r + dr, c + dc);
+        }
+        if on(r, c) && p >> (8 * r + c) & 1 == 1 {
+            all |= run;
+        }
+    }
+    all
+}
+
+/// The legal-move mask of the walk: the empty cells where something flips.
+fn walked_moves(p: u64, o: u64) -> u64 {
+    (0..64)
+        .filter(|&sq| (p | o) >> sq & 1 == 0 && walked_flips(p, o, sq) != 0)
+        .fold(0, |m, sq| m | 1 << sq)
+}
+
+/// `moves`, `flips` and `play` of the bitboard engine against the walk on
+/// random planes, sparse and dense (runs of every length, runs that would
+/// wrap round an edge), every cell.
+#[test]
+fn bitboard_moves_flips_and_play_match_a_walk_on_random_planes() {
+    let mut s = 0x1234_5678_9abc_def1u64;
+    let mut next = || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    };
+    for round in 0..case_count(4000) {
+        let (a, b, c) = (next(), next(), next());
+        let p = if round % 3 == 0 { a & b & c } else { a & b };
+        let o = match round % 4 {
+            0 => !a & c,
+            1 => !p & (b | c),
+            2 => !p & !(a & c),
+            _ => !p & next() & next(),
+        };
+        assert_eq!(bitboard::moves(p, o), walked_moves(p, o), "{p:#x} {o:#x}");
+        for sq in 0..64 {
+            let bit = 1u64 << sq;
+            let (mut p2, mut o2) = (p, o);
+            let f = bitboard::play(&mut p2, &mut o2, sq);
+            if (p | o) & bit != 0 {
+                assert_eq!((f, p2, o2), (0, p, o), "occupied {sq}");
+                continue;
+            }
+            let want = walked_flips(p, o, sq);
+            assert_eq!(bitboard::flips(p, o, sq), want, "{p:#x} {o:#x} {sq}");
+            assert_eq!(f, want);
+            if want == 0 {
+                assert_eq!((p2, o2), (p, o), "illegal {sq}");
+            } else {
+                assert_eq!((p2, o2), (p | want | bit, o & !want), "{sq}");
+            }
+        }
+    }
+}
+
+/// Every run of 1 to 6 opponent pieces from every cell in every direction,
+/// closed by the mover or open (an empty cell or the edge after it): the
+/// move is legal and flips exactly the run when closed, else neither.
+#[test]
+fn bitboard_finds_every_run_closed_or_open() {
+    for sq in 0..64u32 {
+        let (r0, c0) = (sq as isize / 8, sq as isize % 8);
+        for (dr, dc) in grid::DIRECTIONS {
+            for len in 1..=6 {
+                let cell = |k: isize| {
+                    let (r, c) = (r0 + k * dr, c0 + k * dc);
+                    ((0..8).contains(&r) && (0..8).contains(&c)).then(|| 1u64 << (8 * r + c))
+                };
+                let Some(run) = (1..=len).map(cell).sum::<Option<u64>>() else {
+                    continue;
+                };
+                for closed in [true, false] {
+                    let p = match (closed, cell(len + 1)) {
+                        (true, Some(end)) => end,
+                        (true, None) => continue,
+                        // A piece of the mover elsewhere on the line's far side.
+                        (false, _) => cell(-1).unwrap_or(0),
+                    };
+                    let legal = bitboard::moves(p, run) >> sq & 1 == 1;
+                    assert_eq!(legal, closed, "{sq} ({dr}, {dc}) {len}");
+                    let flips = bitboard::flips(p, run, sq);
+                    assert_eq!(
+                        flips,
+                        if closed { run } else { 0 },
+                        "{sq} ({dr}, {dc}) {len}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The planes of a board and the board of the planes, both players; the
+/// bitboard engine refuses a board that is not 8×8.
+#[test]
+fn bitboard_planes_and_boards_round_trip() {
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let cases = strategy::eight_by_eight();
+    for _ in 0..case_count(200) {
+        let case = cases.new_tree(&mut runner).unwrap().current();
+        for player in [1, 2] {
+            let (p, o) = bitboard::planes(&case.board, player);
+            assert_eq!(p & o, 0);
+            for (i, &cell) in case.board.cells.iter().enumerate() {
+                assert_eq!(p >> i & 1 == 1, cell == player, "{i}");
+                assert_eq!(o >> i & 1 == 1, cell == 3 - player, "{i}");
+            }
+            assert_eq!(bitboard::to_board(p, o, player), case.board);
+        }
+    }
+    for (rows, cols) in [(8, 7), (7, 8), (1, 1)] {
+        let board = Board::empty(rows, cols);
+        let refused = std::panic::catch_unwind(|| bitboard::planes(&board, 1));
+        assert!(refused.is_err(), "{rows}x{cols}");
+    }
+}
+
 /// The perft suite (`tests/data/perft/suite.toml`, the published tables
 /// for the start position, computed counts elsewhere) under both pass
 /// conventions: the bitboard engine plainly wherever a count is at most
