@@ -564,6 +564,165 @@ fn perft_cli_prints_every_depth_and_refuses_bad_depths() {
     assert!(perft::run_cli(Some(perft::MAX_DEPTH + 1)).is_err());
 }
 
+/// The start position in the perft suite's notation, with `black` and
+/// `white` for the two colours and `empty` for the empty cells.
+fn start_text(black: char, white: char, empty: char, side: &str) -> String {
+    let mut cells = vec![empty; 64];
+    (cells[27], cells[36], cells[28], cells[35]) = (black, black, white, white);
+    format!("{} {side}", cells.into_iter().collect::<String>())
+}
+
+#[test]
+fn perft_positions_read_in_every_notation_and_bad_ones_are_refused() {
+    let start = Position::start();
+    for (black, white, empty, side) in [
+        ('X', 'O', '-', "X"),
+        ('x', 'o', '.', "x"),
+        ('*', 'O', '-', "*"),
+    ] {
+        let text = start_text(black, white, empty, side);
+        assert_eq!(perft::parse_position(&text), Ok(start), "{text}");
+    }
+    for side in ["O", "o"] {
+        let text = start_text('X', 'O', '-', side);
+        assert_eq!(perft::parse_position(&text), Ok(start.pass()), "{text}");
+    }
+    let good = start_text('X', 'O', '-', "X");
+    let bad = [
+        (good[1..].to_string(), "expected 64 cells, found 63"),
+        (format!("-{good}"), "expected 64 cells, found 65"),
+        (good.replacen('-', "Z", 1), "cell 1 is 'Z'"),
+        (start_text('X', 'O', '-', "B"), "side to move is \"B\""),
+        (good[..64].to_string(), "the side to move"),
+        (format!("{good} X"), "the side to move"),
+    ];
+    for (text, want) in bad {
+        let err = perft::parse_position(&text).unwrap_err();
+        assert!(err.contains(want), "{text}: {err}");
+    }
+}
+
+/// The columns of one row of the `boardcheck perft` table: depth, leaves,
+/// seconds, CPU seconds, rate, check.
+fn perft_row(row: &str) -> (u32, u64, f64, f64, f64, String) {
+    let f: Vec<&str> = row.split_whitespace().collect();
+    let rate = f[4].parse().unwrap_or_else(|_| panic!("rate {row}"));
+    let check = f[5..].join(" ");
+    (
+        f[0].parse().unwrap(),
+        f[1].parse().unwrap(),
+        f[2].parse().unwrap(),
+        f[3].parse().unwrap(),
+        rate,
+        check,
+    )
+}
+
+#[test]
+fn perft_cli_counts_from_a_position_in_json_in_shards_and_the_deepest_only() {
+    use perft::{CliOptions, Passes};
+    let start = Position::start();
+    let opts = CliOptions {
+        depth: Some(4),
+        passes: Passes::Ply,
+        hash_mb: 1,
+        threads: 1,
+        only: false,
+        position: None,
+        shard: None,
+        json: false,
+    };
+    // JSON: the deepest count alone.
+    let text = perft::run_cli_with(CliOptions { json: true, ..opts }).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(value["count"], perft::perft(&start, 4), "{text}");
+    // Shards add up to the count.
+    let shards: u64 = (0..3)
+        .map(|i| {
+            let text = perft::run_cli_with(CliOptions {
+                shard: Some((i, 3)),
+                ..opts
+            })
+            .unwrap();
+            text.lines().next().unwrap().parse::<u64>().unwrap()
+        })
+        .sum();
+    assert_eq!(shards, perft::perft(&start, 4));
+    // From a given position: no published counts to compare with.
+    let after = start.play(2 * 8 + 4).unwrap();
+    let mut cells = vec!['-'; 64];
+    let board = after.to_board();
+    for (i, c) in board.cells.iter().enumerate() {
+        cells[i] = ['-', 'X', 'O'][*c as usize];
+    }
+    let given = format!("{} O", cells.into_iter().collect::<String>());
+    for passes in [Passes::Ply, Passes::Free] {
+        let text = perft::run_cli_with(CliOptions {
+            position: Some(&given),
+            passes,
+            ..opts
+        })
+        .unwrap();
+        assert!(text.contains("the given position"), "{text}");
+        assert!(text.contains(if passes == Passes::Ply {
+            "mode 1"
+        } else {
+            "mode 2"
+        }));
+        let rows: Vec<_> = text.lines().skip(3).map(perft_row).collect();
+        assert_eq!(rows.len(), 4, "{text}");
+        for (d, row) in rows.iter().enumerate() {
+            assert_eq!(row.0, d as u32 + 1);
+            assert_eq!(row.1, perft::perft_with(&after, row.0, passes), "{text}");
+            assert_eq!(row.5, "(unknown)");
+        }
+    }
+    let err = perft::run_cli_with(CliOptions {
+        position: Some("X"),
+        ..opts
+    })
+    .unwrap_err();
+    assert!(err.contains("--position"), "{err}");
+    // The deepest only, from the start: published, timed, and its CPU time
+    // within what the machine's cores can spend in that wall time.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
+    perft::perft(&start, 8); // some CPU time spent before the rows start
+    let text = perft::run_cli_with(CliOptions {
+        depth: Some(9),
+        only: true,
+        hash_mb: 16,
+        ..opts
+    })
+    .unwrap();
+    let rows: Vec<_> = text.lines().skip(3).map(perft_row).collect();
+    assert_eq!(rows.len(), 1, "{text}");
+    let (depth, leaves, secs, cpu, rate, check) = rows[0].clone();
+    assert_eq!((depth, leaves), (9, 3_005_288));
+    assert_eq!(check, "ok");
+    assert!(secs > 0.0 && rate > 0.0, "{text}");
+    assert!(cpu > 0.0 && cpu <= cores * secs + 0.02, "{text}");
+    // Every row of a full table: CPU time never negative nor beyond the cores.
+    let text = perft::run_cli_with(CliOptions {
+        depth: Some(7),
+        ..opts
+    })
+    .unwrap();
+    for row in text.lines().skip(3).map(perft_row) {
+        assert!(row.3 >= 0.0 && row.3 <= cores * row.2 + 0.02, "{text}");
+        assert!(row.4 > 0.0, "{text}");
+    }
+    assert!(
+        [
+            "x86-64 AVX2+BMI2+POPCNT",
+            "x86-64 SSE4.2+POPCNT",
+            "x86-64 baseline",
+            "portable"
+        ]
+        .contains(&perft::kernel_level())
+    );
+    assert!(text.contains(&format!("({} code path)", perft::kernel_level())));
+}
+
 #[test]
 fn json_form_mirrors_place_piece() {
     let input = r#"{"board": [[0,0,0,0,0],[2,1,1,0,0],[0,0,1,1,0],[0,2,0,0,0]], "row": 1, "col": 3, "player": 2}"#;
