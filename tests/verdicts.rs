@@ -815,6 +815,42 @@ mod in_process {
     }
 
     #[test]
+    fn a_pair_split_across_the_batch_is_found_by_the_complements() {
+        // Eight given cases, rows of 1 to 8 empty cells; the run goes wrong
+        // when it holds both the 2-cell and the 7-cell case. No half and no
+        // quarter holds both: only the complements (the batch without a
+        // quarter, then without smaller parts) narrow it to the pair.
+        let pair = |cases: &[Case], i: usize| {
+            let has = |n: usize| cases.iter().any(|c| c.row.len() == n);
+            if i + 1 == cases.len() && has(2) && has(7) {
+                Says::Wrong
+            } else {
+                Says::Right
+            }
+        };
+        let input: String = std::iter::once("8\n".to_string())
+            .chain((1..=8).map(|n| format!("{}\n0\n", ".".repeat(n))))
+            .collect();
+        let config = CheckConfig {
+            cases: 0,
+            given: vec![boardcheck::harness::check::Given {
+                name: "eight".into(),
+                input,
+                multi: true,
+            }],
+            ..config(0)
+        };
+        let candidate = Scripted::new(8, pair);
+        let failure = failure_of(&candidate, &config);
+        assert_eq!(failure.origin, Origin::Batch);
+        assert_eq!(failure.size, "2 cases", "{failure:?}");
+        let shown = cases_of(&failure, true);
+        let lengths: Vec<usize> = shown.iter().map(|c| c.row.len()).collect();
+        assert_eq!(lengths, [2, 7]);
+        assert!(matches!(pair(&shown, 1), Says::Wrong));
+    }
+
+    #[test]
     fn an_extra_line_is_blamed_on_the_case_that_printed_it_and_tried_first() {
         // The case with a placement at index 0 and at least 2 cells prints
         // one line too many: the next case of its run reads it.
