@@ -709,6 +709,18 @@ mod in_process {
             );
             assert!(failure.shrink_steps >= 2, "{failure:?}");
             assert!(failure.shrink_runs as usize <= candidate.runs.lock().unwrap().len());
+            // Lone runs are cached by input: from the first failing run on,
+            // no input is run alone twice.
+            let runs = candidate.runs.lock().unwrap();
+            let found = runs
+                .iter()
+                .position(|r| (0..r.len()).any(|i| matches!(two_or_four_plus(r, i), Says::Wrong)))
+                .unwrap();
+            let mut seen = std::collections::HashSet::new();
+            for run in runs[found..].iter().filter(|r| r.len() == 1) {
+                let text = boardcheck::problem::case_text::<FlankRow>(&run[0]);
+                assert!(seen.insert(text.clone()), "run alone twice:\n{text}");
+            }
             if batch == 1 {
                 // 204 lone runs would pass the enumeration's cap of 64 runs:
                 // it is skipped, and the greedy steps' 4-cell case stands.
