@@ -695,9 +695,16 @@ mod in_process {
     #[test]
     fn shrinking_ends_below_a_local_minimum_by_the_enumeration() {
         let every = FlankRow::extras().enumerate.unwrap();
-        for batch in [1, 16] {
+        // Two jobs: the greedy steps judge two options per call, each once.
+        for (batch, jobs) in [(1, 1), (16, 1), (1, 2), (16, 2)] {
             let candidate = Scripted::new(batch, two_or_four_plus);
-            let failure = failure_of(&candidate, &config(200));
+            let failure = failure_of(
+                &candidate,
+                &CheckConfig {
+                    jobs,
+                    ..config(200)
+                },
+            );
             assert_eq!(failure.verdict, Verdict::WrongAnswer);
             assert_eq!(failure.origin, Origin::Generated);
             let shown = cases_of(&failure, batch > 1);
@@ -755,6 +762,22 @@ mod in_process {
             let shown = cases_of(&failure, batch > 1);
             assert!(matches!(two_or_four_plus(&shown, 0), Says::Wrong));
         }
+    }
+
+    #[test]
+    fn shrinking_with_no_time_left_runs_nothing_and_says_why() {
+        let candidate = Scripted::new(1, two_or_four_plus);
+        let config = CheckConfig {
+            max_shrink_time: Duration::ZERO,
+            ..config(200)
+        };
+        let failure = failure_of(&candidate, &config);
+        assert_eq!(failure.shrink_runs, 0);
+        assert_eq!(failure.shrink_steps, 0);
+        assert!(
+            matches!(&failure.shrink, Shrink::Not(why) if why.contains("--shrink-seconds")),
+            "{failure:?}"
+        );
     }
 
     #[test]
