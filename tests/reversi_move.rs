@@ -154,6 +154,134 @@ fn bitboard_equals_grid_engine_on_reachable_positions() {
     }
 }
 
+/// The flips of a cell-by-cell walk on the planes (bit `8·row + col`).
+fn walked_flips(p: u64, o: u64, sq: u32) -> u64 {
+    let mut all = 0;
+    for (dr, dc) in grid::DIRECTIONS {
+        let on = |r: isize, c: isize| (0..8).contains(&r) && (0..8).contains(&c);
+        let (mut r, mut c, mut run) = (sq as isize / 8 + dr, sq as isize % 8 + dc, 0u64);
+        while on(r, c) && o >> (8 * r + c) & 1 == 1 {
+            run |= 1 << (8 * r + c);
+            (r, c) = (r + dr, c + dc);
+        }
+        if on(r, c) && p >> (8 * r + c) & 1 == 1 {
+            all |= run;
+        }
+    }
+    all
+}
+
+/// The legal-move mask of the walk: the empty cells where something flips.
+fn walked_moves(p: u64, o: u64) -> u64 {
+    (0..64)
+        .filter(|&sq| (p | o) >> sq & 1 == 0 && walked_flips(p, o, sq) != 0)
+        .fold(0, |m, sq| m | 1 << sq)
+}
+
+/// `moves`, `flips` and `play` of the bitboard engine against the walk on
+/// random planes, sparse and dense (runs of every length, runs that would
+/// wrap round an edge), every cell.
+#[test]
+fn bitboard_moves_flips_and_play_match_a_walk_on_random_planes() {
+    let mut s = 0x1234_5678_9abc_def1u64;
+    let mut next = || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    };
+    for round in 0..case_count(4000) {
+        let (a, b, c) = (next(), next(), next());
+        let p = if round % 3 == 0 { a & b & c } else { a & b };
+        let o = match round % 4 {
+            0 => !a & c,
+            1 => !p & (b | c),
+            2 => !p & !(a & c),
+            _ => !p & next() & next(),
+        };
+        assert_eq!(bitboard::moves(p, o), walked_moves(p, o), "{p:#x} {o:#x}");
+        for sq in 0..64 {
+            let bit = 1u64 << sq;
+            let (mut p2, mut o2) = (p, o);
+            let f = bitboard::play(&mut p2, &mut o2, sq);
+            if (p | o) & bit != 0 {
+                assert_eq!((f, p2, o2), (0, p, o), "occupied {sq}");
+                continue;
+            }
+            let want = walked_flips(p, o, sq);
+            assert_eq!(bitboard::flips(p, o, sq), want, "{p:#x} {o:#x} {sq}");
+            assert_eq!(f, want);
+            if want == 0 {
+                assert_eq!((p2, o2), (p, o), "illegal {sq}");
+            } else {
+                assert_eq!((p2, o2), (p | want | bit, o & !want), "{sq}");
+            }
+        }
+    }
+}
+
+/// Every run of 1 to 6 opponent pieces from every cell in every direction,
+/// closed by the mover or open (an empty cell or the edge after it): the
+/// move is legal and flips exactly the run when closed, else neither.
+#[test]
+fn bitboard_finds_every_run_closed_or_open() {
+    for sq in 0..64u32 {
+        let (r0, c0) = (sq as isize / 8, sq as isize % 8);
+        for (dr, dc) in grid::DIRECTIONS {
+            for len in 1..=6 {
+                let cell = |k: isize| {
+                    let (r, c) = (r0 + k * dr, c0 + k * dc);
+                    ((0..8).contains(&r) && (0..8).contains(&c)).then(|| 1u64 << (8 * r + c))
+                };
+                let Some(run) = (1..=len).map(cell).sum::<Option<u64>>() else {
+                    continue;
+                };
+                for closed in [true, false] {
+                    let p = match (closed, cell(len + 1)) {
+                        (true, Some(end)) => end,
+                        (true, None) => continue,
+                        // A piece of the mover elsewhere on the line's far side.
+                        (false, _) => cell(-1).unwrap_or(0),
+                    };
+                    let legal = bitboard::moves(p, run) >> sq & 1 == 1;
+                    assert_eq!(legal, closed, "{sq} ({dr}, {dc}) {len}");
+                    let flips = bitboard::flips(p, run, sq);
+                    assert_eq!(
+                        flips,
+                        if closed { run } else { 0 },
+                        "{sq} ({dr}, {dc}) {len}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The planes of a board and the board of the planes, both players; the
+/// bitboard engine refuses a board that is not 8×8.
+#[test]
+fn bitboard_planes_and_boards_round_trip() {
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let cases = strategy::eight_by_eight();
+    for _ in 0..case_count(200) {
+        let case = cases.new_tree(&mut runner).unwrap().current();
+        for player in [1, 2] {
+            let (p, o) = bitboard::planes(&case.board, player);
+            assert_eq!(p & o, 0);
+            for (i, &cell) in case.board.cells.iter().enumerate() {
+                assert_eq!(p >> i & 1 == 1, cell == player, "{i}");
+                assert_eq!(o >> i & 1 == 1, cell == 3 - player, "{i}");
+            }
+            assert_eq!(bitboard::to_board(p, o, player), case.board);
+        }
+    }
+    for (rows, cols) in [(8, 7), (7, 8), (1, 1)] {
+        let board = Board::empty(rows, cols);
+        let refused = std::panic::catch_unwind(|| bitboard::planes(&board, 1));
+        assert!(refused.is_err(), "{rows}x{cols}");
+    }
+}
+
 /// The perft suite (`tests/data/perft/suite.toml`, the published tables
 /// for the start position, computed counts elsewhere) under both pass
 /// conventions: the bitboard engine plainly wherever a count is at most
@@ -346,6 +474,78 @@ fn perft_counts_passes_and_game_ends_by_the_convention() {
     assert!(found > 0, "no pass found");
 }
 
+/// Who is to move, and which colour each plane is, through play, pass and
+/// the board form: the colours are what the problem's answers show.
+#[test]
+fn positions_keep_the_colours_and_the_side_to_move() {
+    let start = Position::start();
+    assert!(start.black_to_move);
+    assert_eq!(start.mover(), 1);
+    // d5 (3, 3) and e4 (4, 4) black, d4 (4, 3) and e5 (3, 4) white.
+    let board = start.to_board();
+    for (r, c, colour) in [(3, 3, 1), (4, 4, 1), (4, 3, 2), (3, 4, 2)] {
+        assert_eq!(board.get(r, c), colour, "({r}, {c})");
+    }
+    // Black plays e6 (2, 4), flipping e5: four black pieces, white to move.
+    let after = start.play(2 * 8 + 4).unwrap();
+    assert!(!after.black_to_move);
+    assert_eq!(after.mover(), 2);
+    let board = after.to_board();
+    for (r, c, colour) in [(2, 4, 1), (3, 4, 1), (3, 3, 1), (4, 4, 1), (4, 3, 2)] {
+        assert_eq!(board.get(r, c), colour, "({r}, {c})");
+    }
+    assert_eq!(Position::from_board(&board, 2), after);
+    assert_eq!(after.player.count_ones(), 1);
+    // A pass hands the move back without touching the board.
+    let passed = after.pass();
+    assert!(passed.black_to_move);
+    assert_eq!(passed.mover(), 1);
+    assert_eq!(passed.to_board(), board);
+    assert_eq!(Position::from_board(&board, 1), passed);
+    // Every reachable position survives the board form, both movers.
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let positions = strategy::reachable();
+    let mut white_to_move = 0;
+    for _ in 0..case_count(100) {
+        let pos = positions.new_tree(&mut runner).unwrap().current();
+        assert_eq!(Position::from_board(&pos.to_board(), pos.mover()), pos);
+        assert_eq!(pos.mover(), if pos.black_to_move { 1 } else { 2 });
+        white_to_move += usize::from(!pos.black_to_move);
+    }
+    assert!(white_to_move > 0);
+}
+
+/// `nth_bit` against the set bits listed one by one, and `after_choices`
+/// picking the move the choice names (the n-th legal move, modulo).
+#[test]
+fn nth_bit_names_the_nth_set_bit_and_choices_pick_that_move() {
+    use boardcheck::problems::reversi_move::othello::nth_bit;
+    let mut s = 0x9e37_79b9_7f4a_7c15u64;
+    for _ in 0..2000 {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        let mask = s & s.rotate_left(17);
+        let bits: Vec<u32> = (0..64).filter(|&i| mask >> i & 1 == 1).collect();
+        for (n, &bit) in bits.iter().enumerate() {
+            assert_eq!(nth_bit(mask, n), bit, "{mask:#x} {n}");
+        }
+    }
+    let start = Position::start();
+    let m = start.moves();
+    for choice in 0..8 {
+        let sq = (0..64)
+            .filter(|&i| m >> i & 1 == 1)
+            .nth(choice % 4)
+            .unwrap();
+        assert_eq!(
+            Position::after_choices(&[choice]),
+            start.play(sq).unwrap(),
+            "choice {choice}"
+        );
+    }
+}
+
 #[test]
 fn perft_cli_prints_every_depth_and_refuses_bad_depths() {
     let text = perft::run_cli(Some(5)).unwrap();
@@ -362,6 +562,165 @@ fn perft_cli_prints_every_depth_and_refuses_bad_depths() {
     }
     assert!(perft::run_cli(Some(0)).is_err());
     assert!(perft::run_cli(Some(perft::MAX_DEPTH + 1)).is_err());
+}
+
+/// The start position in the perft suite's notation, with `black` and
+/// `white` for the two colours and `empty` for the empty cells.
+fn start_text(black: char, white: char, empty: char, side: &str) -> String {
+    let mut cells = vec![empty; 64];
+    (cells[27], cells[36], cells[28], cells[35]) = (black, black, white, white);
+    format!("{} {side}", cells.into_iter().collect::<String>())
+}
+
+#[test]
+fn perft_positions_read_in_every_notation_and_bad_ones_are_refused() {
+    let start = Position::start();
+    for (black, white, empty, side) in [
+        ('X', 'O', '-', "X"),
+        ('x', 'o', '.', "x"),
+        ('*', 'O', '-', "*"),
+    ] {
+        let text = start_text(black, white, empty, side);
+        assert_eq!(perft::parse_position(&text), Ok(start), "{text}");
+    }
+    for side in ["O", "o"] {
+        let text = start_text('X', 'O', '-', side);
+        assert_eq!(perft::parse_position(&text), Ok(start.pass()), "{text}");
+    }
+    let good = start_text('X', 'O', '-', "X");
+    let bad = [
+        (good[1..].to_string(), "expected 64 cells, found 63"),
+        (format!("-{good}"), "expected 64 cells, found 65"),
+        (good.replacen('-', "Z", 1), "cell 1 is 'Z'"),
+        (start_text('X', 'O', '-', "B"), "side to move is \"B\""),
+        (good[..64].to_string(), "the side to move"),
+        (format!("{good} X"), "the side to move"),
+    ];
+    for (text, want) in bad {
+        let err = perft::parse_position(&text).unwrap_err();
+        assert!(err.contains(want), "{text}: {err}");
+    }
+}
+
+/// The columns of one row of the `boardcheck perft` table: depth, leaves,
+/// seconds, CPU seconds, rate, check.
+fn perft_row(row: &str) -> (u32, u64, f64, f64, f64, String) {
+    let f: Vec<&str> = row.split_whitespace().collect();
+    let rate = f[4].parse().unwrap_or_else(|_| panic!("rate {row}"));
+    let check = f[5..].join(" ");
+    (
+        f[0].parse().unwrap(),
+        f[1].parse().unwrap(),
+        f[2].parse().unwrap(),
+        f[3].parse().unwrap(),
+        rate,
+        check,
+    )
+}
+
+#[test]
+fn perft_cli_counts_from_a_position_in_json_in_shards_and_the_deepest_only() {
+    use perft::{CliOptions, Passes};
+    let start = Position::start();
+    let opts = CliOptions {
+        depth: Some(4),
+        passes: Passes::Ply,
+        hash_mb: 1,
+        threads: 1,
+        only: false,
+        position: None,
+        shard: None,
+        json: false,
+    };
+    // JSON: the deepest count alone.
+    let text = perft::run_cli_with(CliOptions { json: true, ..opts }).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(value["count"], perft::perft(&start, 4), "{text}");
+    // Shards add up to the count.
+    let shards: u64 = (0..3)
+        .map(|i| {
+            let text = perft::run_cli_with(CliOptions {
+                shard: Some((i, 3)),
+                ..opts
+            })
+            .unwrap();
+            text.lines().next().unwrap().parse::<u64>().unwrap()
+        })
+        .sum();
+    assert_eq!(shards, perft::perft(&start, 4));
+    // From a given position: no published counts to compare with.
+    let after = start.play(2 * 8 + 4).unwrap();
+    let mut cells = vec!['-'; 64];
+    let board = after.to_board();
+    for (i, c) in board.cells.iter().enumerate() {
+        cells[i] = ['-', 'X', 'O'][*c as usize];
+    }
+    let given = format!("{} O", cells.into_iter().collect::<String>());
+    for passes in [Passes::Ply, Passes::Free] {
+        let text = perft::run_cli_with(CliOptions {
+            position: Some(&given),
+            passes,
+            ..opts
+        })
+        .unwrap();
+        assert!(text.contains("the given position"), "{text}");
+        assert!(text.contains(if passes == Passes::Ply {
+            "mode 1"
+        } else {
+            "mode 2"
+        }));
+        let rows: Vec<_> = text.lines().skip(3).map(perft_row).collect();
+        assert_eq!(rows.len(), 4, "{text}");
+        for (d, row) in rows.iter().enumerate() {
+            assert_eq!(row.0, d as u32 + 1);
+            assert_eq!(row.1, perft::perft_with(&after, row.0, passes), "{text}");
+            assert_eq!(row.5, "(unknown)");
+        }
+    }
+    let err = perft::run_cli_with(CliOptions {
+        position: Some("X"),
+        ..opts
+    })
+    .unwrap_err();
+    assert!(err.contains("--position"), "{err}");
+    // The deepest only, from the start: published, timed, and its CPU time
+    // within what the machine's cores can spend in that wall time.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
+    perft::perft(&start, 8); // some CPU time spent before the rows start
+    let text = perft::run_cli_with(CliOptions {
+        depth: Some(9),
+        only: true,
+        hash_mb: 16,
+        ..opts
+    })
+    .unwrap();
+    let rows: Vec<_> = text.lines().skip(3).map(perft_row).collect();
+    assert_eq!(rows.len(), 1, "{text}");
+    let (depth, leaves, secs, cpu, rate, check) = rows[0].clone();
+    assert_eq!((depth, leaves), (9, 3_005_288));
+    assert_eq!(check, "ok");
+    assert!(secs > 0.0 && rate > 0.0, "{text}");
+    assert!(cpu > 0.0 && cpu <= cores * secs + 0.02, "{text}");
+    // Every row of a full table: CPU time never negative nor beyond the cores.
+    let text = perft::run_cli_with(CliOptions {
+        depth: Some(7),
+        ..opts
+    })
+    .unwrap();
+    for row in text.lines().skip(3).map(perft_row) {
+        assert!(row.3 >= 0.0 && row.3 <= cores * row.2 + 0.02, "{text}");
+        assert!(row.4 > 0.0, "{text}");
+    }
+    assert!(
+        [
+            "x86-64 AVX2+BMI2+POPCNT",
+            "x86-64 SSE4.2+POPCNT",
+            "x86-64 baseline",
+            "portable"
+        ]
+        .contains(&perft::kernel_level())
+    );
+    assert!(text.contains(&format!("({} code path)", perft::kernel_level())));
 }
 
 #[test]

@@ -570,3 +570,359 @@ fn shrinking_ends_with_the_enumeration_below_a_local_minimum() {
     assert_eq!(failure["size"], "2x2 board (4 points, 3 stones)");
     assert_confirmed(&candidate, failure);
 }
+
+// In-process candidates through `check`: the batch narrowing, the shrinking
+// budget and the enumeration of fewer cells, with no process started, so
+// every run is deterministic and counted.
+
+mod in_process {
+    use std::sync::Mutex;
+    use std::time::Duration;
+
+    use boardcheck::generation::Generate;
+    use boardcheck::harness::candidate::{Candidate, Outcome, Ran, read_answers};
+    use boardcheck::harness::check::{CheckConfig, LimitsMode, PropertiesMode, check};
+    use boardcheck::harness::report::{Failure, Shrink};
+    use boardcheck::harness::verdict::{Origin, Verdict};
+    use boardcheck::problem::{Problem, answer_text, read_input};
+    use boardcheck::problems::flank_row::{Case, Cell, FlankRow, Player};
+
+    /// What a scripted candidate prints for case `i` of a run on `cases`.
+    enum Says {
+        Right,
+        Wrong,
+        /// The right answer and one line too many.
+        ExtraLine,
+        TimedOut,
+    }
+
+    /// A candidate that answers by `script`, taking `batch` cases a run and
+    /// writing its output as a program would (answers read back with
+    /// `read_answers`); every run's cases are recorded.
+    struct Scripted<F> {
+        batch: usize,
+        script: F,
+        runs: Mutex<Vec<Vec<Case>>>,
+    }
+
+    impl<F: Fn(&[Case], usize) -> Says + Sync> Scripted<F> {
+        fn new(batch: usize, script: F) -> Self {
+            Scripted {
+                batch,
+                script,
+                runs: Mutex::new(Vec::new()),
+            }
+        }
+    }
+
+    impl<F: Fn(&[Case], usize) -> Says + Sync> Candidate<FlankRow> for Scripted<F> {
+        fn run(&self, cases: &[Case]) -> Ran<Vec<Cell>> {
+            self.runs.lock().unwrap().push(cases.to_vec());
+            let mut output = String::new();
+            for i in 0..cases.len() {
+                let says = (self.script)(cases, i);
+                if let Says::TimedOut = says {
+                    let outcomes = cases
+                        .iter()
+                        .map(|_| Outcome::TimedOut {
+                            output: String::new(),
+                            detail: "wall-time limit".into(),
+                        })
+                        .collect();
+                    return Ran { outcomes, output };
+                }
+                let mut answer = FlankRow::engine(&cases[i]);
+                if let Says::Wrong = says {
+                    answer[0] = match answer[0] {
+                        Cell::Empty => Cell::Piece(Player::A),
+                        _ => Cell::Empty,
+                    };
+                }
+                output.push_str(&answer_text::<FlankRow>(&answer));
+                if let Says::ExtraLine = says {
+                    // Never an answer: the next case's answer is unreadable.
+                    output.push_str("?\n");
+                }
+            }
+            Ran {
+                outcomes: read_answers::<FlankRow>(&output, cases),
+                output,
+            }
+        }
+        fn batch_size(&self) -> usize {
+            self.batch
+        }
+    }
+
+    fn config(cases: u64) -> CheckConfig {
+        CheckConfig {
+            cases,
+            seed: 1,
+            jobs: 1,
+            limits: LimitsMode::Off,
+            properties: PropertiesMode::Off,
+            max_shrink_time: Duration::from_secs(600),
+            ..CheckConfig::default()
+        }
+    }
+
+    fn failure_of<F: Fn(&[Case], usize) -> Says + Sync>(
+        candidate: &Scripted<F>,
+        config: &CheckConfig,
+    ) -> Failure {
+        check::<FlankRow>(candidate, config)
+            .failure
+            .expect("the candidate fails")
+    }
+
+    /// The cases of a reported input.
+    fn cases_of(failure: &Failure, multi: bool) -> Vec<Case> {
+        read_input::<FlankRow>(&failure.input, multi).unwrap()
+    }
+
+    /// Wrong on a case with a placement and 2, or at least 4, cells: the
+    /// greedy steps stop at 4 cells (every 3-cell step passes), and the
+    /// enumeration of the 204 cases of at most 3 cells finds a 2-cell one.
+    fn two_or_four_plus(cases: &[Case], i: usize) -> Says {
+        let n = cases[i].row.len();
+        if !cases[i].placements.is_empty() && (n == 2 || n >= 4) {
+            Says::Wrong
+        } else {
+            Says::Right
+        }
+    }
+
+    #[test]
+    fn shrinking_ends_below_a_local_minimum_by_the_enumeration() {
+        let every = FlankRow::extras().enumerate.unwrap();
+        // Two jobs: the greedy steps judge two options per call, each once.
+        for (batch, jobs) in [(1, 1), (16, 1), (1, 2), (16, 2)] {
+            let candidate = Scripted::new(batch, two_or_four_plus);
+            let failure = failure_of(
+                &candidate,
+                &CheckConfig {
+                    jobs,
+                    ..config(200)
+                },
+            );
+            assert_eq!(failure.verdict, Verdict::WrongAnswer);
+            assert_eq!(failure.origin, Origin::Generated);
+            let shown = cases_of(&failure, batch > 1);
+            assert_eq!(shown.len(), 1);
+            assert!(matches!(two_or_four_plus(&shown, 0), Says::Wrong));
+            assert_eq!(
+                failure.expected,
+                answer_text::<FlankRow>(&FlankRow::oracle(&shown[0]))
+            );
+            assert!(failure.shrink_steps >= 2, "{failure:?}");
+            assert!(failure.shrink_runs as usize <= candidate.runs.lock().unwrap().len());
+            // Lone runs are cached by input: from the first failing run on,
+            // no input is run alone twice.
+            let runs = candidate.runs.lock().unwrap();
+            let found = runs
+                .iter()
+                .position(|r| (0..r.len()).any(|i| matches!(two_or_four_plus(r, i), Says::Wrong)))
+                .unwrap();
+            let mut seen = std::collections::HashSet::new();
+            for run in runs[found..].iter().filter(|r| r.len() == 1) {
+                let text = boardcheck::problem::case_text::<FlankRow>(&run[0]);
+                assert!(seen.insert(text.clone()), "run alone twice:\n{text}");
+            }
+            if batch == 1 {
+                // 204 lone runs would pass the enumeration's cap of 64 runs:
+                // it is skipped, and the greedy steps' 4-cell case stands.
+                assert_eq!(failure.size, "4 cells, 1 placement");
+                assert_eq!(failure.shrink, Shrink::Minimal, "{failure:?}");
+            } else {
+                // 13 batches of 16: the enumeration runs and finds 2 cells.
+                assert_eq!(failure.size, "2 cells, 1 placement");
+                assert_eq!(failure.shrink, Shrink::Smallest(every(3).count() as u64));
+            }
+        }
+    }
+
+    #[test]
+    fn shrinking_stops_at_the_run_budget_and_says_why() {
+        for (max, batch) in [(1, 1), (3, 1), (6, 16)] {
+            let candidate = Scripted::new(batch, two_or_four_plus);
+            let config = CheckConfig {
+                max_shrink_runs: max,
+                ..config(200)
+            };
+            let failure = failure_of(&candidate, &config);
+            assert_eq!(failure.shrink_runs, max as u64, "{failure:?}");
+            match &failure.shrink {
+                Shrink::Stopped(why) | Shrink::Not(why) => {
+                    assert!(why.contains("--max-shrink-runs"), "{why}")
+                }
+                other => panic!("{other:?}"),
+            }
+            assert!(failure.shrink_steps as usize <= max);
+            // Still a failure: the reported case fails alone.
+            let shown = cases_of(&failure, batch > 1);
+            assert!(matches!(two_or_four_plus(&shown, 0), Says::Wrong));
+        }
+    }
+
+    #[test]
+    fn shrinking_with_no_time_left_runs_nothing_and_says_why() {
+        let candidate = Scripted::new(1, two_or_four_plus);
+        let config = CheckConfig {
+            max_shrink_time: Duration::ZERO,
+            ..config(200)
+        };
+        let failure = failure_of(&candidate, &config);
+        assert_eq!(failure.shrink_runs, 0);
+        assert_eq!(failure.shrink_steps, 0);
+        assert!(
+            matches!(&failure.shrink, Shrink::Not(why) if why.contains("--shrink-seconds")),
+            "{failure:?}"
+        );
+    }
+
+    #[test]
+    fn a_time_out_shrinks_within_the_time_out_budget() {
+        let candidate = Scripted::new(1, |cases: &[Case], i| {
+            if cases[i].row.len() >= 3 {
+                Says::TimedOut
+            } else {
+                Says::Right
+            }
+        });
+        let config = CheckConfig {
+            max_tle_shrink_runs: 3,
+            ..config(50)
+        };
+        let failure = failure_of(&candidate, &config);
+        assert_eq!(failure.verdict, Verdict::TimeLimit);
+        assert_eq!(failure.shrink_runs, 3);
+        match &failure.shrink {
+            Shrink::Stopped(why) | Shrink::Not(why) => {
+                assert!(why.contains("--max-tle-shrink-runs"), "{why}")
+            }
+            other => panic!("{other:?}"),
+        }
+        // Without the cap the same bug shrinks to the smallest 3-cell case.
+        let config = CheckConfig {
+            max_tle_shrink_runs: 2000,
+            ..config
+        };
+        let failure = failure_of(&candidate, &config);
+        assert_eq!(failure.verdict, Verdict::TimeLimit);
+        assert_eq!(failure.size, "3 cells, 0 placements");
+        assert!(matches!(
+            failure.shrink,
+            Shrink::Minimal | Shrink::Smallest(_)
+        ));
+    }
+
+    #[test]
+    fn a_failure_of_two_cases_together_is_narrowed_to_those_two() {
+        // Case i goes wrong when an earlier case of the same run has a B in
+        // its row and case i has at least 3 cells; alone, every case passes.
+        let together = |cases: &[Case], i: usize| {
+            let b = |c: &Case| c.row.contains(&Cell::Piece(Player::B));
+            if cases[i].row.len() >= 3 && cases[..i].iter().any(b) {
+                Says::Wrong
+            } else {
+                Says::Right
+            }
+        };
+        let candidate = Scripted::new(50, together);
+        let failure = failure_of(&candidate, &config(200));
+        assert_eq!(failure.origin, Origin::Batch);
+        assert_eq!(failure.size, "2 cases");
+        assert!(matches!(&failure.shrink, Shrink::Batch(why) if why.contains("2 cases")));
+        let shown = cases_of(&failure, true);
+        assert_eq!(shown.len(), 2);
+        assert!(matches!(together(&shown, 1), Says::Wrong));
+        assert!(matches!(together(&shown[1..], 0), Says::Right));
+        // Expected and got are the two cases' answers, in order.
+        let expected: String = shown
+            .iter()
+            .map(|c| answer_text::<FlankRow>(&FlankRow::oracle(c)))
+            .collect();
+        assert_eq!(failure.expected, expected);
+        assert_ne!(failure.got, failure.expected);
+        assert_eq!(failure.got.lines().count(), 2);
+        // Every part ddmin ran is counted.
+        assert!(failure.shrink_runs >= 2);
+    }
+
+    #[test]
+    fn a_pair_split_across_the_batch_is_found_by_the_complements() {
+        // Eight given cases, rows of 1 to 8 empty cells; the run goes wrong
+        // when it holds both the 2-cell and the 7-cell case. No half and no
+        // quarter holds both: only the complements (the batch without a
+        // quarter, then without smaller parts) narrow it to the pair.
+        let pair = |cases: &[Case], i: usize| {
+            let has = |n: usize| cases.iter().any(|c| c.row.len() == n);
+            if i + 1 == cases.len() && has(2) && has(7) {
+                Says::Wrong
+            } else {
+                Says::Right
+            }
+        };
+        let input: String = std::iter::once("8\n".to_string())
+            .chain((1..=8).map(|n| format!("{}\n0\n", ".".repeat(n))))
+            .collect();
+        let config = CheckConfig {
+            cases: 0,
+            given: vec![boardcheck::harness::check::Given {
+                name: "eight".into(),
+                input,
+                multi: true,
+            }],
+            ..config(0)
+        };
+        let candidate = Scripted::new(8, pair);
+        let failure = failure_of(&candidate, &config);
+        assert_eq!(failure.origin, Origin::Batch);
+        assert_eq!(failure.size, "2 cases", "{failure:?}");
+        let shown = cases_of(&failure, true);
+        let lengths: Vec<usize> = shown.iter().map(|c| c.row.len()).collect();
+        assert_eq!(lengths, [2, 7]);
+        assert!(matches!(pair(&shown, 1), Says::Wrong));
+        // Delta debugging needs at most n² + 3n runs for n cases (Zeller
+        // and Hildebrandt), far below the budget of 2000: ddmin stopped
+        // because it was done, not because the budget ran out.
+        assert!(failure.shrink_runs <= 8 * 8 + 3 * 8, "{failure:?}");
+    }
+
+    #[test]
+    fn an_extra_line_is_blamed_on_the_case_that_printed_it_and_tried_first() {
+        // The case with a placement at index 0 and at least 2 cells prints
+        // one line too many: the next case of its run reads it.
+        let extra = |cases: &[Case], i: usize| {
+            let c = &cases[i];
+            if c.row.len() >= 2 && c.placements.first().is_some_and(|p| p.index == 0) {
+                Says::ExtraLine
+            } else {
+                Says::Right
+            }
+        };
+        let candidate = Scripted::new(50, extra);
+        let failure = failure_of(&candidate, &config(200));
+        let runs = candidate.runs.lock().unwrap();
+        let culprit =
+            |c: &Case| c.row.len() >= 2 && c.placements.first().is_some_and(|p| p.index == 0);
+        // The first batch with the culprit failed; the first lone runs are
+        // the case after it (which read its extra line) and then the culprit.
+        let batch = runs
+            .iter()
+            .find(|r| r.len() > 1 && r.iter().any(culprit))
+            .expect("a batch with the culprit");
+        let at = batch.iter().position(culprit).unwrap();
+        let lone = runs.iter().position(|r| r.len() == 1).unwrap();
+        if at + 1 < batch.len() {
+            assert_eq!(runs[lone], vec![batch[at + 1].clone()]);
+            assert_eq!(runs[lone + 1], vec![batch[at].clone()]);
+        } else {
+            assert_eq!(runs[lone], vec![batch[at].clone()]);
+        }
+        assert_eq!(failure.verdict, Verdict::Presentation);
+        assert_eq!(failure.size, "2 cells, 1 placement");
+        let shown = cases_of(&failure, true);
+        assert!(matches!(extra(&shown, 0), Says::ExtraLine));
+    }
+}
