@@ -186,57 +186,6 @@ mod tests {
         assert_eq!(RAYS[63][7].count_ones(), 7); // up-left from the last corner
     }
 
-    /// The flips of a cell-by-cell walk, for comparison.
-    fn walked_flips(p: u64, o: u64, sq: u32) -> u64 {
-        let mut all = 0;
-        for (dr, dc) in [
-            (0, 1),
-            (1, -1),
-            (1, 0),
-            (1, 1),
-            (0, -1),
-            (-1, 1),
-            (-1, 0),
-            (-1, -1),
-        ] {
-            let (mut r, mut c, mut run) = (sq as i32 / 8 + dr, sq as i32 % 8 + dc, 0u64);
-            while (0..8).contains(&r) && (0..8).contains(&c) && o >> (8 * r + c) & 1 == 1 {
-                run |= 1 << (8 * r + c);
-                (r, c) = (r + dr, c + dc);
-            }
-            if (0..8).contains(&r) && (0..8).contains(&c) && p >> (8 * r + c) & 1 == 1 {
-                all |= run;
-            }
-        }
-        all
-    }
-
-    #[test]
-    fn flips_match_a_walk_on_random_boards() {
-        let mut s = 0x1234_5678_9abc_def1u64;
-        let mut next = || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s
-        };
-        for round in 0..20_000 {
-            let (a, b, c) = (next(), next(), next());
-            // Sparse and dense opponents, so runs of every length occur.
-            let p = a & b;
-            let o = if round % 2 == 0 { !a & c } else { !p & (b | c) };
-            for sq in 0..64 {
-                if (p | o) >> sq & 1 == 0 {
-                    assert_eq!(
-                        flips(p, o, sq),
-                        walked_flips(p, o, sq),
-                        "{p:#x} {o:#x} {sq}"
-                    );
-                }
-            }
-        }
-    }
-
     #[test]
     fn start_position_moves() {
         // Black (player) on d5 = (3, 3) and e4 = (4, 4); white on (3, 4), (4, 3).
