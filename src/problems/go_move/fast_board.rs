@@ -539,9 +539,9 @@ impl<const SLIP: u8> FastBoard<SLIP> {
             ..Chain::default()
         };
         let nbrs = self.neighbours(p);
-        // The empty neighbours this stone closed (no empty neighbour left):
-        // the only points that may become eyes here.
-        let mut closed = 0u32;
+        // The empty neighbours this stone turns into `c`'s eyes (no empty
+        // and no opponent neighbour left): the only new eyes of this move.
+        let mut new_eyes = 0u32;
         // And which neighbours are friends, which foes (bit `i` for
         // `nbrs[i]`).
         let (mut friends, mut foes) = (0u32, 0u32);
@@ -555,7 +555,7 @@ impl<const SLIP: u8> FastBoard<SLIP> {
             self.nbr[q & MASK] = n;
             let colour = self.col(q);
             let empty = colour == EMPTY;
-            closed |= u32::from(empty & (n & (EMPTY_MASK | opponent_mask(c)) == 0)) << i;
+            new_eyes |= u32::from(empty & (n & (EMPTY_MASK | opponent_mask(c)) == 0)) << i;
             friends |= u32::from(colour == c) << i;
             foes |= u32::from(colour == opp) << i;
             let e = 0u32.wrapping_sub(u32::from(empty));
@@ -569,13 +569,13 @@ impl<const SLIP: u8> FastBoard<SLIP> {
         self.head[p & MASK] = p as u16;
         self.next[p & MASK] = p as u16;
         *self.chain_mut(p) = own;
-        // A neighbour closed with only `c` around is now `c`'s eye (it had
-        // `p` empty next to it, so it was no one's eye and shared).
-        let eyes = closed;
+        // A new eye had `p` empty next to it, so it was no one's eye and
+        // shared; it leaves the shared set.
         if SLIP != EYE_LEFT_LISTED {
-            while closed != 0 {
-                let q = nbrs[closed.trailing_zeros() as usize];
-                closed &= closed - 1;
+            let mut left_shared = new_eyes;
+            while left_shared != 0 {
+                let q = nbrs[left_shared.trailing_zeros() as usize];
+                left_shared &= left_shared - 1;
                 self.shared.remove(q);
             }
         }
@@ -613,7 +613,11 @@ impl<const SLIP: u8> FastBoard<SLIP> {
         self.list_if_capturable(mine, c);
         // A new eye that already is the last liberty of a chain of `c`
         // next to it is a capture for the opponent.
-        let mut eyes = if SLIP == NEW_EYE_UNLISTED { 0 } else { eyes };
+        let mut eyes = if SLIP == NEW_EYE_UNLISTED {
+            0
+        } else {
+            new_eyes
+        };
         while eyes != 0 {
             let q = nbrs[eyes.trailing_zeros() as usize];
             eyes &= eyes - 1;
