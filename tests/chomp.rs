@@ -106,6 +106,17 @@ fn step_all(case: &Case, literal: bool) -> Result<(), String> {
         stairs
             .check()
             .map_err(|e| format!("command {i}: staircase: {e}"))?;
+        if h <= 64 {
+            // One step per distinct nonzero width (the rows never widen).
+            let mut widths: Vec<u64> = (0..h).map(|y| stairs.row(y)).filter(|&r| r > 0).collect();
+            widths.dedup();
+            if stairs.steps() != widths.len() {
+                return Err(format!(
+                    "command {i}: {} steps for the widths {widths:?}",
+                    stairs.steps()
+                ));
+            }
+        }
         let count = stairs.count();
         if literal && quads.count() != count {
             return Err(format!(
@@ -312,4 +323,48 @@ fn the_boundary_check_refuses_each_broken_invariant() {
         (15, 5, 5, 0)
     );
     assert_eq!(full.check(), Ok(()));
+}
+
+#[test]
+fn the_staircase_check_refuses_each_broken_invariant() {
+    // 5 x 4: row 0 full, rows 1 to 3 two wide (the last run ends at H, the
+    // first is W wide: both limits are reached).
+    let valid = Staircase::from_parts(5, 4, &[(1, 5), (4, 2)], 11);
+    assert_eq!(valid.check(), Ok(()));
+    assert_eq!(valid.steps(), 2);
+    // Each broken staircase breaks one invariant, its count matching its runs.
+    for (steps, count, what) in [
+        (&[(0, 5), (4, 2)][..], 8, "an empty run"),
+        (&[(1, 5), (5, 2)][..], 13, "a run above the board"),
+        (&[(1, 5), (4, 0)][..], 5, "a run of width 0"),
+        (&[(1, 6), (4, 2)][..], 12, "a run wider than W"),
+        (&[(1, 2), (4, 2)][..], 8, "two runs of one width"),
+        (&[(1, 2), (4, 3)][..], 11, "a run wider than the one below"),
+        (&[(1, 5), (4, 2)][..], 10, "a wrong count"),
+    ] {
+        let broken = Staircase::from_parts(5, 4, steps, count);
+        assert!(broken.check().is_err(), "{what} passes the check");
+    }
+}
+
+#[test]
+fn the_corner_slip_drops_exactly_the_moves_at_a_corner() {
+    let slip = boardcheck::problems::chomp::zoo::all()
+        .into_iter()
+        .find(|s| s.name == "staircase-corner-kept")
+        .expect("the zoo holds the corner slip");
+    let engine = Solver::<Chomp>::engine();
+    let script = |x, y| Case {
+        width: 3,
+        height: 3,
+        commands: vec![Command::Move(x, y), Command::Count],
+    };
+    // (2, 2) is the corner of the full board's one step; (1, 2) and (1, 1)
+    // are not corners (the second is not on a run's top row).
+    let corner = script(2, 2);
+    assert_ne!(slip.solve(&corner), engine.solve(&corner));
+    for (x, y) in [(1, 2), (1, 1), (0, 2)] {
+        let case = script(x, y);
+        assert_eq!(slip.solve(&case), engine.solve(&case), "({x}, {y})");
+    }
 }

@@ -37,6 +37,20 @@ fn census_matches_minimax_on_small_boxes() {
         }
     }
     assert_eq!(census(2, 2), Ok(2));
+    for (w, h) in [(0, 3), (3, 0), (0, 0)] {
+        assert!(
+            census(w, h).unwrap_err().contains("at least 1 x 1"),
+            "{w} x {h}"
+        );
+    }
+    // What `boardcheck chomp-census` prints: the count first, then the box.
+    let printed = solver::census_cli(4, 3).unwrap();
+    let first = printed.lines().next().unwrap();
+    assert_eq!(first, census(4, 3).unwrap().to_string());
+    assert!(
+        printed.contains("the C(7, 3) = 35 positions of the 4 x 3 box"),
+        "{printed}"
+    );
 }
 
 #[test]
@@ -99,4 +113,46 @@ fn quickcheck_engine_equals_oracle() {
 #[test]
 fn fuzz_bodies_on_random_bytes() {
     testing::fuzz_bodies_on_random_bytes::<ChompSolve>(500, 32);
+}
+
+#[test]
+fn the_table_answers_like_minimax_on_every_position_of_small_boxes() {
+    for (w, h) in [(1, 1), (2, 2), (3, 2), (4, 4), (5, 3)] {
+        let table = solver::Table::new(w, h);
+        for case in enumerate::every_position_in_box(w, h) {
+            let mut rows = case.rows.clone();
+            rows.resize(h as usize, 0);
+            if rows[0] > 0 {
+                let want = oracle::solve(&case) == Value::Lose;
+                assert_eq!(table.loses(&rows), want, "{w} x {h}: {rows:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_box_is_turned_only_when_the_mask_or_the_table_size_needs_it() {
+    for (w, h, want) in [
+        (3, 3, (3, 3, false)),
+        (5, 3, (5, 3, false)),
+        (3, 5, (5, 3, true)),
+        (3, 62, (62, 3, true)),
+        (62, 63, (62, 63, false)),
+        (63, 62, (62, 63, true)),
+        (100, 1, (1, 100, true)),
+        (1, 100, (1, 100, false)),
+    ] {
+        assert_eq!(solver::orient(w, h), want, "{w} x {h}");
+    }
+    // Boxes with a side beyond the mask, solved turned, against minimax.
+    for rows in [
+        vec![100],
+        vec![1; 100],
+        vec![70, 70],
+        vec![2; 64],
+        vec![64, 3, 1],
+    ] {
+        let case = Case { rows };
+        assert_eq!(solver::solve(&case), oracle::solve(&case), "{case:?}");
+    }
 }

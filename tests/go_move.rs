@@ -573,3 +573,34 @@ fn the_board_api_agrees_with_brute_force_from_the_cells() {
         }
     }
 }
+
+#[test]
+fn the_consistency_check_refuses_every_bookkeeping_slip() {
+    let boards = boardcheck::problems::go_move::zoo::inconsistent_boards();
+    assert_eq!(boards.len(), 3);
+    for (slip, board) in boards {
+        let why = board.check_consistency().unwrap_err();
+        assert!(why.contains("the board keeps"), "{slip}: {why}");
+        // The same position played without the slip is consistent.
+        let clean = Board::from_cells_unchecked(3, 3, &board.cells());
+        assert_eq!(clean.check_consistency(), Ok(()), "{slip}");
+    }
+}
+
+#[test]
+fn a_merge_relabels_the_smaller_chain() {
+    // Black (0, 0), (0, 1), (0, 2), then (0, 4), then (0, 3) joins the
+    // single stone to the chain of four: the chain of four keeps its head,
+    // which stays first in the chain's list.
+    let mut board = Board::new(2, 5);
+    for col in [0, 1, 2, 4, 3] {
+        assert_eq!(board.play(0, col, BLACK), Ok(0));
+    }
+    let head = board.point(0, 0);
+    for col in 0..5 {
+        let chain = board.chain(board.point(0, col));
+        assert_eq!(chain.len(), 5);
+        assert_eq!(chain[0], head, "the head seen from (0, {col})");
+    }
+    board.check_consistency().unwrap();
+}

@@ -700,7 +700,9 @@ fn perft_cli_counts_from_a_position_in_json_in_shards_and_the_deepest_only() {
     assert_eq!((depth, leaves), (9, 3_005_288));
     assert_eq!(check, "ok");
     assert!(secs > 0.0 && rate > 0.0, "{text}");
-    assert!(cpu > 0.0 && cpu <= cores * secs + 0.02, "{text}");
+    // (Not `cpu > 0.0`: the kernel charges CPU time by the clock tick, and
+    // a loaded machine can charge a 20 ms count nothing.)
+    assert!(cpu >= 0.0 && cpu <= cores * secs + 0.02, "{text}");
     // Every row of a full table: CPU time never negative nor beyond the cores.
     let text = perft::run_cli_with(CliOptions {
         depth: Some(7),

@@ -81,8 +81,9 @@ impl Board for Boundary {
 pub fn solve(case: &Case) -> Answer {
     let (w, h) = (case.width, case.height);
     let mut board = <Boundary as Board>::new(w, h);
+    // row[y] ≤ W, so x < row[y] also keeps x on the board.
     let on = |board: &Boundary, x: i64, y: i64| match (u64::try_from(x), u64::try_from(y)) {
-        (Ok(x), Ok(y)) => x < w && y < h && x < board.row[y as usize],
+        (Ok(x), Ok(y)) => y < h && x < board.row[y as usize],
         _ => false,
     };
     let mut player = 1;

@@ -41,6 +41,17 @@ impl Staircase {
             .collect()
     }
 
+    /// A staircase of the given runs (end row, exclusive → width) and
+    /// count, unchecked: for testing [`Staircase::check`] on broken ones.
+    pub fn from_parts(width: u64, height: u64, steps: &[(u64, u64)], count: u64) -> Staircase {
+        Staircase {
+            steps: steps.iter().copied().collect(),
+            count,
+            width,
+            height,
+        }
+    }
+
     /// The number of steps s.
     pub fn steps(&self) -> usize {
         self.steps.len()
@@ -124,16 +135,19 @@ impl Staircase {
         if start < y {
             self.steps.insert(y, first_width);
         }
-        if x > 0 && self.steps.range(from + 1..).next().map(|(_, &w)| w) != Some(x) {
+        // The loop deleted the run holding row y, so `from` is no key now:
+        // the first key from it on ends the run above the cut.
+        if x > 0 && self.steps.range(from..).next().map(|(_, &w)| w) != Some(x) {
             self.steps.insert(from, x);
         }
     }
 }
 
-/// Whether (x, y) is on the W × H board and occupied in `board`.
-pub fn occupied<B: Board>(board: &B, width: u64, height: u64, x: i64, y: i64) -> bool {
+/// Whether (x, y) is on the board and occupied in `board`: rows are at most
+/// W wide and [`Board::row`] is 0 above the board, so `x < row(y)` says both.
+pub fn occupied<B: Board>(board: &B, x: i64, y: i64) -> bool {
     match (u64::try_from(x), u64::try_from(y)) {
-        (Ok(x), Ok(y)) => x < width && y < height && x < board.row(y),
+        (Ok(x), Ok(y)) => x < board.row(y),
         _ => false,
     }
 }
@@ -148,9 +162,9 @@ pub fn play<B: Board>(case: &Case) -> Vec<Reply> {
         .iter()
         .map(|&command| match command {
             Command::Count => Reply::Count(board.count()),
-            Command::Legal(x, y) => Reply::Legal(occupied(&board, w, h, x, y)),
+            Command::Legal(x, y) => Reply::Legal(occupied(&board, x, y)),
             Command::Move(x, y) => {
-                if !occupied(&board, w, h, x, y) {
+                if !occupied(&board, x, y) {
                     return Reply::Move(MoveReply::Illegal);
                 }
                 board.take(x as u64, y as u64);

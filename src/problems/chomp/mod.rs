@@ -193,7 +193,7 @@ pub trait Board {
     fn new(width: u64, height: u64) -> Self;
     /// The number of occupied cells.
     fn count(&self) -> u64;
-    /// The number of occupied cells of row `y` (`y` on the board).
+    /// The number of occupied cells of row `y`; 0 for a row above the board.
     fn row(&self, y: u64) -> u64;
     /// Removes the quadrant x' ≥ x, y' ≥ y; (x, y) is on the board and occupied.
     fn take(&mut self, x: u64, y: u64);

@@ -48,8 +48,6 @@ pub const CENSUS_MAX_CELLS: u64 = crate::limits::CHOMP_CENSUS_MAX_CELLS;
 
 /// L(U) for every upper part of a box, in rank order.
 pub struct Table {
-    /// W, the values' range 0..=W (at most 62).
-    width: usize,
     /// k = H - 1, the number of rows of an upper part.
     k: usize,
     /// terms[i][a] = C(a + k-1-i, k-i), the rank term of row i holding a.
@@ -126,12 +124,7 @@ impl Table {
                 }
             }
         }
-        Table {
-            width: w,
-            k,
-            terms,
-            least,
-        }
+        Table { k, terms, least }
     }
 
     fn rank(&self, upper: &[u64]) -> usize {
@@ -149,34 +142,36 @@ impl Table {
     }
 
     /// [`Table::loses`] looking up rank + `OFF` (the zoo's off-by-one
-    /// ranking; 0 is the solver), wrapped into the table.
+    /// ranking; 0 is the solver), wrapped into the table. A nonempty
+    /// position has r0 ≥ 1, which `NONE` (0) never equals.
     fn loses_with<const OFF: usize>(&self, rows: &[u64]) -> bool {
         debug_assert_eq!(rows.len(), self.k + 1);
-        let r0 = rows[0];
         let rank = (self.rank(&rows[1..]) + OFF) % self.least.len();
-        r0 > 0 && u64::from(self.least[rank]) == r0
+        u64::from(self.least[rank]) == rows[0]
     }
 
     /// The number of nonempty losing positions in the box.
     pub fn losing_positions(&self) -> u64 {
         self.least.iter().filter(|&&l| l != NONE).count() as u64
     }
-
-    /// W of the box.
-    pub fn width(&self) -> u64 {
-        self.width as u64
-    }
 }
 
 /// The orientation the table is built in: (W, H, transposed). The side
 /// whose values go in the 64-bit mask must be at most 62; among the
 /// orientations that allow it, the one with fewer rows has the smaller table.
+/// A box is turned only when that is needed or pays: a square one never is.
 pub fn orient(width: u64, height: u64) -> (u64, u64, bool) {
-    let (long, short) = (width.max(height), width.min(height));
-    if long <= 62 {
-        (long, short, width < height)
+    let transposed = if width.max(height) <= 62 {
+        height > width
     } else {
-        (short, long, width > height)
+        // Only one side can exceed the mask (the box limits see to it), and
+        // it must go in H.
+        width > 62
+    };
+    if transposed {
+        (height, width, true)
+    } else {
+        (width, height, false)
     }
 }
 

@@ -178,6 +178,39 @@ fn engine_slip(case: &Case, slip: Bookkeeping) -> Answer {
     }
 }
 
+/// Boards the engine's bookkeeping slips leave inconsistent, each named by
+/// its slip: a merge whose new stone shares a liberty with the chain, and a
+/// capture, played with the slip on 3 × 3. [`Board::check_consistency`]
+/// must refuse every one (`tests/go_move.rs`), the capture included,
+/// though no one-move answer shows it.
+pub fn inconsistent_boards() -> Vec<(&'static str, Board)> {
+    // Black (0, 0), (1, 0); black (1, 1) shares the liberty (0, 1).
+    let merge = [1, 0, 0, 1, 0, 0, 0, 0, 0];
+    // White (0, 1) in atari; black (0, 2) captures it.
+    let capture = [1, 2, 0, 0, 1, 0, 0, 0, 0];
+    fn played<const SLIP: u8>(cells: &[u8], row: usize, col: usize) -> Board {
+        let mut board = Board::from_cells_with::<SLIP>(3, 3, cells);
+        let p = board.point(row, col);
+        let played = board.try_play_with::<SLIP>(p, BLACK);
+        debug_assert!(played.is_ok());
+        board
+    }
+    vec![
+        (
+            "engine-pseudo-liberties",
+            played::<{ engine::PSEUDO_LIBERTIES }>(&merge, 1, 1),
+        ),
+        (
+            "engine-stale-head",
+            played::<{ engine::STALE_HEAD }>(&merge, 1, 1),
+        ),
+        (
+            "no-liberties-back",
+            played::<{ engine::NO_LIBERTIES_BACK }>(&capture, 0, 2),
+        ),
+    ]
+}
+
 /// Every known-wrong variant.
 pub fn all() -> Vec<Solver<GoMove>> {
     let mut all = zoo(

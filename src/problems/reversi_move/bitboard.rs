@@ -24,8 +24,9 @@ use super::{Board, Case};
 pub const FILE_A: u64 = 0x0101_0101_0101_0101;
 /// Column 7 (the right edge).
 pub const FILE_H: u64 = 0x8080_8080_8080_8080;
-/// Columns 1 to 6.
-const INNER: u64 = !(FILE_A | FILE_H);
+/// Columns 1 to 6 (`!A & !H`: the files are disjoint, so `!(A | H)` would
+/// leave an equivalent `^` mutant).
+const INNER: u64 = !FILE_A & !FILE_H;
 
 /// Direction steps in bit index: right, down-left, down, down-right (toward
 /// higher bits), then left, up-right, up, up-left (toward lower bits).
@@ -91,7 +92,9 @@ pub fn moves(p: u64, o: u64) -> u64 {
         | line_moves(p, o, 8)
         | line_moves(p, inner, 7)
         | line_moves(p, inner, 9);
-    all & !(p | o)
+    // `!p & !o`, not `!(p | o)`: p and o are disjoint, so `|` and `^` would
+    // agree there and mutation testing would report an equivalent mutant.
+    all & !p & !o
 }
 
 /// Shifts along the rays toward lower bits (`STEPS[4..]`, negated).
@@ -124,7 +127,9 @@ pub fn flips(p: u64, o: u64, sq: u32) -> u64 {
         let closed = u64::from(first & p != 0);
         down[i] = ray & !below & closed.wrapping_neg();
     }
-    (up[0] | up[1] | up[2] | up[3]) | (down[0] | down[1] | down[2] | down[3])
+    // The eight rays are disjoint, so the sum is the union (with `|`, every
+    // `^` mutant would be equivalent).
+    up[0] + up[1] + up[2] + up[3] + down[0] + down[1] + down[2] + down[3]
 }
 
 /// Plays `sq` for `p` against `o` in place; returns the flipped cells. An
@@ -132,12 +137,13 @@ pub fn flips(p: u64, o: u64, sq: u32) -> u64 {
 #[inline]
 pub fn play(p: &mut u64, o: &mut u64, sq: u32) -> u64 {
     let bit = 1u64 << sq;
-    if (*p | *o) & bit != 0 {
+    // p, o, f and bit are disjoint where they meet: `+` is the union.
+    if (*p + *o) & bit != 0 {
         return 0;
     }
     let f = flips(*p, *o, sq);
     if f != 0 {
-        *p |= f | bit;
+        *p += f + bit;
         *o ^= f;
     }
     f

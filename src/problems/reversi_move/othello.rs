@@ -33,8 +33,10 @@ impl Position {
     pub fn start() -> Position {
         let (d5, e4, d4, e5) = (3 * 8 + 3, 4 * 8 + 4, 4 * 8 + 3, 3 * 8 + 4);
         Position {
-            player: 1 << d5 | 1 << e4,
-            opponent: 1 << d4 | 1 << e5,
+            // `+`, not `|`: the bits differ, and a sum leaves mutation
+            // testing no equivalent `^` to report.
+            player: (1 << d5) + (1 << e4),
+            opponent: (1 << d4) + (1 << e5),
             black_to_move: true,
         }
     }
