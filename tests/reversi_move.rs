@@ -830,3 +830,18 @@ fn fuzz_bodies_on_random_bytes() {
         }
     }
 }
+
+#[test]
+fn perft_checks_counts_against_the_published_ones_and_sizes_tables_by_depth() {
+    assert_eq!(perft::against_published(None, 7), Ok("(unknown)"));
+    assert_eq!(perft::against_published(Some(7), 7), Ok("ok"));
+    assert_eq!(
+        perft::against_published(Some(8), 7),
+        Err("MISMATCH: expected 8".to_string())
+    );
+    // Below depth 10 at most 16 MiB; from 10 on what was asked.
+    assert_eq!(perft::table_mb(9, 64), 16);
+    assert_eq!(perft::table_mb(9, 4), 4);
+    assert_eq!(perft::table_mb(10, 64), 64);
+    assert_eq!(perft::table_mb(15, 0), 0);
+}
