@@ -486,16 +486,20 @@ impl Board {
                 None => return Err(format!("the empty list holds index {e}, beyond the board")),
             }
         }
-        let mut counted_chain: Vec<Option<ChainFacts>> = vec![None; len];
+        // One flood fill per group; its stones point at it by index.
+        let mut group_of: Vec<Option<usize>> = vec![None; len];
+        let mut groups = Vec::new();
         for p in 0..len {
-            if at[p].is_some() && self.is_stone(p) && counted_chain[p].is_none() {
+            if at[p].is_some() && self.is_stone(p) && group_of[p].is_none() {
                 let facts = self.flood(p);
                 for &s in &facts.stones {
-                    counted_chain[s] = Some(facts.clone());
+                    group_of[s] = Some(groups.len());
                 }
+                groups.push(facts);
             }
         }
         for p in 0..len {
+            let kept_chain = self.kept_chain(p);
             let kept = Facts {
                 wall: self.colour[p] == WALL,
                 listed: (
@@ -503,14 +507,14 @@ impl Board {
                     self.empties.get(usize::from(self.empty_at[p])) == Some(&(p as u16)),
                 ),
                 headless: self.head[p] == NONE,
-                chain: self.kept_chain(p),
+                chain: kept_chain.as_ref(),
             };
             let on_board_empty = at[p].is_some() && self.colour[p] == EMPTY;
             let counted = Facts {
                 wall: at[p].is_none(),
                 listed: (usize::from(on_board_empty), on_board_empty),
-                headless: counted_chain[p].is_none(),
-                chain: counted_chain[p].take(),
+                headless: group_of[p].is_none(),
+                chain: group_of[p].map(|g| &groups[g]),
             };
             if kept != counted {
                 return Err(format!(
@@ -572,8 +576,8 @@ impl Board {
 }
 
 /// What [`Board::check_consistency`] compares at one index.
-#[derive(Clone, Debug, PartialEq)]
-struct Facts {
+#[derive(Debug, PartialEq)]
+struct Facts<'a> {
     /// The index is a wall.
     wall: bool,
     /// How often the empty list holds the index, and whether its
@@ -582,11 +586,11 @@ struct Facts {
     /// No chain head is recorded (empty points and walls).
     headless: bool,
     /// For a stone: its chain.
-    chain: Option<ChainFacts>,
+    chain: Option<&'a ChainFacts>,
 }
 
 /// A chain as kept by the board or as flood-filled from the colours.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 struct ChainFacts {
     /// Its stones, sorted.
     stones: Vec<usize>,
