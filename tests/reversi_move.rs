@@ -305,16 +305,16 @@ fn perft_suite(plain_max: u64, grid_max: u64) {
                 let at = format!("{} {passes:?} depth {depth}", entry.name);
                 if want <= plain_max {
                     assert_eq!(perft::perft_with(&pos, depth, passes), want, "{at}");
-                    for threads in [1, 2] {
+                    for (hash_mb, threads) in [(4, 1), (4, 2), (0, 2)] {
                         let config = Config {
                             passes,
-                            hash_mb: 4,
+                            hash_mb,
                             threads,
                         };
                         assert_eq!(
                             count(&pos, depth, &config),
                             want,
-                            "{at} hashed, {threads} threads"
+                            "{at} {hash_mb} MiB, {threads} threads"
                         );
                     }
                     // Three shards, one plain, add up to the count.
@@ -844,4 +844,219 @@ fn perft_checks_counts_against_the_published_ones_and_sizes_tables_by_depth() {
     assert_eq!(perft::table_mb(9, 4), 4);
     assert_eq!(perft::table_mb(10, 64), 64);
     assert_eq!(perft::table_mb(15, 0), 0);
+}
+
+/// The 8 images of a plane under the board's symmetries, cell by cell.
+fn images_of(x: u64) -> [u64; 8] {
+    let mut out = [0u64; 8];
+    for sq in (0..64).filter(|&sq| x >> sq & 1 == 1) {
+        let (r, c) = (sq / 8, sq % 8);
+        let cells = [
+            (r, c),
+            (r, 7 - c),
+            (7 - r, c),
+            (7 - r, 7 - c),
+            (c, r),
+            (c, 7 - r),
+            (7 - c, r),
+            (7 - c, 7 - r),
+        ];
+        for (k, (rr, cc)) in cells.into_iter().enumerate() {
+            out[k] |= 1 << (8 * rr + cc);
+        }
+    }
+    out
+}
+
+/// The table's key is the least of the 8 images of both planes, found cell
+/// by cell here, for random and reachable positions.
+#[test]
+fn the_table_key_is_the_least_image() {
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let positions = strategy::reachable();
+    let mut rng = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    for i in 0..case_count(300) {
+        let (p, o) = if i % 2 == 0 {
+            let pos = positions.new_tree(&mut runner).unwrap().current();
+            (pos.player, pos.opponent)
+        } else {
+            let (a, b) = (next(), next());
+            (a & !b, b & !a)
+        };
+        let (ip, io) = (images_of(p), images_of(o));
+        let want = (0..8).map(|k| (ip[k], io[k])).min().unwrap();
+        assert_eq!(perft_tt::canonical(p, o), want, "{p:#x} {o:#x}");
+        for k in 0..8 {
+            assert_eq!(perft_tt::canonical(ip[k], io[k]), want, "image {k}");
+        }
+    }
+}
+
+#[test]
+fn perft_threads_and_table_sizes() {
+    use perft_tt::{Config, HASH_MIN, Table, table_for, threads};
+    assert_eq!(threads(3), 3);
+    assert_eq!(threads(1), 1);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert_eq!(threads(0), cores);
+    // 64-byte buckets, a power of two of them within the size.
+    for (mb, buckets) in [(0, 1 << 14), (1, 1 << 14), (3, 1 << 15), (4, 1 << 16)] {
+        assert_eq!(Table::new(mb).buckets(), buckets, "{mb} MiB");
+    }
+    let config = |hash_mb| Config {
+        passes: perft::Passes::Ply,
+        hash_mb,
+        threads: 1,
+    };
+    assert!(table_for(&config(0), 12).is_none());
+    assert!(table_for(&config(4), HASH_MIN - 1).is_none());
+    let table = table_for(&config(4), HASH_MIN).expect("a table at HASH_MIN");
+    assert_eq!((table.buckets(), table.entries()), (1 << 16, 0));
+}
+
+/// A bucket's two entries: a count comes back for its key at its depth
+/// only; entry 0 keeps the deeper count (a new one as deep replaces it),
+/// entry 1 takes the rest; counts too large to pack are not stored.
+#[test]
+fn perft_table_entries_keep_the_deeper_count() {
+    use perft_tt::Table;
+    let t = Table::new(1);
+    let b = t.locate((3, 4));
+    assert!(b < t.buckets());
+    t.put(b, (3, 4), 5, 77);
+    assert_eq!(t.get(b, (3, 4), 5), Some(77));
+    assert_eq!(t.get(b, (3, 4), 6), None);
+    assert_eq!(t.get(b, (4, 3), 5), None);
+    assert_eq!(t.get(b, (3, 5), 5), None);
+    assert_eq!(t.entries(), 1);
+    // All in bucket 0 from here.
+    t.put(0, (1, 0), 9, 1000);
+    t.put(0, (2, 0), 5, 2000);
+    assert_eq!(
+        (t.get(0, (1, 0), 9), t.get(0, (2, 0), 5)),
+        (Some(1000), Some(2000))
+    );
+    t.put(0, (3, 0), 3, 3000);
+    assert_eq!(t.get(0, (2, 0), 5), None, "entry 1 is always replaced");
+    assert_eq!(
+        (t.get(0, (1, 0), 9), t.get(0, (3, 0), 3)),
+        (Some(1000), Some(3000))
+    );
+    t.put(0, (4, 0), 9, 4000);
+    assert_eq!(t.get(0, (1, 0), 9), None, "as deep replaces entry 0");
+    assert_eq!(
+        (t.get(0, (4, 0), 9), t.get(0, (3, 0), 3)),
+        (Some(4000), Some(3000))
+    );
+    assert_eq!(t.entries(), 3);
+    t.put(0, (5, 0), 255, (1 << 56) - 1);
+    assert_eq!(t.get(0, (5, 0), 255), Some((1 << 56) - 1));
+    t.put(0, (6, 0), 2, 1 << 56);
+    t.put(0, (7, 0), 256, 5);
+    assert_eq!((t.get(0, (6, 0), 2), t.get(0, (7, 0), 256)), (None, None));
+    assert_eq!(t.get(0, (5, 0), 255), Some((1 << 56) - 1));
+    assert_eq!(t.entries(), 3);
+}
+
+/// The nodes a hashed perft stores: every distinct (least image, plies
+/// left) with at least `HASH_MIN` plies left, walked here from the rules
+/// of the move (depths up to 6: no cut).
+fn stored_nodes(
+    p: u64,
+    o: u64,
+    depth: u32,
+    passes: perft::Passes,
+    seen: &mut std::collections::HashSet<((u64, u64), u32)>,
+) {
+    if depth < perft_tt::HASH_MIN || !seen.insert((perft_tt::canonical(p, o), depth)) {
+        return;
+    }
+    let mut m = bitboard::moves(p, o);
+    if m == 0 {
+        if bitboard::moves(o, p) != 0 {
+            let d = if passes == perft::Passes::Ply {
+                depth - 1
+            } else {
+                depth
+            };
+            stored_nodes(o, p, d, passes, seen);
+        }
+        return;
+    }
+    while m != 0 {
+        let sq = m.trailing_zeros();
+        m &= m - 1;
+        let f = bitboard::flips(p, o, sq);
+        stored_nodes(o ^ f, p | f | 1 << sq, depth - 1, passes, seen);
+    }
+}
+
+#[test]
+fn a_hashed_perft_stores_each_deep_node_once() {
+    use perft::Passes;
+    use perft_tt::{Config, Table, count_in};
+    for entry in &perft::suite().unwrap() {
+        let pos = entry.position().unwrap();
+        for passes in [Passes::Ply, Passes::Free] {
+            for depth in 3..=6 {
+                let mut want = std::collections::HashSet::new();
+                stored_nodes(pos.player, pos.opponent, depth, passes, &mut want);
+                for threads in [1, 2] {
+                    let config = Config {
+                        passes,
+                        hash_mb: 16,
+                        threads,
+                    };
+                    let table = Table::new(16);
+                    let leaves = count_in(Some(&table), &pos, depth, &config);
+                    let at = format!("{} {passes:?} depth {depth}, {threads} threads", entry.name);
+                    assert_eq!(leaves, perft::perft_with(&pos, depth, passes), "{at}");
+                    assert_eq!(table.entries(), want.len(), "{at}");
+                }
+            }
+        }
+    }
+}
+
+/// The threads' pieces of work, cut `min(6, depth - HASH_MIN - 2)` plies
+/// below the root, their paths adding up to the perft to the cut: merged
+/// (with a table), distinct least images, sorted; plain, every node once.
+#[test]
+fn perft_work_is_cut_into_pieces() {
+    use perft::Passes;
+    use perft_tt::{cut, pieces};
+    assert_eq!(
+        [cut(1), cut(6), cut(7), cut(9), cut(12), cut(20)],
+        [0, 0, 1, 3, 6, 6]
+    );
+    for entry in &perft::suite().unwrap() {
+        let pos = entry.position().unwrap();
+        for passes in [Passes::Ply, Passes::Free] {
+            for depth in [4, 7, 8, 9] {
+                let at = format!("{} {passes:?} depth {depth}", entry.name);
+                let want = perft::perft_with(&pos, cut(depth), passes);
+                let merged = pieces(&pos, depth, passes, true);
+                assert!(merged.windows(2).all(|w| w[0] < w[1]), "{at}: not sorted");
+                for w in merged.windows(2) {
+                    let key = |k: &perft_tt::Piece| (k.player, k.opponent, k.depth);
+                    assert_ne!(key(&w[0]), key(&w[1]), "{at}: a piece twice");
+                }
+                for piece in &merged {
+                    let key = (piece.player, piece.opponent);
+                    assert_eq!(perft_tt::canonical(key.0, key.1), key, "{at}");
+                }
+                let paths: u64 = merged.iter().map(|k| k.paths).sum();
+                assert_eq!(paths, want, "{at} merged");
+                let plain = pieces(&pos, depth, passes, false);
+                assert!(plain.iter().all(|k| k.paths == 1), "{at}");
+                assert_eq!(plain.len() as u64, want, "{at} plain");
+            }
+        }
+    }
 }

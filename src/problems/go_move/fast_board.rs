@@ -47,10 +47,16 @@
 //! [`FastBoard::check_consistency`] has recomputed every field from the
 //! colours alone. The `SLIP` parameter threads deliberate bookkeeping
 //! slips through the same code ([`NO_LIBERTIES_BACK`], [`PSEUDO_AS_EXACT`],
-//! [`EYE_LEFT_LISTED`], [`NEW_EYE_UNLISTED`]); the tests show the
-//! comparison catches each.
+//! [`EYE_LEFT_LISTED`], [`NEW_EYE_UNLISTED`], [`STALE_SET_PLACE`]); the
+//! tests show the comparison catches each. The checks live in
+//! `fast_board/check.rs`: test support, apart from the board.
 
-use super::engine::{Board, Illegal};
+mod check;
+pub use check::agrees_with_engine;
+
+#[cfg(any(doc, test))]
+use super::engine::Board;
+use super::engine::Illegal;
 use super::playout::{Played, Rng};
 use super::{BLACK, EMPTY, MAX_N, WHITE};
 
@@ -80,6 +86,9 @@ pub const EYE_LEFT_LISTED: u8 = 3;
 /// A wrong variant: an eye the stone creates is not listed as a capture of
 /// the opponent when it already is the last liberty of a chain next to it.
 pub const NEW_EYE_UNLISTED: u8 = 4;
+/// A wrong variant: when a stone leaves the shared set, the member moved
+/// into its place keeps its old recorded place.
+pub const STALE_SET_PLACE: u8 = 5;
 
 /// The neighbour-count field of colour `c` (`EMPTY`, `BLACK`, `WHITE`):
 /// four bits each, empty in bits 0–3.
@@ -94,6 +103,13 @@ const EMPTY_MASK: u16 = 0xF;
 #[inline]
 const fn opponent_mask(c: u8) -> u16 {
     0xF << (4 * (3 - c))
+}
+
+/// The neighbour fields that keep a point from being `c`'s one-point eye:
+/// empty and opponent (disjoint fields: a sum).
+#[inline]
+const fn eye_breakers(c: u8) -> u16 {
+    EMPTY_MASK + opponent_mask(c)
 }
 
 /// The capture set of colour `c`: 0 for `BLACK`, 1 for `WHITE`.
@@ -116,15 +132,17 @@ struct Chain {
 }
 
 impl Chain {
-    /// Exactly one liberty (see the module docs); with the `PSEUDO_AS_EXACT`
-    /// slip, a pseudo-liberty count of 1.
+    /// Exactly one liberty, for a chain with at least one (see the module
+    /// docs); with the `PSEUDO_AS_EXACT` slip, a pseudo-liberty count of 1.
     #[inline]
     fn atari<const SLIP: u8>(self) -> bool {
         if SLIP == PSEUDO_AS_EXACT {
             return self.libs == 1;
         }
+        // A chain on the board has a liberty, so no count of 0 is asked
+        // about (that would read as atari).
         let sum = u64::from(self.sum);
-        (u64::from(self.libs) * u64::from(self.squares) == sum * sum) & (self.libs > 0)
+        u64::from(self.libs) * u64::from(self.squares) == sum * sum
     }
 
     /// The one liberty of a chain in atari.
@@ -198,16 +216,17 @@ impl PointSet {
         }
     }
 
-    /// Removes the member `p` (the last one fills its place).
+    /// Removes the member `p` (the last one fills its place; `stale`: a
+    /// slip that leaves the last one's recorded place as it was).
     #[inline(always)]
-    fn remove(&mut self, p: usize) {
+    fn remove(&mut self, p: usize, stale: bool) {
         let i = self.place[p & MASK];
         self.place[p & MASK] = NONE;
         let n = self.len - 1;
         self.len = n;
         let last = self.items[n & MASK];
         self.items[usize::from(i) & MASK] = last;
-        if usize::from(last) != p {
+        if usize::from(last) != p && !stale {
             self.place[usize::from(last) & MASK] = i;
         }
     }
@@ -234,16 +253,6 @@ impl PointSet {
     fn members(&self) -> &[u16] {
         &self.items[..self.len]
     }
-
-    /// Whether every member is at its recorded place and every recorded
-    /// place below `used` belongs to a member.
-    fn well_kept(&self, used: usize) -> bool {
-        let placed = self.members().iter().enumerate();
-        placed
-            .clone()
-            .all(|(i, &p)| usize::from(self.place[usize::from(p)]) == i)
-            && self.place[..used].iter().filter(|&&i| i != NONE).count() == self.len
-    }
 }
 
 /// A rows×cols board (1 to [`MAX_N`] each way) for random playouts, on the
@@ -252,7 +261,7 @@ impl PointSet {
 ///
 /// One fixed-size array per field, indexed `& MASK` (one plain load per
 /// question, no bounds checks); only the first `len` entries (the padded
-/// board) are points, so `clone_from` and `==` look at those.
+/// board) are points, so `clone_from` copies those.
 ///
 /// ```
 /// use boardcheck::problems::go_move::fast_board::FastBoard;
@@ -324,26 +333,6 @@ impl<const SLIP: u8> Clone for FastBoard<SLIP> {
             (from.rows, from.cols, from.stride, from.len);
     }
 }
-
-impl<const SLIP: u8> PartialEq for FastBoard<SLIP> {
-    /// The same board kept the same way (the entries in use, the sets in
-    /// the same order).
-    fn eq(&self, other: &Self) -> bool {
-        let n = self.len;
-        let same =
-            |a: &PointSet, b: &PointSet| a.members() == b.members() && a.place[..n] == b.place[..n];
-        (self.rows, self.cols) == (other.rows, other.cols)
-            && self.colour[..n] == other.colour[..n]
-            && self.nbr[..n] == other.nbr[..n]
-            && self.head[..n] == other.head[..n]
-            && self.next[..n] == other.next[..n]
-            && self.chain[..n] == other.chain[..n]
-            && same(&self.shared, &other.shared)
-            && (0..2).all(|k| same(&self.captures[k], &other.captures[k]))
-    }
-}
-
-impl<const SLIP: u8> Eq for FastBoard<SLIP> {}
 
 impl<const SLIP: u8> FastBoard<SLIP> {
     /// An empty board. Panics unless `1 <= rows, cols <= MAX_N`.
@@ -431,7 +420,8 @@ impl<const SLIP: u8> FastBoard<SLIP> {
     /// What is at index `p`: `EMPTY`, `BLACK`, `WHITE`, or 3 for off-board.
     #[inline]
     pub fn colour(&self, p: usize) -> u8 {
-        if p < self.len { self.col(p) } else { WALL }
+        // Every entry that is no point holds WALL.
+        self.colour.get(p).copied().unwrap_or(WALL)
     }
 
     /// The empty points that are no one's one-point eye, in no particular
@@ -458,8 +448,14 @@ impl<const SLIP: u8> FastBoard<SLIP> {
 
     /// Whether the chain of the stone at index `p` has exactly one liberty.
     pub fn in_atari(&self, p: usize) -> bool {
-        let head = self.head_at(p);
-        p < self.len && head != usize::from(NONE) && self.chain_at(head).atari::<SLIP>()
+        matches!(self.colour(p), BLACK | WHITE) && self.chain_at(self.head_at(p)).atari::<SLIP>()
+    }
+
+    /// The head stone of the chain of the stone at index `p` (a merge keeps
+    /// the larger chain's head, the older one's when they are as large);
+    /// `None` for an empty point or a wall.
+    pub fn chain_head(&self, p: usize) -> Option<usize> {
+        matches!(self.colour(p), BLACK | WHITE).then(|| self.head_at(p))
     }
 
     /// Legality at the empty point `p` with no empty neighbour, bit 0 for
@@ -485,16 +481,13 @@ impl<const SLIP: u8> FastBoard<SLIP> {
 
     /// Whether `c` may play at index `p` (empty and not suicide).
     pub fn is_legal(&self, p: usize, c: u8) -> bool {
-        p < self.len
-            && self.col(p) == EMPTY
+        self.colour(p) == EMPTY
             && (self.nbr_at(p) & EMPTY_MASK != 0 || self.legal_when_closed(p) >> side(c) & 1 != 0)
     }
 
     /// A one-point eye of `c`: `p` is empty and every on-board neighbour is `c`.
     pub fn is_eye(&self, p: usize, c: u8) -> bool {
-        p < self.len
-            && self.col(p) == EMPTY
-            && self.nbr_at(p) & (EMPTY_MASK | opponent_mask(c)) == 0
+        self.colour(p) == EMPTY && self.nbr_at(p) & eye_breakers(c) == 0
     }
 
     /// Plays `c` at index `p` as [`Board::try_play`] does: the stone, the
@@ -502,7 +495,7 @@ impl<const SLIP: u8> FastBoard<SLIP> {
     /// other than `BLACK`/`WHITE`) or a suicide is refused and changes
     /// nothing.
     pub fn try_play(&mut self, p: usize, c: u8) -> Result<u32, Illegal> {
-        if p >= self.len || self.col(p) != EMPTY || !(c == BLACK || c == WHITE) {
+        if self.colour(p) != EMPTY || !(c == BLACK || c == WHITE) {
             return Err(Illegal::Occupied);
         }
         if !self.is_legal(p, c) {
@@ -520,7 +513,7 @@ impl<const SLIP: u8> FastBoard<SLIP> {
         let ch = self.chain_at(h);
         if ch.atari::<SLIP>() {
             let last = ch.last_liberty();
-            if self.nbr_at(last) & (EMPTY_MASK | opponent_mask(x)) == 0 {
+            if self.is_eye(last, x) {
                 self.captures[side(3 - x)].insert_once(last);
             }
         }
@@ -531,7 +524,7 @@ impl<const SLIP: u8> FastBoard<SLIP> {
     #[inline(always)]
     fn place(&mut self, p: usize, c: u8) -> u32 {
         if self.shared.contains(p) {
-            self.shared.remove(p);
+            self.shared.remove(p, SLIP == STALE_SET_PLACE);
         }
         let delta = unit(c).wrapping_sub(unit(EMPTY));
         let mut own = Chain {
@@ -555,7 +548,7 @@ impl<const SLIP: u8> FastBoard<SLIP> {
             self.nbr[q & MASK] = n;
             let colour = self.col(q);
             let empty = colour == EMPTY;
-            new_eyes |= u32::from(empty & (n & (EMPTY_MASK | opponent_mask(c)) == 0)) << i;
+            new_eyes |= u32::from(empty & (n & eye_breakers(c) == 0)) << i;
             friends |= u32::from(colour == c) << i;
             foes |= u32::from(colour == opp) << i;
             let e = 0u32.wrapping_sub(u32::from(empty));
@@ -576,7 +569,7 @@ impl<const SLIP: u8> FastBoard<SLIP> {
             while left_shared != 0 {
                 let q = nbrs[left_shared.trailing_zeros() as usize];
                 left_shared &= left_shared - 1;
-                self.shared.remove(q);
+                self.shared.remove(q, false);
             }
         }
         let mut mine = p;
@@ -621,7 +614,7 @@ impl<const SLIP: u8> FastBoard<SLIP> {
         while eyes != 0 {
             let q = nbrs[eyes.trailing_zeros() as usize];
             eyes &= eyes - 1;
-            if self.legal_when_closed(q) >> side(opp) & 1 != 0 {
+            if self.is_legal(q, opp) {
                 self.captures[side(opp)].insert_once(q);
             }
         }
@@ -672,14 +665,12 @@ impl<const SLIP: u8> FastBoard<SLIP> {
             self.head[s & MASK] = NONE;
             for q in self.neighbours(s) {
                 self.nbr[q & MASK] = self.nbr_at(q).wrapping_add(delta);
-                // Stones of this chain not yet removed still name `h`; they,
-                // empty points and walls give their contact to the scratch
-                // entry (branch-free).
-                let hq = self.head_at(q);
-                let real = hq != h && hq != usize::from(NONE);
+                // Stones of this chain not yet removed still name `h`, whose
+                // entry is dead from now on (the next stone at `h` sets it
+                // anew); empty points and walls name the scratch entry. So
+                // every neighbour's entry takes the contact, branch-free.
                 if SLIP != NO_LIBERTIES_BACK {
-                    self.chain_mut(if real { hq } else { usize::from(NONE) })
-                        .gain(s);
+                    self.chain_mut(self.head_at(q)).gain(s);
                 }
             }
             if size > 1 {
@@ -731,7 +722,7 @@ impl<const SLIP: u8> FastBoard<SLIP> {
                 if self.is_eye(p, 3 - c) && self.legal_when_closed(p) >> k & 1 != 0 {
                     return Some(p);
                 }
-                self.captures[k].remove(p);
+                self.captures[k].remove(p, false);
             }
         }
     }
@@ -744,198 +735,6 @@ impl<const SLIP: u8> FastBoard<SLIP> {
             Some(self.place(p, colour))
         })
     }
-
-    /// Recomputes every field from the colours alone and names the first
-    /// one that differs: the walls and the neighbour counts; the chains
-    /// (each group of connected stones of one colour, found by a flood
-    /// fill, has one head among its stones, named by all of them, and its
-    /// `next` cycle visits exactly its stones); each chain's size,
-    /// pseudo-liberty count and sums; the shared set (exactly the empty
-    /// points that are no one's eye, each once at its recorded place); each
-    /// capture set (every eye of the opponent where the colour may play is
-    /// in it, each entry once at its recorded place).
-    pub fn check_consistency(&self) -> Result<(), String> {
-        let on_board: Vec<usize> = self.points().collect();
-        let mut is_point = vec![false; self.len];
-        for &p in &on_board {
-            is_point[p] = true;
-        }
-        if let Some(p) = (0..self.len).find(|&p| !is_point[p] && self.colour[p] != WALL) {
-            return Err(format!("index {p} should be a wall"));
-        }
-        let mut seen = vec![false; self.len];
-        for &p in &on_board {
-            let at = self.row_col(p);
-            let colour = self.colour[p];
-            if colour == EMPTY {
-                let mut want_nbr = 0u16;
-                for q in self.neighbours(p) {
-                    if self.colour(q) != WALL {
-                        want_nbr += unit(self.colour(q));
-                    }
-                }
-                if self.nbr[p] != want_nbr {
-                    return Err(format!("wrong neighbour counts at {at:?}"));
-                }
-                if self.head[p] != NONE {
-                    return Err(format!("the empty point {at:?} names a chain"));
-                }
-                continue;
-            }
-            if seen[p] {
-                continue;
-            }
-            // Flood fill of the group of `p`.
-            let mut group = vec![p];
-            seen[p] = true;
-            let mut i = 0;
-            while i < group.len() {
-                for q in self.neighbours(group[i]) {
-                    if self.colour(q) == colour && !seen[q] {
-                        seen[q] = true;
-                        group.push(q);
-                    }
-                }
-                i += 1;
-            }
-            let h = usize::from(self.head[p]);
-            if !group.contains(&h) || group.iter().any(|&s| usize::from(self.head[s]) != h) {
-                return Err(format!("the group at {at:?} has no single head"));
-            }
-            let mut cycle = vec![h];
-            let mut s = usize::from(self.next[h]);
-            while s != h && cycle.len() <= group.len() {
-                cycle.push(s);
-                s = usize::from(self.next[s & MASK]);
-            }
-            cycle.sort_unstable();
-            group.sort_unstable();
-            if cycle != group {
-                return Err(format!("the chain list of the group at {at:?} is wrong"));
-            }
-            let mut want = Chain {
-                size: group.len() as u16,
-                ..Chain::default()
-            };
-            for &s in &group {
-                for q in self.neighbours(s) {
-                    if self.colour(q) == EMPTY {
-                        want.gain(q);
-                    }
-                }
-            }
-            if self.chain[h] != want {
-                return Err(format!("wrong counts for the group at {at:?}"));
-            }
-        }
-        let mut shared = self.shared.members().to_vec();
-        shared.sort_unstable();
-        let no_eye = |p: usize| !self.is_eye(p, BLACK) && !self.is_eye(p, WHITE);
-        let empties = on_board
-            .iter()
-            .copied()
-            .filter(|&p| self.colour[p] == EMPTY);
-        let want: Vec<u16> = empties
-            .clone()
-            .filter(|&p| no_eye(p))
-            .map(|p| p as u16)
-            .collect();
-        if !self.shared.well_kept(self.len) || shared != want {
-            return Err("the shared set is wrong".to_string());
-        }
-        for who in [BLACK, WHITE] {
-            let listed = &self.captures[side(who)];
-            let missing = empties
-                .clone()
-                .find(|&p| self.is_eye(p, 3 - who) && self.is_legal(p, who) && !listed.contains(p));
-            if !listed.well_kept(self.len) || missing.is_some() {
-                return Err(format!("the capture set of colour {who} is wrong"));
-            }
-        }
-        Ok(())
-    }
-}
-
-/// Plays one move sequence on a fast board (with slip `SLIP`) and on the
-/// exact engine side by side, both starting empty on an n×n board, and
-/// compares them after every move: the move's result (captures, or why it
-/// was refused), every point, [`FastBoard::check_consistency`], for every
-/// empty point and both colours legality and eye status, and for every
-/// stone whether its chain is in atari (against the engine's exact
-/// liberty count); a drawn
-/// move must be legal and fill no own eye by the engine's rules, and a
-/// pass leave no such move. Black moves first and the colours alternate.
-/// Each step `s` picks the move: `s % 4 == 0` any point at all (occupied
-/// and suicide included), `1` any empty point, otherwise the fast board's
-/// own playout choice from a generator seeded with `s` (a pass when it has
-/// none). The first difference, if any.
-pub fn agrees_with_engine<const SLIP: u8>(n: usize, steps: &[u32]) -> Result<(), String> {
-    let mut fast = FastBoard::<SLIP>::new(n, n);
-    let mut exact = Board::new(n, n);
-    let mut colour = BLACK;
-    for (i, &s) in steps.iter().enumerate() {
-        let pick = (s / 4) as usize;
-        let at = match s % 4 {
-            0 => Some(fast.point(pick / n % n, pick % n)),
-            1 => {
-                let e = exact.empties();
-                (!e.is_empty()).then(|| e[pick % e.len()] as usize)
-            }
-            _ => {
-                let chosen = fast.choose_move(colour, &mut Rng::new(u64::from(s)));
-                let good = |p: usize| exact.is_legal(p, colour) && !exact.is_eye(p, colour);
-                let any = exact.empties().iter().any(|&e| good(e as usize));
-                match chosen {
-                    Some(p) if !good(p) => {
-                        let (r, c) = fast.row_col(p);
-                        return Err(format!(
-                            "step {i}: colour {colour} drew ({r}, {c}), no legal non-eye move"
-                        ));
-                    }
-                    None if any => {
-                        return Err(format!("step {i}: colour {colour} passed with a move left"));
-                    }
-                    _ => chosen,
-                }
-            }
-        };
-        if let Some(p) = at {
-            let (got, want) = (fast.try_play(p, colour), exact.try_play(p, colour));
-            if got != want {
-                let (r, c) = fast.row_col(p);
-                return Err(format!(
-                    "step {i}: colour {colour} at ({r}, {c}): fast {got:?}, engine {want:?}"
-                ));
-            }
-        }
-        if fast.cells() != exact.cells() {
-            return Err(format!("step {i}: the boards differ"));
-        }
-        fast.check_consistency()
-            .map_err(|e| format!("step {i}: {e}"))?;
-        for r in 0..n {
-            for c in 0..n {
-                let p = fast.point(r, c);
-                if exact.colour(p) == EMPTY {
-                    for who in [BLACK, WHITE] {
-                        if fast.is_legal(p, who) != exact.is_legal(p, who)
-                            || fast.is_eye(p, who) != exact.is_eye(p, who)
-                        {
-                            return Err(format!(
-                                "step {i}: legality of colour {who} at ({r}, {c}) differs"
-                            ));
-                        }
-                    }
-                } else if fast.in_atari(p) != (exact.liberty_count(p) == 1) {
-                    return Err(format!(
-                        "step {i}: atari of the chain at ({r}, {c}) differs"
-                    ));
-                }
-            }
-        }
-        colour = 3 - colour;
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -978,18 +777,10 @@ mod tests {
         assert!(played.both_passed);
     }
 
-    /// The draw is uniform over the legal non-eye moves, on a fixed
-    /// position with every kind of point: open ones (rows 3 and 4), (0, 0)
-    /// where Black captures and White would fill its own eye, (0, 3)
-    /// Black's eye and White's suicide, (2, 3) closed next to both colours
-    /// and legal for both. 40 000 draws per colour with a fixed seed:
-    /// nothing else ever drawn, each move's count within 6 % of the mean
-    /// (about 4.5 standard deviations) and the chi-square statistic below
-    /// 40 (7 or 6 degrees of freedom: a 10⁻⁵ tail is about 30). A draw
-    /// biased towards some points (say "the first legal point after a
-    /// random place") fails.
+    /// Where the points of the position of the uniformity test
+    /// (`tests/go_move.rs`) are kept.
     #[test]
-    fn draws_are_uniform_over_the_legal_non_eye_moves() {
+    fn the_sets_of_a_mixed_position() {
         // . W B .
         // W W B B
         // B B B .
@@ -1004,38 +795,6 @@ mod tests {
                 let p = b.point(r, c);
                 assert_eq!(b.try_play(p, who), Ok(0));
             }
-        }
-        let exact = Board::from_cells(rows, cols, &b.cells()).unwrap();
-        let mut rng = Rng::new(2024);
-        for (who, expected) in [(BLACK, 8), (WHITE, 7)] {
-            let mut want: Vec<usize> = exact
-                .empties()
-                .iter()
-                .map(|&e| e as usize)
-                .filter(|&e| exact.is_legal(e, who) && !exact.is_eye(e, who))
-                .collect();
-            want.sort_unstable();
-            assert_eq!(want.len(), expected, "colour {who}");
-            let draws = 40_000;
-            let mut seen = vec![0u32; b.len];
-            for _ in 0..draws {
-                seen[b.choose_move(who, &mut rng).unwrap()] += 1;
-            }
-            let mean = f64::from(draws) / want.len() as f64;
-            let mut chi2 = 0.0;
-            for (p, &k) in seen.iter().enumerate() {
-                if want.binary_search(&p).is_ok() {
-                    let off = f64::from(k) - mean;
-                    assert!(
-                        off.abs() < 0.06 * mean,
-                        "colour {who}: {k} draws of {p}, mean {mean}"
-                    );
-                    chi2 += off * off / mean;
-                } else {
-                    assert_eq!(k, 0, "colour {who} drew {p}, no legal non-eye move");
-                }
-            }
-            assert!(chi2 < 40.0, "colour {who}: chi-square {chi2}");
         }
         // Black's capture into White's eye at (0, 0) is listed; Black's eye
         // at (0, 3) is in no set; (2, 3) is shared.

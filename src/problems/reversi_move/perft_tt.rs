@@ -52,146 +52,159 @@ pub fn threads(n: usize) -> usize {
     }
 }
 
+/// The table [`count`] uses under `config` at `depth`: none without
+/// hashing, nor when no node has [`HASH_MIN`] plies below it.
+pub fn table_for(config: &Config, depth: u32) -> Option<Table> {
+    (config.hash_mb > 0 && depth >= HASH_MIN).then(|| Table::new(config.hash_mb))
+}
+
 /// The leaves `depth` plies below `pos` under `config`.
 pub fn count(pos: &Position, depth: u32, config: &Config) -> u64 {
-    let (p, o) = (pos.player, pos.opponent);
-    let table = (config.hash_mb > 0 && depth > HASH_MIN).then(|| Table::new(config.hash_mb));
-    if config.threads <= 1 {
-        return match &table {
-            Some(t) => hashed(t, p, o, depth, config.passes),
-            None => plain(p, o, depth, config.passes),
-        };
-    }
-    let work = pieces_of(p, o, depth, config.passes, table.is_some());
-    count_pieces(&work, table.as_ref(), config)
+    count_in(table_for(config, depth).as_ref(), pos, depth, config)
+}
+
+/// [`count`] through a given table (or none): every node with at least
+/// [`HASH_MIN`] plies below it and at or below the cut of [`pieces`] is
+/// stored in it once. Without a table nothing is merged, not even at the
+/// cut (a plain count repeats every transposition).
+pub fn count_in(table: Option<&Table>, pos: &Position, depth: u32, config: &Config) -> u64 {
+    let work = pieces(pos, depth, config.passes, table.is_some());
+    count_pieces(&work, table, config)
 }
 
 /// Part `index` (0-based) of `count` of [`count`]: the leaves below every
-/// `count`-th piece of work a few plies below `pos` (distinct positions up
-/// to symmetry, in a fixed order, each with its number of paths). The parts
-/// of one position and depth add up to its count, whatever each part's
-/// table size and threads (`boardcheck perft --shard I/N`).
+/// `count`-th of the merged [`pieces`]. The parts of one position and depth
+/// add up to its count, whatever each part's table size and threads
+/// (`boardcheck perft --shard I/N`).
 pub fn count_shard(pos: &Position, depth: u32, config: &Config, index: u64, count: u64) -> u64 {
-    let table = (config.hash_mb > 0 && depth > HASH_MIN).then(|| Table::new(config.hash_mb));
-    let work: Vec<Piece> = pieces_of(pos.player, pos.opponent, depth, config.passes, true)
+    let work: Vec<Piece> = pieces(pos, depth, config.passes, true)
         .into_iter()
         .enumerate()
         .filter(|(k, _)| *k as u64 % count == index)
         .map(|(_, piece)| piece)
         .collect();
-    count_pieces(&work, table.as_ref(), config)
+    count_pieces(&work, table_for(config, depth).as_ref(), config)
 }
 
-/// A piece of work: (player, opponent, depth left, paths).
-type Piece = (u64, u64, u32, u64);
+/// A piece of work: a node [`cut`] plies below the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Piece {
+    /// The planes of the player to move (when merged, the least of the 8
+    /// images with `opponent`).
+    pub player: u64,
+    /// The planes of the other player.
+    pub opponent: u64,
+    /// Plies left below the node.
+    pub depth: u32,
+    /// The paths from the root that reach it (or an image of it).
+    pub paths: u64,
+}
 
-/// The pieces a few plies below (`p`, `o`): merged up to symmetry and
-/// sorted when `merge`, else every node in search order.
-fn pieces_of(p: u64, o: u64, depth: u32, passes: Passes, merge: bool) -> Vec<Piece> {
-    // Cut at a ply that gives each thread many pieces of work.
-    let cut = depth.saturating_sub(HASH_MIN + 2).min(6);
-    let mut pieces = Pieces::default();
-    split(p, o, depth, cut, passes, 1, merge, &mut pieces);
-    match pieces {
-        Pieces {
-            merged: Some(m), ..
-        } => {
-            let mut w: Vec<_> = m.into_iter().map(|((p, o, d), n)| (p, o, d, n)).collect();
-            w.sort_unstable();
-            w
+/// The plies from the root to the nodes the threads share out: enough
+/// for each thread to get many pieces, and at least `HASH_MIN + 2` above
+/// the leaves (no cut for a perft of 6 or less).
+pub fn cut(depth: u32) -> u32 {
+    depth.saturating_sub(HASH_MIN + 2).min(6)
+}
+
+/// The nodes [`cut`] plies below `pos` (a pass is a ply of the cut when it
+/// is one of the perft; a finished game above the cut is a node itself):
+/// when `merge`, the distinct ones up to symmetry, sorted, each with its
+/// paths; else every one in search order, one path each. Their paths add
+/// up to the perft of `pos` to the cut's depth.
+pub fn pieces(pos: &Position, depth: u32, passes: Passes, merge: bool) -> Vec<Piece> {
+    let (mut list, mut merged) = (Vec::new(), HashMap::new());
+    let mut node = |player: u64, opponent: u64, depth: u32| {
+        if merge {
+            let (cp, co) = canonical(player, opponent);
+            *merged.entry((cp, co, depth)).or_default() += 1;
+        } else {
+            list.push(Piece {
+                player,
+                opponent,
+                depth,
+                paths: 1,
+            });
         }
-        Pieces { list, .. } => list,
+    };
+    split(
+        pos.player,
+        pos.opponent,
+        depth,
+        cut(depth),
+        passes,
+        &mut node,
+    );
+    if merge {
+        list = merged
+            .into_iter()
+            .map(|((player, opponent, depth), paths)| Piece {
+                player,
+                opponent,
+                depth,
+                paths,
+            })
+            .collect();
+        list.sort_unstable();
     }
+    list
 }
 
 /// The leaves below `work`, each times its paths, on `config.threads`
 /// threads sharing `table`.
 fn count_pieces(work: &[Piece], table: Option<&Table>, config: &Config) -> u64 {
     let next = AtomicUsize::new(0);
+    // Each worker takes the next piece until none is left.
+    let worker = || {
+        let mut sum = 0u64;
+        while let Some(piece) = work.get(next.fetch_add(1, Ordering::Relaxed)) {
+            let (p, o, d) = (piece.player, piece.opponent, piece.depth);
+            let leaves = match table {
+                Some(t) => hashed(t, p, o, d, config.passes),
+                None => plain(p, o, d, config.passes),
+            };
+            sum += piece.paths * leaves;
+        }
+        sum
+    };
+    // This thread is one of the workers; the others are spawned.
     std::thread::scope(|s| {
-        let workers: Vec<_> = (0..config.threads)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut sum = 0u64;
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(&(p, o, d, n)) = work.get(i) else {
-                            return sum;
-                        };
-                        let leaves = match table {
-                            Some(t) => hashed(t, p, o, d, config.passes),
-                            None => plain(p, o, d, config.passes),
-                        };
-                        sum += n * leaves;
-                    }
-                })
-            })
-            .collect();
-        workers
+        let helpers: Vec<_> = (1..config.threads).map(|_| s.spawn(worker)).collect();
+        let mine = worker();
+        let theirs: u64 = helpers
             .into_iter()
             .map(|w| w.join().expect("a perft thread panicked"))
-            .sum()
+            .sum();
+        mine + theirs
     })
 }
 
-/// The work below the cut: (player, opponent, depth left, paths).
-#[derive(Default)]
-struct Pieces {
-    /// Every piece, paths 1 (no hashing: the threads repeat transpositions).
-    list: Vec<(u64, u64, u32, u64)>,
-    /// Distinct pieces up to symmetry with their number of paths.
-    merged: Option<HashMap<(u64, u64, u32), u64>>,
-}
-
-/// Collects the nodes `cut` plies below (`p`, `o`), each reached by `paths`
-/// paths; a node with nothing left to cut is a piece itself.
-#[allow(clippy::too_many_arguments)]
+/// Hands each node `cut` plies below (`p`, `o`) to `node`, once per path.
 fn split(
     p: u64,
     o: u64,
     depth: u32,
     cut: u32,
     passes: Passes,
-    paths: u64,
-    merge: bool,
-    out: &mut Pieces,
+    node: &mut impl FnMut(u64, u64, u32),
 ) {
     let mut m = moves(p, o);
-    let stop = cut == 0 || depth <= 1 || (m == 0 && moves(o, p) == 0);
-    if stop {
-        if merge {
-            let (cp, co) = canonical(p, o);
-            *out.merged
-                .get_or_insert_with(HashMap::new)
-                .entry((cp, co, depth))
-                .or_default() += paths;
-        } else {
-            out.list.push((p, o, depth, paths));
-        }
-        return;
+    if cut == 0 || (m == 0 && moves(o, p) == 0) {
+        return node(p, o, depth);
     }
     if m == 0 {
-        let d = if passes == Passes::Ply {
-            depth - 1
-        } else {
-            depth
+        return match passes {
+            Passes::Ply => split(o, p, depth - 1, cut - 1, passes, node),
+            Passes::Free => split(o, p, depth, cut, passes, node),
         };
-        return split(o, p, d, cut - 1, passes, paths, merge, out);
     }
     while m != 0 {
         let sq = m.trailing_zeros();
         m &= m - 1;
         let f = flips(p, o, sq);
-        split(
-            o ^ f,
-            p | f | 1 << sq,
-            depth - 1,
-            cut - 1,
-            passes,
-            paths,
-            merge,
-            out,
-        );
+        // `f` (opponent discs) and the empty square are disjoint from `p`.
+        let (a, b) = (o ^ f, p + f + (1 << sq));
+        split(a, b, depth - 1, cut - 1, passes, node);
     }
 }
 
@@ -245,20 +258,18 @@ fn expand(t: &Table, p: u64, o: u64, depth: u32, passes: Passes) -> u64 {
         // (mover, other, key, bucket) of each child.
         let mut kids = [(0, 0, (0, 0), 0); PROBE_BATCH];
         let mut n = 0;
-        let mut touched = 0;
         while n < PROBE_BATCH && m != 0 {
             let sq = m.trailing_zeros();
             m &= m - 1;
             let f = flips(p, o, sq);
-            let (a, b) = (o ^ f, p | f | 1 << sq);
+            let (a, b) = (o ^ f, p + f + (1 << sq));
             let key = canonical(a, b);
             let bucket = t.locate(key);
             // Independent loads: the CPU has them all in flight at once.
-            touched ^= t.touch(bucket);
+            t.touch(bucket);
             kids[n] = (a, b, key, bucket);
             n += 1;
         }
-        std::hint::black_box(touched);
         for &(a, b, key, bucket) in &kids[..n] {
             total += lookup_or_count(t, a, b, depth - 1, passes, key, bucket);
         }
@@ -294,23 +305,37 @@ impl Table {
         }
     }
 
-    /// The bucket of `key`.
-    fn locate(&self, (p, o): (u64, u64)) -> usize {
-        let h = (p ^ o.rotate_left(23)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ o.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    /// The buckets (a power of two).
+    pub fn buckets(&self) -> usize {
+        self.buckets.len()
+    }
+
+    /// The entries in use (for tests: a full scan).
+    pub fn entries(&self) -> usize {
+        let used = |b: &Bucket, e: usize| b.0[e + 2].load(Ordering::Relaxed) & 0xFF != 0;
+        self.buckets
+            .iter()
+            .map(|b| usize::from(used(b, 0)) + usize::from(used(b, 3)))
+            .sum()
+    }
+
+    /// The bucket of `key`: the top bits of a multiplicative hash.
+    pub fn locate(&self, (p, o): (u64, u64)) -> usize {
+        let h = p
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(o)
+            .wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
         // `checked_shr`: a one-bucket table shifts by 64.
-        h.wrapping_mul(0x1656_67B1_9E37_79F9)
-            .checked_shr(self.shift)
-            .unwrap_or(0) as usize
+        h.checked_shr(self.shift).unwrap_or(0) as usize
     }
 
     /// A plain load of a bucket, to have it in cache when it is looked up.
-    fn touch(&self, bucket: usize) -> u64 {
-        self.buckets[bucket].0[0].load(Ordering::Relaxed)
+    fn touch(&self, bucket: usize) {
+        std::hint::black_box(self.buckets[bucket].0[0].load(Ordering::Relaxed));
     }
 
     /// The stored count of `key` `depth` plies deep in `bucket`, if any.
-    fn get(&self, bucket: usize, key: (u64, u64), depth: u32) -> Option<u64> {
+    pub fn get(&self, bucket: usize, key: (u64, u64), depth: u32) -> Option<u64> {
         let w = &self.buckets[bucket].0;
         let seq = w[SEQ].load(Ordering::Acquire);
         let mut found = None;
@@ -333,8 +358,9 @@ impl Table {
 
     /// Stores `count` for `key` `depth` plies deep in `bucket` (counts too
     /// large to pack are not stored; nor is anything while another thread
-    /// writes the bucket).
-    fn put(&self, bucket: usize, key: (u64, u64), depth: u32, count: u64) {
+    /// writes the bucket): over entry 0 when it is no deeper, else over
+    /// entry 1.
+    pub fn put(&self, bucket: usize, key: (u64, u64), depth: u32, count: u64) {
         if count >> 56 != 0 || depth > 0xFF {
             return;
         }
@@ -355,26 +381,28 @@ impl Table {
         };
         w[e].store(key.0, Ordering::Relaxed);
         w[e + 1].store(key.1, Ordering::Relaxed);
-        w[e + 2].store(count << 8 | u64::from(depth), Ordering::Relaxed);
+        w[e + 2].store((count << 8) + u64::from(depth), Ordering::Relaxed);
         w[SEQ].store(seq + 2, Ordering::Release);
     }
 }
 
 /// The planes mirrored left to right (column c to 7 - c).
 fn mirror(x: u64) -> u64 {
-    let x = (x >> 1) & 0x5555_5555_5555_5555 | (x & 0x5555_5555_5555_5555) << 1;
-    let x = (x >> 2) & 0x3333_3333_3333_3333 | (x & 0x3333_3333_3333_3333) << 2;
-    (x >> 4) & 0x0F0F_0F0F_0F0F_0F0F | (x & 0x0F0F_0F0F_0F0F_0F0F) << 4
+    // Each step swaps neighbouring groups of bits (disjoint halves: a sum).
+    let x = ((x >> 1) & 0x5555_5555_5555_5555) + ((x & 0x5555_5555_5555_5555) << 1);
+    let x = ((x >> 2) & 0x3333_3333_3333_3333) + ((x & 0x3333_3333_3333_3333) << 2);
+    ((x >> 4) & 0x0F0F_0F0F_0F0F_0F0F) + ((x & 0x0F0F_0F0F_0F0F_0F0F) << 4)
 }
 
 /// The planes transposed (row r, column c to row c, column r).
 fn transpose(mut x: u64) -> u64 {
+    // Delta swaps: `t` and its shifted copy never share a bit (a sum).
     let t = 0x0F0F_0F0F_0000_0000 & (x ^ (x << 28));
-    x ^= t ^ (t >> 28);
+    x ^= t + (t >> 28);
     let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
-    x ^= t ^ (t >> 14);
+    x ^= t + (t >> 14);
     let t = 0x5500_5500_5500_5500 & (x ^ (x << 7));
-    x ^ t ^ (t >> 7)
+    x ^ (t + (t >> 7))
 }
 
 /// The least of the 8 symmetric images of (`p`, `o`).
@@ -407,28 +435,5 @@ mod tests {
             transpose(transpose(0x1234_5678_9ABC_DEF0)),
             0x1234_5678_9ABC_DEF0
         );
-    }
-
-    #[test]
-    fn canonical_is_the_same_for_every_image() {
-        let (p, o) = (0x0000_0010_1C00_0000u64, 0x0000_0008_0200_0000u64);
-        let want = canonical(p, o);
-        for (a, b) in [
-            (mirror(p), mirror(o)),
-            (transpose(p), transpose(o)),
-            (p.swap_bytes(), o.swap_bytes()),
-        ] {
-            assert_eq!(canonical(a, b), want);
-        }
-    }
-
-    #[test]
-    fn a_stored_count_comes_back_only_at_its_depth() {
-        let t = Table::new(1);
-        let b = t.locate((3, 4));
-        t.put(b, (3, 4), 5, 77);
-        assert_eq!(t.get(b, (3, 4), 5), Some(77));
-        assert_eq!(t.get(b, (3, 4), 6), None);
-        assert_eq!(t.get(t.locate((4, 3)), (4, 3), 5), None);
     }
 }
