@@ -587,6 +587,56 @@ mod in_process {
     use boardcheck::problem::{Problem, answer_text, read_input};
     use boardcheck::problems::flank_row::{Case, Cell, FlankRow, Player};
 
+    /// `--shard I/N` reads as the I-th of N parts (1 <= I <= N, nothing
+    /// else), and the N parts take every case number exactly once.
+    #[test]
+    fn shards_read_as_i_of_n_and_share_out_every_case() {
+        use boardcheck::harness::check::Shard;
+        let shard = |index, count| Shard { index, count };
+        assert_eq!("2/4".parse::<Shard>(), Ok(shard(1, 4)));
+        assert_eq!(" 1 / 1 ".parse::<Shard>(), Ok(shard(0, 1)));
+        assert_eq!("4/4".parse::<Shard>(), Ok(shard(3, 4)));
+        for bad in [
+            "0/4", "5/4", "1/0", "0/0", "2", "a/2", "2/b", "2/4/5", "-1/4", "",
+        ] {
+            let why = bad.parse::<Shard>().unwrap_err();
+            assert!(why.contains("expected I/N"), "{bad:?}: {why}");
+        }
+        for count in 1..=4 {
+            for k in 0..20 {
+                let takers = (0..count).filter(|&i| shard(i, count).takes(k)).count();
+                assert_eq!(takers, 1, "case {k} of {count} shards");
+            }
+        }
+        assert!(shard(1, 4).takes(5) && !shard(1, 4).takes(6) && !shard(1, 4).takes(0));
+    }
+
+    /// `--limits` and `--properties` read their three words and refuse
+    /// anything else, saying what they expect.
+    #[test]
+    fn limits_and_properties_modes_read_their_words() {
+        let limits = [
+            ("off", LimitsMode::Off),
+            ("on", LimitsMode::On),
+            ("only", LimitsMode::Only),
+        ];
+        for (word, mode) in limits {
+            assert_eq!(word.parse::<LimitsMode>(), Ok(mode));
+        }
+        let properties = [
+            ("off", PropertiesMode::Off),
+            ("beyond", PropertiesMode::Beyond),
+            ("all", PropertiesMode::All),
+        ];
+        for (word, mode) in properties {
+            assert_eq!(word.parse::<PropertiesMode>(), Ok(mode));
+        }
+        let why = "On".parse::<LimitsMode>().unwrap_err();
+        assert!(why.contains("expected on, off or only"), "{why}");
+        let why = "some".parse::<PropertiesMode>().unwrap_err();
+        assert!(why.contains("expected beyond, all or off"), "{why}");
+    }
+
     /// What a scripted candidate prints for case `i` of a run on `cases`.
     enum Says {
         Right,

@@ -54,7 +54,7 @@
 mod check;
 pub use check::agrees_with_engine;
 
-#[cfg(any(doc, test))]
+#[cfg(doc)]
 use super::engine::Board;
 use super::engine::Illegal;
 use super::playout::{Played, Rng};
@@ -110,6 +110,12 @@ const fn opponent_mask(c: u8) -> u16 {
 #[inline]
 const fn eye_breakers(c: u8) -> u16 {
     EMPTY_MASK + opponent_mask(c)
+}
+
+/// The other colour of `BLACK` or `WHITE`.
+#[inline]
+const fn other(c: u8) -> u8 {
+    3 - c
 }
 
 /// The capture set of colour `c`: 0 for `BLACK`, 1 for `WHITE`.
@@ -514,7 +520,7 @@ impl<const SLIP: u8> FastBoard<SLIP> {
         if ch.atari::<SLIP>() {
             let last = ch.last_liberty();
             if self.is_eye(last, x) {
-                self.captures[side(3 - x)].insert_once(last);
+                self.captures[side(other(x))].insert_once(last);
             }
         }
     }
@@ -538,7 +544,7 @@ impl<const SLIP: u8> FastBoard<SLIP> {
         // And which neighbours are friends, which foes (bit `i` for
         // `nbrs[i]`).
         let (mut friends, mut foes) = (0u32, 0u32);
-        let opp = 3 - c;
+        let opp = other(c);
         // Branch-free: an empty neighbour adds a liberty to the stone, any
         // neighbour takes one contact from its chain (empty points and
         // walls name `NONE`, whose entry `NONE & MASK` is no point's, a
@@ -657,7 +663,7 @@ impl<const SLIP: u8> FastBoard<SLIP> {
     /// except a single freed point: its neighbours are all the capturer's
     /// stones or walls, so it is the capturer's eye.
     fn remove_chain(&mut self, h: usize, capturer: u8) -> u32 {
-        let delta = unit(EMPTY).wrapping_sub(unit(3 - capturer));
+        let delta = unit(EMPTY).wrapping_sub(unit(other(capturer)));
         let size = self.chain_at(h).size;
         let mut s = h;
         loop {
@@ -719,7 +725,7 @@ impl<const SLIP: u8> FastBoard<SLIP> {
                 self.shared.swap(i, n);
             } else {
                 let p = self.captures[k].get(i - n);
-                if self.is_eye(p, 3 - c) && self.legal_when_closed(p) >> k & 1 != 0 {
+                if self.is_eye(p, other(c)) && self.legal_when_closed(p) >> k & 1 != 0 {
                     return Some(p);
                 }
                 self.captures[k].remove(p, false);
