@@ -485,21 +485,8 @@ fn fast_board_points_and_rows_cols_agree() {
 /// random place") fails.
 #[test]
 fn fast_board_draws_are_uniform_over_the_legal_non_eye_moves() {
-    // . W B .
-    // W W B B
-    // B B B .
-    // . B . W
-    // . . . .
+    let mut b = fast_board::mixed_position();
     let (rows, cols) = (5, 4);
-    let mut b = <fast_board::FastBoard>::new(rows, cols);
-    let white = [(0, 1), (1, 0), (1, 1), (3, 3)];
-    let black = [(0, 2), (1, 2), (1, 3), (2, 0), (2, 1), (2, 2), (3, 1)];
-    for (who, stones) in [(WHITE, &white[..]), (BLACK, &black[..])] {
-        for &(r, c) in stones {
-            let p = b.point(r, c);
-            assert_eq!(b.try_play(p, who), Ok(0));
-        }
-    }
     let exact = Board::from_cells(rows, cols, &b.cells()).unwrap();
     let mut rng = Rng::new(2024);
     for (who, expected) in [(BLACK, 8), (WHITE, 7)] {

@@ -52,7 +52,7 @@
 //! `fast_board/check.rs`: test support, apart from the board.
 
 mod check;
-pub use check::agrees_with_engine;
+pub use check::{agrees_with_engine, mixed_position};
 
 #[cfg(doc)]
 use super::engine::Board;
@@ -787,21 +787,7 @@ mod tests {
     /// (`tests/go_move.rs`) are kept.
     #[test]
     fn the_sets_of_a_mixed_position() {
-        // . W B .
-        // W W B B
-        // B B B .
-        // . B . W
-        // . . . .
-        let (rows, cols) = (5, 4);
-        let mut b = FastBoard::<NO_SLIP>::new(rows, cols);
-        let white = [(0, 1), (1, 0), (1, 1), (3, 3)];
-        let black = [(0, 2), (1, 2), (1, 3), (2, 0), (2, 1), (2, 2), (3, 1)];
-        for (who, stones) in [(WHITE, &white[..]), (BLACK, &black[..])] {
-            for &(r, c) in stones {
-                let p = b.point(r, c);
-                assert_eq!(b.try_play(p, who), Ok(0));
-            }
-        }
+        let b = mixed_position();
         // Black's capture into White's eye at (0, 0) is listed; Black's eye
         // at (0, 3) is in no set; (2, 3) is shared.
         let (corner, eye, closed) = (b.point(0, 0), b.point(0, 3), b.point(2, 3));

@@ -5,6 +5,7 @@
 use super::super::engine::Board;
 use super::super::playout::Rng;
 use super::super::{BLACK, EMPTY, WHITE};
+use super::NO_SLIP;
 use super::{Chain, FastBoard, MASK, NONE, PointSet, WALL, side, unit};
 
 impl PointSet {
@@ -211,4 +212,29 @@ pub fn agrees_with_engine<const SLIP: u8>(n: usize, steps: &[u32]) -> Result<(),
         colour = 3 - colour;
     }
     Ok(())
+}
+
+/// A 5×4 position with every kind of point, for the draw's tests: open
+/// points (rows 3 and 4), (0, 0) where Black captures and White would fill
+/// its own eye, (0, 3) Black's eye and White's suicide, (2, 3) closed next
+/// to both colours and legal for both.
+///
+/// ```text
+/// . W B .
+/// W W B B
+/// B B B .
+/// . B . W
+/// . . . .
+/// ```
+pub fn mixed_position() -> FastBoard<NO_SLIP> {
+    let mut b = FastBoard::<NO_SLIP>::new(5, 4);
+    let white = [(0, 1), (1, 0), (1, 1), (3, 3)];
+    let black = [(0, 2), (1, 2), (1, 3), (2, 0), (2, 1), (2, 2), (3, 1)];
+    for (who, stones) in [(WHITE, &white[..]), (BLACK, &black[..])] {
+        for &(r, c) in stones {
+            let p = b.point(r, c);
+            assert_eq!(b.try_play(p, who), Ok(0), "({r}, {c})");
+        }
+    }
+    b
 }
