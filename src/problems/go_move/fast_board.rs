@@ -586,29 +586,26 @@ impl<const SLIP: u8> FastBoard<SLIP> {
                 mine = self.merge(head, mine);
             }
         }
+        // Each opponent chain next to the stone is captured or may have
+        // entered atari (no other chain did). A capture frees points next
+        // to the capturer's stones only, so it changes no other opponent
+        // chain's liberties; it can only stop a listed point from being an
+        // eye, which leaves a stale entry, dropped when drawn.
         let mut captured = 0;
-        let mut left = 0u32;
         while foes != 0 {
-            let i = foes.trailing_zeros() as usize;
+            let q = nbrs[foes.trailing_zeros() as usize];
             foes &= foes - 1;
-            let q = nbrs[i];
             // An earlier capture may have taken this stone's chain.
             if self.col(q) == opp {
                 let head = self.head_at(q);
                 if self.chain_at(head).libs == 0 {
                     captured += self.remove_chain(head, c);
                 } else {
-                    left |= 1 << i;
+                    self.list_if_capturable(head, opp);
                 }
             }
         }
-        // The chains next to the stone may have entered atari (no other
-        // chain did): those of the opponent left, and the stone's own.
-        while left != 0 {
-            let q = nbrs[left.trailing_zeros() as usize];
-            left &= left - 1;
-            self.list_if_capturable(self.head_at(q), opp);
-        }
+        // And the stone's own chain.
         self.list_if_capturable(mine, c);
         // A new eye that already is the last liberty of a chain of `c`
         // next to it is a capture for the opponent.
