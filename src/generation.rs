@@ -29,6 +29,10 @@ pub trait Generate: Problem {
     fn simpler(case: &Self::Case) -> Box<dyn Iterator<Item = Self::Case>>;
     /// A short description of a case's size for reports, e.g. `3 cells, 1 placement`.
     fn size_of(case: &Self::Case) -> String;
+    /// The case's size in [`Generate::SIZE_UNIT`]: what `--size` bounds.
+    /// Every case of `cases(size)`, and every simpler case of one, is at
+    /// most `size`.
+    fn size(case: &Self::Case) -> usize;
 
     /// Whether the oracle answers `case` well within a candidate's time
     /// limit. Beyond its reach (the contract's largest cases) the engine is
@@ -81,6 +85,160 @@ pub struct Extras<P: Problem> {
     /// A picture for the report of a wrong answer, from the input and the
     /// output as text (chomp: the board before the failing command).
     pub picture: Option<fn(&str, &str) -> Option<String>>,
+    /// Boards of one shape, for engines that play one size only (`--shape`).
+    pub shapes: Option<Shapes<P>>,
+}
+
+/// The dimensions of a case's board: `rows` × `cols` (a flank-row row is
+/// 1 × n).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct Shape {
+    /// Rows (a Chomp board's height H).
+    pub rows: usize,
+    /// Columns (a Chomp board's width W).
+    pub cols: usize,
+}
+
+impl std::fmt::Display for Shape {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}x{}", self.rows, self.cols)
+    }
+}
+
+/// Which shapes a problem's boards take, so that `--shape N` reads right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShapeKind {
+    /// One row of n cells: `N` (or `1xN`).
+    Row,
+    /// n × n only: `N` (or `NxN`).
+    Square,
+    /// Any `RxC`; `N` is N × N.
+    Rect,
+}
+
+/// A problem's boards of a given shape: what `--shape` needs.
+pub struct Shapes<P: Problem> {
+    /// Which shapes there are.
+    pub kind: ShapeKind,
+    /// The shape of a case's board.
+    pub of: fn(&P::Case) -> Shape,
+    /// Random cases whose board has exactly this shape, shrinking within it.
+    pub cases: fn(Shape) -> BoxedStrategy<P::Case>,
+}
+
+impl ShapeKind {
+    /// Reads `--shape`: `RxC`, or `N` (a row of N cells, or N × N).
+    pub fn parse(self, text: &str, max_side: usize) -> Result<Shape, String> {
+        let side = |t: &str| -> Result<usize, String> {
+            match t.trim().parse::<usize>() {
+                Ok(n) if (1..=max_side).contains(&n) => Ok(n),
+                _ => Err(format!(
+                    "--shape {text:?}: {t:?} is not a side from 1 to {max_side}"
+                )),
+            }
+        };
+        let shape = match text.split_once(['x', 'X']) {
+            Some((r, c)) => Shape {
+                rows: side(r)?,
+                cols: side(c)?,
+            },
+            None if self == ShapeKind::Row => Shape {
+                rows: 1,
+                cols: side(text)?,
+            },
+            None => {
+                let n = side(text)?;
+                Shape { rows: n, cols: n }
+            }
+        };
+        match self {
+            ShapeKind::Row if shape.rows != 1 => Err(format!(
+                "--shape {text:?}: this problem's board is one row; give its length N"
+            )),
+            ShapeKind::Square if shape.rows != shape.cols => Err(format!(
+                "--shape {text:?}: this problem's boards are square; give N or NxN"
+            )),
+            _ => Ok(shape),
+        }
+    }
+}
+
+/// The cases a candidate declares it plays (`--size`, `--shape`): every
+/// phase of a check stays inside it, shrinking included.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Domain {
+    /// The largest size, in the problem's unit (`None`: the contract's).
+    pub size: Option<usize>,
+    /// The one board shape, for engines of one size.
+    pub shape: Option<Shape>,
+}
+
+impl Domain {
+    /// Whether `case` lies inside the domain.
+    pub fn contains<P: Generate>(&self, case: &P::Case) -> bool {
+        self.size.is_none_or(|s| P::size(case) <= s)
+            && self.shape.is_none_or(|shape| {
+                P::extras()
+                    .shapes
+                    .is_some_and(|shapes| (shapes.of)(case) == shape)
+            })
+    }
+
+    /// The random cases of a check: of the shape if one is fixed, else of
+    /// at most `--size` (the problem's default size without one).
+    pub fn cases<P: Generate>(&self) -> BoxedStrategy<P::Case> {
+        match (self.shape, P::extras().shapes) {
+            (Some(shape), Some(shapes)) => (shapes.cases)(shape),
+            _ => P::cases(clamp_size::<P>(self.size.unwrap_or(P::DEFAULT_SIZE))),
+        }
+    }
+
+    /// The largest size the limits phase may reach: the declared size (or
+    /// the shape's), else the contract's maximum.
+    pub fn max_size<P: Generate>(&self) -> usize {
+        let by_shape = self
+            .shape
+            .map(|s| match P::extras().shapes.map(|s| s.kind) {
+                Some(ShapeKind::Row) => s.cols,
+                _ => s.rows.max(s.cols),
+            });
+        match (self.size, by_shape) {
+            (Some(a), Some(b)) => clamp_size::<P>(a.min(b)),
+            (Some(a), None) | (None, Some(a)) => clamp_size::<P>(a),
+            (None, None) => P::MAX_SIZE,
+        }
+    }
+
+    /// Whether a size or shape was declared.
+    pub fn declared(&self) -> bool {
+        self.size.is_some() || self.shape.is_some()
+    }
+
+    /// The domain in words, for reports: `side length at most 8`, `boards
+    /// of 8x8`.
+    pub fn describe<P: Generate>(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(shape) = self.shape {
+            parts.push(format!("boards of {shape} only"));
+        }
+        if let Some(size) = self.size {
+            parts.push(format!(
+                "{} at most {}",
+                P::SIZE_UNIT,
+                clamp_size::<P>(size)
+            ));
+        }
+        if parts.is_empty() {
+            format!(
+                "the contract's: {} up to {} (random cases up to {})",
+                P::SIZE_UNIT,
+                P::MAX_SIZE,
+                P::DEFAULT_SIZE
+            )
+        } else {
+            parts.join(", ")
+        }
+    }
 }
 
 /// The persistent protocol's form of a problem (`--protocol jsonl`,
@@ -140,6 +298,7 @@ impl<P: Problem> Default for Extras<P> {
             json: None,
             protocol: None,
             picture: None,
+            shapes: None,
         }
     }
 }

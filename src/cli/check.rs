@@ -42,11 +42,24 @@ pub struct CheckArgs {
     /// Cases per run with --multi.
     #[arg(long, default_value_t = 100)]
     batch: usize,
-    /// Upper bound on the size of generated cases, in the problem's unit
-    /// (cells for flank-row, side length elsewhere; `boardcheck list`);
-    /// clamped to the contract's maximum.
+    /// The largest case the candidate plays, in the problem's unit (cells
+    /// for flank-row, side length elsewhere; `boardcheck list`), clamped to
+    /// the contract's maximum. Every phase stays within it: random cases,
+    /// the limits phase (which then tops out at this size), the laws and
+    /// shrinking.
     #[arg(long)]
     size: Option<usize>,
+    /// The one board the candidate plays, `RxC` (or `N`: N x N, a row of N
+    /// cells for flank-row; Chomp's W x H board is H rows of W): every case
+    /// has it, shrinking included. For engines of one board size.
+    #[arg(long, value_name = "RxC")]
+    shape: Option<String>,
+    /// Keep checking after a failure until this many distinct failures are
+    /// found (each shrunk and confirmed alone; one whose shrunk case or
+    /// signature matches an earlier one is not counted, and as many such
+    /// repeats end the search).
+    #[arg(long, default_value_t = 3)]
+    max_failures: usize,
     /// Most candidate runs spent shrinking a failure.
     #[arg(long, default_value_t = 2000)]
     max_shrink_runs: usize,
@@ -82,7 +95,8 @@ pub struct CheckArgs {
     /// Add the minimal failing input to this case file on failure.
     #[arg(long)]
     save: Option<PathBuf>,
-    /// Run the inputs of this case file first (a missing file counts as empty).
+    /// Run the inputs of this case file first (it must exist: a file
+    /// `--save` wrote).
     #[arg(long)]
     replay: Option<PathBuf>,
     /// Run the candidate on this test-vector file (tests/data/*.toml format)
@@ -247,6 +261,8 @@ fn options_json(args: &CheckArgs, seed: u64, jobs: usize) -> serde_json::Value {
         "cases": args.cases,
         "seed": seed,
         "size": args.size,
+        "shape": args.shape,
+        "max_failures": args.max_failures,
         "jobs": jobs,
         "timeout_ms": l.timeout_ms,
         "cpu_ms": l.cpu_ms,
@@ -341,12 +357,19 @@ struct Check<'a> {
     candidate: &'a AnyCandidate,
     config: CheckConfig,
     replay_file: &'a Path,
+    shape: Option<&'a str>,
 }
 
 impl Visitor for Check<'_> {
     /// The report, and the problem's picture of a wrong answer.
     type Output = Result<(Report, Option<String>), String>;
-    fn visit<P: Suite>(self) -> Self::Output {
+    fn visit<P: Suite>(mut self) -> Self::Output {
+        if let Some(text) = self.shape {
+            let shapes = P::extras()
+                .shapes
+                .ok_or_else(|| format!("--shape: {} has no board of a fixed shape", P::NAME))?;
+            self.config.shape = Some(shapes.kind.parse(text, P::MAX_SIZE)?);
+        }
         // A saved input that no longer reads (another problem's file, an
         // edited entry) is an error, not something to skip silently.
         for entry in &self.config.given {
@@ -421,10 +444,13 @@ fn remember_failure(
             status: Status::Fail,
             cases: 0,
             sandbox: String::new(),
+            domain: String::new(),
             given: None,
             properties: None,
             limits: Vec::new(),
             failure: Some(failure.clone()),
+            failures: Vec::new(),
+            cannot_run: None,
             timings: Default::default(),
         };
         let text = if json {
@@ -480,11 +506,17 @@ pub fn run(args: CheckArgs) -> i32 {
         Err(status) => return status,
     };
     let entries: Vec<Entry> = match &args.replay {
-        Some(path) if path.exists() => match casefile::load(path) {
+        Some(path) if !path.exists() => {
+            return usage_error(format!(
+                "--replay {}: no such file (a file --save wrote is replayed)",
+                path.display()
+            ));
+        }
+        Some(path) => match casefile::load(path) {
             Ok(entries) => entries,
             Err(e) => return usage_error(e),
         },
-        _ => Vec::new(),
+        None => Vec::new(),
     };
     // Entries that expect an error are for `solve`: a candidate is not run
     // on them, and the report says so.
@@ -534,6 +566,8 @@ pub fn run(args: CheckArgs) -> i32 {
         cases: args.cases,
         seed,
         size: args.size,
+        shape: None,
+        max_failures: args.max_failures,
         jobs,
         max_shrink_runs: args.max_shrink_runs,
         max_tle_shrink_runs: args.max_tle_shrink_runs,
@@ -552,10 +586,14 @@ pub fn run(args: CheckArgs) -> i32 {
         exhaustive: args.exhaustive,
         shard: args.shard,
     };
+    if args.max_failures == 0 {
+        return usage_error("--max-failures must be at least 1");
+    }
     let visit = Check {
         candidate: &candidate,
         config,
         replay_file: &given_file,
+        shape: args.shape.as_deref(),
     };
     if !args.json {
         eprintln!("boardcheck: checking {} with seed {seed}", args.problem);
@@ -568,6 +606,19 @@ pub fn run(args: CheckArgs) -> i32 {
     INTERRUPTED.lock().map(|mut g| g.take()).ok();
     if !args.json && interactive() {
         eprint!("\r\x1b[K");
+    }
+    if let Some(detail) = &report.cannot_run {
+        if args.json {
+            print(&format!(
+                "{}\n",
+                serde_json::to_string_pretty(&report).expect("a report serializes")
+            ));
+        }
+        return usage_error(format!(
+            "could not run the candidate: it fails the same way on the smallest input \
+             as on the first, before answering anything (a set-up mistake, not a case to \
+             shrink):\n{detail}"
+        ));
     }
     if let (Some(path), Some(f)) = (&args.save, &report.failure)
         && let Err(e) = casefile::append(path, saved_entry(&args.problem, seed, args.multi, f))

@@ -25,9 +25,9 @@ pub use super::run::{
 };
 use super::run::{failure, judge_run, run_alone, run_batches, run_batches_timed};
 pub use super::shrink::simplify_greedily;
-use super::shrink::{Budget, Shrinker};
+use super::shrink::{Budget, Shrinker, Signature};
 use super::verdict::{Origin, Status, Verdict};
-use crate::generation::{Generate, clamp_size, reference};
+use crate::generation::{Generate, reference};
 pub use crate::limits::RUNS_PER_LAW;
 use crate::problem::{Problem, answer_text, case_text};
 use crate::suite::Suite;
@@ -46,6 +46,20 @@ pub(super) struct Checker<'a, P: Generate> {
     pub(super) jobs: usize,
     /// Wall time of every run of the case phase, and of shrinking.
     pub(super) clock: Mutex<Clock>,
+    /// The distinct failures found so far.
+    pub(super) findings: Mutex<Findings>,
+}
+
+/// The distinct failures a check keeps, up to `--max-failures`.
+#[derive(Default)]
+pub(super) struct Findings {
+    kept: Vec<Failure>,
+    /// Failures whose shrunk case an earlier one explains.
+    repeats: usize,
+    /// Whether the first failure was tried on the domain's smallest input.
+    start_up_checked: bool,
+    /// Set when the candidate cannot run at all; the check stops.
+    cannot_run: Option<String>,
 }
 
 /// What [`Checker`] times as it goes.
@@ -53,6 +67,12 @@ pub(super) struct Checker<'a, P: Generate> {
 pub(super) struct Clock {
     run_ms: Vec<f64>,
     shrinking: Duration,
+}
+
+/// Whether `earlier` explains `later`: the same shrunk input, or the same
+/// [`Signature`].
+fn explains(earlier: &Failure, later: &Failure) -> bool {
+    earlier.input == later.input || Signature::of(earlier) == Signature::of(later)
 }
 
 impl<P: Generate> Checker<'_, P> {
@@ -66,6 +86,16 @@ impl<P: Generate> Checker<'_, P> {
             best: (case, judged),
             steps: 0,
             origin,
+            // A further failure must not shrink into one already kept:
+            // its steps stay away from their inputs and signatures.
+            avoid: self
+                .findings
+                .lock()
+                .expect("findings")
+                .kept
+                .iter()
+                .map(|f| (f.input.clone(), Signature::of(f)))
+                .collect(),
         }
     }
 
@@ -198,18 +228,20 @@ impl<P: Generate> Checker<'_, P> {
                 origin,
             );
         }
+        if self.cannot_run(&case, &judged) {
+            let shrink = Shrink::Not("the candidate could not run at all".into());
+            return failure::<P>(self.candidate, &case, judged, (0, 0, shrink), origin);
+        }
         if !matches!(origin, Origin::Generated | Origin::Limits) {
             // Given inputs are reported as they are: they are someone's case.
             let shrink = Shrink::Not(format!("a {origin} input is reported as given"));
             return failure::<P>(self.candidate, &case, judged, (0, 0, shrink), origin);
         }
         let shrunk = self.shrinker(case, judged, origin).shrink(tree);
-        let shrink = match (shrunk.why_stopped, shrunk.steps) {
-            (None, _) if shrunk.enumerated.is_some() => {
-                Shrink::Smallest(shrunk.enumerated.unwrap_or(0))
-            }
-            (None, _) => Shrink::Minimal,
-            (Some(why), 0) => Shrink::Not(why),
+        let shrink = match (shrunk.why_stopped, shrunk.smallest) {
+            (None, Ok(tried)) => Shrink::Smallest(tried),
+            (None, Err(why)) => Shrink::Unproven(why),
+            (Some(why), _) if shrunk.steps == 0 => Shrink::Not(why),
             (Some(why), _) => Shrink::Stopped(why),
         };
         failure::<P>(
@@ -219,6 +251,74 @@ impl<P: Generate> Checker<'_, P> {
             (shrunk.steps, shrunk.runs, shrink),
             origin,
         )
+    }
+
+    /// Whether the candidate fails the way it failed on `case` (a crash
+    /// with no output) on the domain's smallest input too, with the same
+    /// exit status and stderr: then it cannot run at all (an import error,
+    /// a missing file or function), which is the user's set-up, not a bug
+    /// to shrink. Asked once, for the first failure; the answer is kept.
+    fn cannot_run(&self, case: &P::Case, judged: &Judged) -> bool {
+        let mut findings = self.findings.lock().expect("findings");
+        if std::mem::replace(&mut findings.start_up_checked, true) {
+            return findings.cannot_run.is_some();
+        }
+        if judged.verdict != Verdict::RuntimeError || !judged.got.trim().is_empty() {
+            return false;
+        }
+        let smallest = smallest_case::<P>(&self.config.domain());
+        if smallest == *case {
+            return false;
+        }
+        let again = run_alone(self.candidate, std::slice::from_ref(&smallest), 1).remove(0);
+        if again.verdict == judged.verdict
+            && again.detail == judged.detail
+            && again.got.trim().is_empty()
+        {
+            findings.cannot_run = Some(judged.detail.clone());
+        }
+        findings.cannot_run.is_some()
+    }
+
+    /// Whether the check has found all it may: `--max-failures` distinct
+    /// failures, as many repeats of them, or a candidate that cannot run.
+    pub(super) fn done(&self) -> bool {
+        let f = self.findings.lock().expect("findings");
+        let most = self.config.max_failures.max(1);
+        f.cannot_run.is_some() || f.kept.len() >= most || f.repeats >= most
+    }
+
+    /// Keeps `failure` unless an earlier one explains it.
+    pub(super) fn keep(&self, failure: Failure) {
+        let mut f = self.findings.lock().expect("findings");
+        if f.kept.iter().any(|k| explains(k, &failure)) {
+            f.repeats += 1;
+        } else {
+            f.kept.push(failure);
+        }
+    }
+
+    /// Runs `cases` in batches, keeping each failure and going on after it
+    /// until [`Checker::done`]; how many cases ran.
+    fn run_all(
+        &self,
+        cases: &[P::Case],
+        mut trees: Option<&mut [Box<dyn ValueTree<Value = P::Case>>]>,
+        origin: Origin,
+    ) -> u64 {
+        let mut start = 0;
+        while start < cases.len() && !self.done() {
+            let rest = trees.as_deref_mut().map(|t| &mut t[start..]);
+            match self.run(&cases[start..], rest, origin) {
+                Ok(ran) => return (start as u64) + ran,
+                Err(found) => {
+                    let (ran, failure) = *found;
+                    self.keep(failure);
+                    start += ran as usize;
+                }
+            }
+        }
+        start as u64
     }
 
     /// Runs `cases` in batches; the first failing batch's failure, if any,
@@ -255,34 +355,31 @@ impl<P: Generate> Checker<'_, P> {
 }
 
 impl<P: Generate> Checker<'_, P> {
-    /// Every cell-bounded case in order, in batches; the first failure is
-    /// minimal by construction.
-    fn exhaustive(&self, max_cells: usize, report: &mut Report) -> Option<Failure> {
-        let enumerate = P::extras().enumerate?;
+    /// Every cell-bounded case of the domain in order, in batches; the
+    /// first failure is minimal by construction.
+    fn exhaustive(&self, max_cells: usize, report: &mut Report) {
+        let Some(enumerate) = P::extras().enumerate else {
+            return;
+        };
         let shard = self.config.shard.unwrap_or(Shard { index: 0, count: 1 });
+        let domain = self.config.domain();
         let mut all = enumerate(max_cells)
+            .filter(move |case| domain.contains::<P>(case))
             .enumerate()
             .filter(move |(k, _)| shard.takes(*k as u64))
             .map(|(_, case)| case);
         let chunk = (self.jobs * self.candidate.batch_size() * 4).max(64);
-        loop {
+        while !self.done() {
             let cases: Vec<P::Case> = all.by_ref().take(chunk).collect();
             if cases.is_empty() {
-                return None;
+                return;
             }
-            match self.run(&cases, None, Origin::Exhaustive) {
-                Ok(ran) => report.cases += ran,
-                Err(found) => {
-                    let (ran, failure) = *found;
-                    report.cases += ran;
-                    return Some(failure);
-                }
-            }
+            report.cases += self.run_all(&cases, None, Origin::Exhaustive);
         }
     }
 
-    /// `config.cases` generated cases; the first failure, shrunk.
-    fn generated(&self, report: &mut Report) -> Option<Failure> {
+    /// `config.cases` generated cases; each failure shrunk.
+    fn generated(&self, report: &mut Report) {
         let config = self.config;
         let tell = |done: u64| {
             if let Some(progress) = &config.progress {
@@ -290,14 +387,14 @@ impl<P: Generate> Checker<'_, P> {
             }
         };
         let mut runner = seeded_runner(config.seed);
-        let strategy = P::cases(clamp_size::<P>(config.size.unwrap_or(P::DEFAULT_SIZE)));
+        let strategy = config.domain().cases::<P>();
         let chunk = (self.jobs * self.candidate.batch_size() * 4).max(16);
         let mut done = 0u64;
         // With --shard, every case is still generated (the RNG stream is
         // the same for all shards) and only this shard's are run.
         let mut generated = 0u64;
         let shard = config.shard.unwrap_or(Shard { index: 0, count: 1 });
-        while generated < config.cases {
+        while generated < config.cases && !self.done() {
             let mut trees: Vec<Box<dyn ValueTree<Value = P::Case>>> = Vec::with_capacity(chunk);
             // Big cases are held only a few at a time (one per job once
             // their text passes HELD_TEXT), so memory stays a small multiple
@@ -320,29 +417,38 @@ impl<P: Generate> Checker<'_, P> {
                 break;
             }
             let cases: Vec<P::Case> = trees.iter().map(|t| t.current()).collect();
-            match self.run(&cases, Some(&mut trees), Origin::Generated) {
-                Ok(ran) => {
-                    done += ran;
-                    tell(done);
-                }
-                Err(found) => {
-                    let (ran, failure) = *found;
-                    tell(config.cases);
-                    report.cases += done + ran;
-                    return Some(failure);
-                }
-            }
+            done += self.run_all(&cases, Some(&mut trees), Origin::Generated);
+            tell(done);
         }
         report.cases += done;
-        None
     }
+}
+
+/// The smallest input of `domain`: its random cases' strategy simplified
+/// as far as it goes (what a set-up failure is tried on).
+pub fn smallest_case<P: Generate>(domain: &crate::generation::Domain) -> P::Case {
+    let mut tree = domain
+        .cases::<P>()
+        .new_tree(&mut seeded_runner(0))
+        .expect("strategies here never reject");
+    // Bounded, though every strategy here stops simplifying on its own.
+    for _ in 0..100_000 {
+        if !tree.simplify() {
+            break;
+        }
+    }
+    tree.current()
 }
 
 /// Checks `candidate` on `config.given`, then on `config.cases` generated
 /// cases (or every case up to `config.exhaustive` cells), then the laws on
 /// them with `PropertiesMode::All`, then at the limits (with the laws on
-/// the largest case of each pattern), stopping at the first failure, which
-/// it confirms alone and shrinks.
+/// the largest case of each pattern), all inside the declared domain
+/// (`config.size`, `config.shape`). Each failure is confirmed alone and
+/// shrunk; the check goes on until it has `config.max_failures` distinct
+/// ones. A candidate that fails the same way on the smallest input as on
+/// the first failing one cannot run at all: the report says so
+/// ([`Status::Error`]) and nothing is shrunk.
 pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Report {
     let jobs = config.jobs.max(1);
     let checker = Checker {
@@ -350,6 +456,7 @@ pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Re
         config,
         jobs,
         clock: Mutex::new(Clock::default()),
+        findings: Mutex::new(Findings::default()),
     };
     let mut report = Report {
         problem: P::NAME.to_string(),
@@ -357,24 +464,27 @@ pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Re
         status: Status::Pass,
         cases: 0,
         sandbox: candidate.sandbox(),
+        domain: config.domain().describe::<P>(),
         given: None,
         properties: None,
         limits: Vec::new(),
         failure: None,
+        failures: Vec::new(),
+        cannot_run: None,
         timings: Timings::default(),
     };
-    // Each phase timed; a phase runs only while nothing has failed.
+    // Each phase timed; a phase runs only while more failures are wanted.
     let mut seconds = [0.0f64; 4];
-    let mut timed =
-        |phase: usize, run: &mut dyn FnMut(&mut Report) -> Option<Failure>, report: &mut Report| {
+    let mut timed = |phase: usize, run: &mut dyn FnMut(&mut Report), report: &mut Report| {
+        if !checker.done() {
             let start = Instant::now();
-            let found = run(report);
+            run(report);
             seconds[phase] = start.elapsed().as_secs_f64();
-            found
-        };
-    let mut found = timed(0, &mut |r| checker.given(r), &mut report);
-    if found.is_none() && config.limits != LimitsMode::Only {
-        found = timed(
+        }
+    };
+    timed(0, &mut |r| checker.given(r), &mut report);
+    if config.limits != LimitsMode::Only {
+        timed(
             1,
             &mut |r| match config.exhaustive {
                 Some(max_cells) => checker.exhaustive(max_cells, r),
@@ -382,16 +492,21 @@ pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Re
             },
             &mut report,
         );
-        if found.is_none() && config.exhaustive.is_none() {
-            found = timed(2, &mut |r| checker.laws_on_generated(r), &mut report);
+        if config.exhaustive.is_none() {
+            timed(2, &mut |r| checker.laws_on_generated(r), &mut report);
         }
     }
-    if found.is_none() && config.limits != LimitsMode::Off {
-        found = timed(3, &mut |r| checker.limits(r), &mut report);
+    if config.limits != LimitsMode::Off {
+        timed(3, &mut |r| checker.limits(r), &mut report);
     }
-    if let Some(failure) = found {
+    let findings = checker.findings.into_inner().expect("findings");
+    if let Some(detail) = findings.cannot_run {
+        report.status = Status::Error;
+        report.cannot_run = Some(detail);
+    } else if !findings.kept.is_empty() {
         report.status = Status::Fail;
-        report.failure = Some(failure);
+        report.failure = findings.kept.first().cloned();
+        report.failures = findings.kept;
     }
     let clock = checker.clock.into_inner().expect("clock");
     report.timings = Timings::of_runs(&clock.run_ms, candidate.batch_size());
@@ -407,12 +522,14 @@ pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Re
 }
 
 impl<P: Generate> Checker<'_, P> {
-    /// The given inputs (replayed or vectors); the first failure, as given.
-    fn given(&self, report: &mut Report) -> Option<Failure> {
+    /// The given inputs (replayed or vectors) inside the domain; each
+    /// failure, as given.
+    fn given(&self, report: &mut Report) {
         let config = self.config;
         if config.given.is_empty() && config.given_skipped.is_empty() {
-            return None;
+            return;
         }
+        let domain = config.domain();
         let mut summary = GivenSummary {
             origin: config.given_origin,
             ran: 0,
@@ -423,7 +540,12 @@ impl<P: Generate> Checker<'_, P> {
         let mut cases = Vec::new();
         for given in &config.given {
             match crate::problem::read_input::<P>(&given.input, given.multi) {
-                Ok(read) => cases.extend(read),
+                Ok(read) if read.iter().all(|c| domain.contains::<P>(c)) => cases.extend(read),
+                Ok(_) => summary.skipped.push(format!(
+                    "{}: outside the declared domain ({})",
+                    given.name,
+                    domain.describe::<P>()
+                )),
                 Err(e) => {
                     summary
                         .skipped
@@ -431,19 +553,8 @@ impl<P: Generate> Checker<'_, P> {
                 }
             }
         }
-        let found = match self.run(&cases, None, config.given_origin) {
-            Ok(n) => {
-                summary.ran += n;
-                None
-            }
-            Err(failed) => {
-                let (n, failure) = *failed;
-                summary.ran += n;
-                Some(failure)
-            }
-        };
+        summary.ran += self.run_all(&cases, None, config.given_origin);
         report.cases += summary.ran;
         report.given = Some(summary);
-        found
     }
 }

@@ -16,9 +16,9 @@ use crate::problem::case_text;
 use crate::suite::Suite;
 
 /// The sizes a pattern runs at in the limits phase: growing by 8 up to
-/// the contract's maximum.
-pub fn limit_sizes<P: Generate>() -> Vec<usize> {
-    let max = P::MAX_SIZE;
+/// `max`, the contract's maximum or the candidate's declared size
+/// ([`crate::generation::Domain::max_size`]).
+pub fn limit_sizes(max: usize) -> Vec<usize> {
     let mut sizes: Vec<usize> = [max / 64, max / 8, max]
         .into_iter()
         .filter(|&s| s >= 1)
@@ -114,21 +114,31 @@ impl<P: Suite> Checker<'_, P> {
     /// alone and timed; the first failure, narrowed to the smallest failing
     /// size of its pattern. A pattern that passes at its largest size then
     /// has the laws run on that case.
-    pub(super) fn limits(&self, report: &mut Report) -> Option<Failure> {
+    pub(super) fn limits(&self, report: &mut Report) {
         let extras = P::extras();
         let chosen = extras
             .patterns
             .iter()
             .filter(|p| self.config.pattern.as_deref().is_none_or(|n| n == p.name));
+        let domain = self.config.domain();
+        let sizes = limit_sizes(domain.max_size::<P>());
         let per_run = self.candidate.time_limit().unwrap_or(DEFAULT_TIME_LIMIT);
-        let planned = extras.patterns.len() * limit_sizes::<P>().len();
+        let planned = extras.patterns.len() * sizes.len();
         // The laws share the phase's budget: a time limit per planned case.
         let deadline = Instant::now() + per_run * planned as u32;
-        for pattern in chosen {
+        'patterns: for pattern in chosen {
+            if self.done() {
+                return;
+            }
             let mut passes_at = None;
             let mut passing = Vec::new();
-            for size in limit_sizes::<P>() {
+            for &size in &sizes {
                 let case = (pattern.build)(size);
+                // A pattern's case of another shape than the declared one
+                // is outside the domain: not run.
+                if !domain.contains::<P>(&case) {
+                    continue;
+                }
                 let (judged, took, _) = self.timed(&case);
                 report.cases += 1;
                 report.limits.push(LimitCase {
@@ -139,22 +149,24 @@ impl<P: Suite> Checker<'_, P> {
                     reference: judged.reference,
                 });
                 if judged.verdict != Verdict::Ok {
-                    return Some(self.narrow(
+                    self.keep(self.narrow(
                         (pattern.name, pattern.build),
                         passes_at,
                         passing,
                         (size, case, judged),
                     ));
+                    continue 'patterns;
                 }
                 passing.push((size, took.as_secs_f64()));
                 passes_at = Some(size);
             }
             let pattern = (pattern.name, pattern.build);
-            if let Some(failure) = self.laws_at_limits(pattern, &mut passing, deadline, report) {
-                return Some(failure);
+            if let Some(failure) =
+                self.laws_at_limits(pattern, &sizes, &mut passing, deadline, report)
+            {
+                self.keep(failure);
             }
         }
-        None
     }
 
     /// The smallest size of a pattern that still fails the same way, by

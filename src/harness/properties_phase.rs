@@ -21,11 +21,11 @@ use std::time::Instant;
 
 use super::candidate::{Candidate, Outcome};
 use super::check::Checker;
-use super::limits_phase::{SHRINK_TEXT_BYTES, bisect, limit_sizes};
+use super::limits_phase::{SHRINK_TEXT_BYTES, bisect};
 use super::report::{AtLimits, Failure, FoundBy, LimitCase, PropertiesSummary, Report, Shrink};
 use super::run::{Judged, PropertiesMode, Shard, failure, judge, seeded_runner};
 use super::verdict::{Origin, Verdict};
-use crate::generation::{Generate, clamp_size, reference};
+use crate::generation::{Domain, Generate, reference};
 use crate::problem::{Problem, case_text};
 use crate::suite::{Property, Solver, Suite};
 use proptest::strategy::{Strategy, ValueTree};
@@ -34,7 +34,8 @@ use crate::limits::RUNS_PER_LAW;
 
 /// Why the candidate's solver gave no answer; unwinds out of the law.
 enum NoAnswer<P: Problem> {
-    /// The law asked for more than [`RUNS_PER_LAW`] runs.
+    /// The law asked for more than [`RUNS_PER_LAW`] runs, or for an input
+    /// outside the declared domain (which the candidate need not answer).
     OverBudget,
     /// The run on this input did not answer (crash, time-out, ...).
     Failed(P::Case, Outcome<P::Answer>),
@@ -73,6 +74,7 @@ struct Finding<P: Problem> {
 /// [`RUNS_PER_LAW`] fresh ones; every input asked and what it got.
 fn serve<P: Suite>(
     candidate: &dyn Candidate<P>,
+    domain: Domain,
     requests: mpsc::Receiver<Request<P>>,
     memo: &mut Memo<P>,
 ) -> (Asked<P>, usize) {
@@ -90,7 +92,7 @@ fn serve<P: Suite>(
                 asked.push((case, outcome));
             }
             Ok(answer.clone())
-        } else if runs >= RUNS_PER_LAW {
+        } else if runs >= RUNS_PER_LAW || !domain.contains::<P>(&case) {
             Err(NoAnswer::OverBudget)
         } else {
             runs += 1;
@@ -144,10 +146,10 @@ impl<P: Suite> Checker<'_, P> {
         case: &P::Case,
         memo: &mut Memo<P>,
     ) -> (Evaluation<P>, usize) {
-        let candidate = self.candidate;
+        let (candidate, domain) = (self.candidate, self.config.domain());
         std::thread::scope(|scope| {
             let (tx, rx) = mpsc::channel::<Request<P>>();
-            let server = scope.spawn(move || serve(candidate, rx, memo));
+            let server = scope.spawn(move || serve(candidate, domain, rx, memo));
             let solver = asking::<P>(tx);
             let held = catch_unwind(AssertUnwindSafe(|| (law.holds)(&solver, case)));
             drop(solver);
@@ -285,17 +287,20 @@ impl<P: Suite> Checker<'_, P> {
     pub(super) fn laws_at_limits(
         &self,
         (name, build): (&str, fn(usize) -> P::Case),
+        sizes: &[usize],
         passing: &mut Vec<(usize, f64)>,
         deadline: Instant,
         report: &mut Report,
     ) -> Option<Failure> {
-        let sizes = limit_sizes::<P>();
         let size = match self.config.properties {
             PropertiesMode::Off => return None,
             PropertiesMode::All => *sizes.last()?,
-            PropertiesMode::Beyond => beyond_reach::<P>(build, &sizes)?,
+            PropertiesMode::Beyond => beyond_reach::<P>(build, sizes)?,
         };
         let case = build(size);
+        if !self.config.domain().contains::<P>(&case) {
+            return None;
+        }
         let (judged, took, outcome) = self.timed(&case);
         if !sizes.contains(&size) {
             report.cases += 1;
@@ -352,20 +357,19 @@ impl<P: Suite> Checker<'_, P> {
 
     /// With `--properties all`: the laws on the generated cases again (the
     /// same seed gives the same cases), `jobs` cases at once.
-    pub(super) fn laws_on_generated(&self, report: &mut Report) -> Option<Failure> {
+    pub(super) fn laws_on_generated(&self, report: &mut Report) {
         if self.config.properties != PropertiesMode::All {
-            return None;
+            return;
         }
         let config = self.config;
         let mut runner = seeded_runner(config.seed);
-        let strategy = P::cases(clamp_size::<P>(config.size.unwrap_or(P::DEFAULT_SIZE)));
+        let strategy = config.domain().cases::<P>();
         let mut summary = report.properties.take().unwrap_or_default();
         // The same cases as the check ran: this shard's of the same stream.
         let shard = config.shard.unwrap_or(Shard { index: 0, count: 1 });
         let mut generated = 0;
-        let mut found = None;
         let mut chosen: Option<Laws<P>> = None;
-        while generated < config.cases && found.is_none() {
+        while generated < config.cases && !self.done() {
             let mut cases: Vec<P::Case> = Vec::new();
             while cases.len() < self.jobs * 4 && generated < config.cases {
                 let tree = strategy
@@ -413,17 +417,17 @@ impl<P: Suite> Checker<'_, P> {
                         .collect()
                 });
             for (case, (part, finding)) in cases.iter().zip(results) {
-                if found.is_some() {
+                if self.done() {
                     break;
                 }
                 summary.add(&part);
                 if let Some(finding) = finding {
-                    found = Some(self.found(finding, case, Origin::Generated));
+                    let failure = self.found(finding, case, Origin::Generated);
+                    self.keep(failure);
                 }
             }
         }
         report.properties = Some(summary);
-        found
     }
 }
 
@@ -589,7 +593,7 @@ mod tests {
     #[test]
     fn the_laws_run_where_the_oracle_stops() {
         let build = crate::problems::flank_row::patterns::growing_run;
-        let sizes = limit_sizes::<FlankRow>();
+        let sizes = crate::harness::limits_phase::limit_sizes(FlankRow::MAX_SIZE);
         let size = beyond_reach::<FlankRow>(build, &sizes).unwrap();
         assert!(!FlankRow::oracle_reaches(&build(size)));
         assert!(FlankRow::oracle_reaches(&build(size - 1)));

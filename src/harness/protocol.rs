@@ -185,6 +185,7 @@ impl Jsonl {
         let form = form::<P>();
         let mut outcomes = Vec::with_capacity(cases.len());
         for case in cases {
+            let fresh = session.is_none();
             let mut s = match session.take() {
                 Some(s) => s,
                 None => match Session::start(&self.argv, &self.limits) {
@@ -204,7 +205,19 @@ impl Jsonl {
                     outcomes.push(read_line(&form, line, case));
                     session = Some(s);
                 }
-                Err(f) => outcomes.push(failed(f, &self.limits)),
+                Err(f) => {
+                    let outcome = failed(f, &self.limits);
+                    // A process that dies before its first answer (an
+                    // import error, a missing function) would die again
+                    // for every case: the rest of the batch is marked
+                    // alike instead of restarted. A batch is only a
+                    // pre-filter; lone runs confirm what is reported.
+                    if fresh && matches!(outcome, Outcome::Crashed { .. }) && cases.len() > 1 {
+                        outcomes.resize(cases.len(), outcome);
+                        break;
+                    }
+                    outcomes.push(outcome);
+                }
             }
         }
         (outcomes, session)

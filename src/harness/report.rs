@@ -19,6 +19,8 @@ pub struct Report {
     pub cases: u64,
     /// How candidate runs were contained, e.g. `namespaces+cgroups`.
     pub sandbox: String,
+    /// The cases checked, as declared (`--size`, `--shape`), in words.
+    pub domain: String,
     /// The limits phase: every worst-case pattern at growing sizes.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub limits: Vec<LimitCase>,
@@ -28,9 +30,17 @@ pub struct Report {
     /// The given inputs (`--replay`, `--vectors`): how many ran, which were skipped.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub given: Option<GivenSummary>,
-    /// The minimal failure, when one was found.
+    /// The minimal failure, when one was found: the first of `failures`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub failure: Option<Failure>,
+    /// Every distinct failure found (`--max-failures`), each shrunk and
+    /// confirmed alone.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub failures: Vec<Failure>,
+    /// Why the candidate could not run at all (status `error`): its exit
+    /// status and the end of its stderr, the same on the smallest input.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cannot_run: Option<String>,
     /// Where the time went; `--json` shows it beside CLI.md's fields.
     #[serde(skip)]
     pub timings: Timings,
@@ -192,6 +202,9 @@ pub enum Shrink {
     /// Shrunk, then every enumerated case with fewer cells was tried (how
     /// many): the input has the fewest cells of any that fails this way.
     Smallest(u64),
+    /// Shrunk until no simpler step failed, but not every input with fewer
+    /// cells could be tried (the reason): it may not be the smallest.
+    Unproven(String),
     /// Shrunk some steps, then stopped (the reason).
     Stopped(String),
     /// Not shrunk at all (the reason).
@@ -351,9 +364,42 @@ pub fn mark_differences(expected: &str, got: &str) -> String {
 
 impl Report {
     /// The report for a person: the seed, the minimal input, expected and
-    /// got with the differing cells marked, and `repeat`, the command that
-    /// runs the same check again.
+    /// got with the differing cells marked (each distinct failure in
+    /// turn), the domain checked, and `repeat`, the command that runs the
+    /// same check again.
     pub fn render(&self, repeat: &str) -> String {
+        let mut out = self.body();
+        for (i, f) in self.failures.iter().enumerate().skip(1) {
+            let alone = Report {
+                failure: Some(f.clone()),
+                failures: Vec::new(),
+                given: None,
+                ..self.clone()
+            };
+            let body = alone.body();
+            let rest = body
+                .split_once("\n\n")
+                .map_or(body.as_str(), |(_, rest)| rest);
+            out.push_str(&format!(
+                "\nFAIL  failure {} of {}, distinct from the ones above: {} — {}\n\n{rest}",
+                i + 1,
+                self.failures.len(),
+                f.verdict,
+                f.verdict.name()
+            ));
+        }
+        if !self.domain.is_empty() {
+            out.push_str(&format!("\ndomain: {}", self.domain));
+        }
+        if !self.sandbox.is_empty() {
+            out.push_str(&format!("\nsandbox: {}", self.sandbox));
+        }
+        out.push_str(&format!("\nrepeat: {repeat}\n"));
+        out
+    }
+
+    /// The summary and the first failure.
+    fn body(&self) -> String {
         let mut out = String::new();
         match &self.failure {
             None => {
@@ -430,6 +476,10 @@ impl Report {
                         "minimal input ({}; shrunk {steps}, then {tried} enumerated smaller cases: no case with fewer cells fails this way)",
                         f.size
                     ),
+                    Shrink::Unproven(why) => format!(
+                        "shrunk input, not proven minimal ({}; shrunk {steps}; {why})",
+                        f.size
+                    ),
                     Shrink::Stopped(why) => {
                         format!("input ({}; shrunk {steps}, stopped early: {why})", f.size)
                     }
@@ -457,10 +507,6 @@ impl Report {
                 }
             }
         }
-        if !self.sandbox.is_empty() {
-            out.push_str(&format!("\nsandbox: {}", self.sandbox));
-        }
-        out.push_str(&format!("\nrepeat: {repeat}\n"));
         out
     }
 

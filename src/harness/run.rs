@@ -15,7 +15,7 @@ use super::candidate::{Candidate, Outcome, Ran};
 use super::process;
 use super::report::{Failure, Shrink};
 use super::verdict::{Origin, Verdict};
-use crate::generation::{Generate, Reference, reference};
+use crate::generation::{Domain, Generate, Reference, Shape, reference};
 use crate::problem::answer_text;
 
 /// Called with (cases done, cases in all) as a check goes on.
@@ -42,8 +42,16 @@ pub struct CheckConfig {
     pub cases: u64,
     /// The seed of the generated cases.
     pub seed: u64,
-    /// Upper bound on generated board size (`None`: the problem's default).
+    /// The largest case the candidate plays, in the problem's unit
+    /// (`--size`; `None`: the contract's). Every phase stays within it:
+    /// random cases, the limits phase, the laws and shrinking.
     pub size: Option<usize>,
+    /// The one board shape the candidate plays (`--shape`), likewise kept
+    /// by every phase.
+    pub shape: Option<Shape>,
+    /// Most distinct failures to find and report (`--max-failures`); the
+    /// check goes on after each until it has this many.
+    pub max_failures: usize,
     /// Candidate runs at once.
     pub jobs: usize,
     /// Most candidate runs spent shrinking a failure.
@@ -114,12 +122,24 @@ impl std::str::FromStr for Shard {
     }
 }
 
+impl CheckConfig {
+    /// The declared domain: `size` and `shape`.
+    pub fn domain(&self) -> Domain {
+        Domain {
+            size: self.size,
+            shape: self.shape,
+        }
+    }
+}
+
 impl Default for CheckConfig {
     fn default() -> Self {
         CheckConfig {
             cases: 1000,
             seed: 0,
             size: None,
+            shape: None,
+            max_failures: 1,
             jobs: std::thread::available_parallelism().map_or(2, |n| n.get()),
             max_shrink_runs: 2000,
             max_tle_shrink_runs: 8,

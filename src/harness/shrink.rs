@@ -69,16 +69,13 @@ pub(super) struct Shrunk<P: Problem> {
     pub(super) steps: u64,
     pub(super) runs: usize,
     pub(super) why_stopped: Option<String>,
-    /// The enumerated cases of fewer cells tried after the greedy steps,
-    /// when every one of them was.
-    pub(super) enumerated: Option<u64>,
+    /// Whether no input with fewer cells fails this way: `Ok(how many were
+    /// tried)`, or why that could not be shown.
+    pub(super) smallest: Result<u64, String>,
 }
 
 /// The most enumerated cases of fewer cells shrinking ends by trying.
-const TAIL_CASES: usize = 5000;
-/// … and the most runs they may take: a candidate that takes one case a
-/// run would pay a start-up per case.
-const TAIL_RUNS: usize = 64;
+const TAIL_CASES: usize = 200_000;
 
 /// The checker's state for one failure: lone runs, cached by input.
 pub(super) struct Shrinker<'a, P: Generate> {
@@ -90,6 +87,48 @@ pub(super) struct Shrinker<'a, P: Generate> {
     pub(super) best: (P::Case, Judged),
     pub(super) steps: u64,
     pub(super) origin: Origin,
+    /// The inputs and signatures of failures already kept, which steps
+    /// must not reach.
+    pub(super) avoid: Vec<(String, Signature)>,
+}
+
+/// What tells two failures apart: the verdict, the law that found it,
+/// which cells of the answer differ (line and column, for a wrong answer)
+/// or the detail (exit status and stderr, for the others).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Signature {
+    verdict: Verdict,
+    law: Option<String>,
+    what: String,
+}
+
+impl Signature {
+    /// A reported failure's signature.
+    pub(super) fn of(f: &Failure) -> Signature {
+        let law = f.found_by.as_ref().map(|b| b.law.clone());
+        Signature::new(f.verdict, law, &f.expected, &f.got, &f.detail)
+    }
+
+    fn new(verdict: Verdict, law: Option<String>, expected: &str, got: &str, detail: &str) -> Self {
+        let what = if verdict == Verdict::WrongAnswer {
+            let (want, got): (Vec<&str>, Vec<&str>) =
+                (expected.lines().collect(), got.lines().collect());
+            let mut differing = Vec::new();
+            for line in 0..want.len().max(got.len()) {
+                let a = want.get(line).map_or(&[][..], |l| l.as_bytes());
+                let b = got.get(line).map_or(&[][..], |l| l.as_bytes());
+                for col in 0..a.len().max(b.len()) {
+                    if a.get(col) != b.get(col) {
+                        differing.push(format!("{line}:{col}"));
+                    }
+                }
+            }
+            differing.join(",")
+        } else {
+            detail.to_string()
+        };
+        Signature { verdict, law, what }
+    }
 }
 
 impl<'a, P: Generate> Shrinker<'a, P> {
@@ -123,6 +162,23 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         if judged.verdict != self.best.1.verdict || *case == self.best.0 {
             return false;
         }
+        if !self.avoid.is_empty() {
+            let input = self.candidate.input_text(std::slice::from_ref(case));
+            let signature = Signature::new(
+                judged.verdict,
+                None,
+                &judged.expected,
+                &judged.got,
+                &judged.detail,
+            );
+            if self
+                .avoid
+                .iter()
+                .any(|(i, s)| *i == input || *s == signature)
+            {
+                return false;
+            }
+        }
         self.best = (case.clone(), judged.clone());
         self.steps += 1;
         if let Some(tell) = &self.config.on_failure {
@@ -146,6 +202,7 @@ impl<'a, P: Generate> Shrinker<'a, P> {
     /// [`Generate::simpler`] steps, each judged on lone runs.
     pub(super) fn shrink(mut self, tree: Option<&mut dyn ValueTree<Value = P::Case>>) -> Shrunk<P> {
         let verdict = self.best.1.verdict;
+        let domain = self.config.domain();
         if let Some(tell) = &self.config.on_failure {
             tell(&self.failure_so_far());
         }
@@ -153,6 +210,10 @@ impl<'a, P: Generate> Shrinker<'a, P> {
             let mut more = tree.simplify();
             while more && self.budget.open(verdict) {
                 let case = tree.current();
+                if !domain.contains::<P>(&case) {
+                    more = tree.complicate();
+                    continue;
+                }
                 more = match self.alone(std::slice::from_ref(&case)).remove(0) {
                     Some(judged) if self.accept(&case, &judged) || judged.verdict == verdict => {
                         tree.simplify()
@@ -168,7 +229,7 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         let width = self.jobs.max(1);
         let group_size = self.candidate.batch_size().clamp(width, 64);
         'step: while self.budget.open(verdict) {
-            let mut options = P::simpler(&self.best.0);
+            let mut options = P::simpler(&self.best.0).filter(|c| domain.contains::<P>(c));
             loop {
                 let group: Vec<P::Case> = options.by_ref().take(group_size).collect();
                 if group.is_empty() {
@@ -200,10 +261,10 @@ impl<'a, P: Generate> Shrinker<'a, P> {
                 }
             }
         }
-        let enumerated = if self.budget.why_stopped.is_none() {
+        let smallest = if self.budget.why_stopped.is_none() {
             self.fewer_cells()
         } else {
-            None
+            Err("shrinking stopped first".into())
         };
         let (case, judged) = self.best;
         Shrunk {
@@ -212,47 +273,73 @@ impl<'a, P: Generate> Shrinker<'a, P> {
             steps: self.steps,
             runs: self.budget.runs,
             why_stopped: self.budget.why_stopped,
-            enumerated,
+            smallest,
         }
     }
 
-    /// Once no simpler step fails: every enumerated case with fewer cells
-    /// than the best, in batches, in order; the first that fails the same
-    /// way (confirmed alone) becomes the best. Greedy steps stop in local
-    /// minima (a 3x3 go-move case whose 2x2 windows all lose a liberty at
-    /// the cut); the enumeration has none. The number tried, if all were:
-    /// skipped when there are more than [`TAIL_CASES`] or they need more
-    /// than [`TAIL_RUNS`] runs.
-    fn fewer_cells(&mut self) -> Option<u64> {
+    /// Once no simpler step fails: every enumerated case of the domain with
+    /// fewer cells than the best, in order of size and in batches, within
+    /// the shrinking budget; the first that fails the same way (confirmed
+    /// alone) becomes the best. Greedy steps stop in local minima (a 3x3
+    /// go-move case whose 2x2 windows all lose a liberty at the cut); the
+    /// enumeration has none. `Ok(how many were tried)` when every one was,
+    /// else why the best may not be the smallest.
+    fn fewer_cells(&mut self) -> Result<u64, String> {
         let extras = P::extras();
-        let (every, cells) = (extras.enumerate?, extras.cells?);
-        let verdict = self.best.1.verdict;
-        let below = cells(&self.best.0).checked_sub(1).filter(|&c| c > 0)?;
-        let cases: Vec<P::Case> = every(below).take(TAIL_CASES + 1).collect();
-        let batch = self.candidate.batch_size().max(1);
-        let runs = cases.len().div_ceil(batch);
-        let room = self.budget.max_runs.saturating_sub(self.budget.runs);
-        if cases.len() > TAIL_CASES || runs > TAIL_RUNS.min(room) || !self.budget.open(verdict) {
-            return None;
+        let (Some(every), Some(cells)) = (extras.enumerate, extras.cells) else {
+            return Err(format!("{} has no enumeration of small cases", P::NAME));
+        };
+        let domain = self.config.domain();
+        if let Some(shape) = domain.shape {
+            return Err(format!(
+                "the shape is fixed ({shape}): inputs with fewer cells are outside the domain, \
+                 and those of the shape are too many to try"
+            ));
         }
-        let batches: Vec<&[P::Case]> = cases.chunks(batch).collect();
-        self.budget.runs += batches.len();
-        let ran = run_batches(self.candidate, &batches, self.jobs);
-        for (group, ran) in batches.iter().zip(ran) {
-            let judged = judge_run::<P>(group, ran);
-            for i in suspects(&judged) {
-                if judged[i].verdict != verdict {
-                    continue;
+        let verdict = self.best.1.verdict;
+        let Some(below) = cells(&self.best.0).checked_sub(1).filter(|&c| c > 0) else {
+            return Ok(0);
+        };
+        let mut cases = every(below).filter(|c| domain.contains::<P>(c));
+        let batch = self.candidate.batch_size().max(1);
+        let chunk = batch * self.jobs.max(1) * 4;
+        let mut tried = 0u64;
+        loop {
+            let part: Vec<P::Case> = cases.by_ref().take(chunk).collect();
+            if part.is_empty() {
+                return Ok(tried);
+            }
+            let runs = part.len().div_ceil(batch);
+            if tried as usize + part.len() > TAIL_CASES
+                || self.budget.runs + runs > self.budget.max_runs
+                || !self.budget.open(verdict)
+            {
+                return Err(format!(
+                    "{tried} inputs with fewer cells were tried, all passing, before the \
+                     shrinking budget ran out (--max-shrink-runs, --shrink-seconds)"
+                ));
+            }
+            let batches: Vec<&[P::Case]> = part.chunks(batch).collect();
+            self.budget.runs += batches.len();
+            let ran = run_batches(self.candidate, &batches, self.jobs);
+            for (group, ran) in batches.iter().zip(ran) {
+                let judged = judge_run::<P>(group, ran);
+                for i in suspects(&judged) {
+                    if judged[i].verdict != verdict {
+                        continue;
+                    }
+                    let case = group[i].clone();
+                    if let Some(Some(alone)) = self.alone(std::slice::from_ref(&case)).pop()
+                        && self.accept(&case, &alone)
+                    {
+                        // Enumerated in order of size: every input before
+                        // this one passed, so none with fewer cells fails.
+                        return Ok(tried + i as u64 + 1);
+                    }
                 }
-                let case = group[i].clone();
-                if let Some(Some(alone)) = self.alone(std::slice::from_ref(&case)).pop()
-                    && self.accept(&case, &alone)
-                {
-                    return Some(cases.len() as u64);
-                }
+                tried += group.len() as u64;
             }
         }
-        Some(cases.len() as u64)
     }
 }
 

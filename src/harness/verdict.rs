@@ -90,6 +90,8 @@ pub enum Status {
     Pass,
     /// A failure was found and is reported.
     Fail,
+    /// The candidate could not run at all (a set-up mistake): exit 2.
+    Error,
 }
 
 impl fmt::Display for Status {
@@ -97,6 +99,7 @@ impl fmt::Display for Status {
         f.write_str(match self {
             Status::Pass => "pass",
             Status::Fail => "fail",
+            Status::Error => "error",
         })
     }
 }

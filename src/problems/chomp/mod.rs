@@ -56,7 +56,7 @@ pub mod zoo;
 
 use proptest::strategy::BoxedStrategy;
 
-use crate::generation::{Extras, Generate};
+use crate::generation::{Extras, Generate, Shape, ShapeKind, Shapes};
 use crate::limits::{CHOMP_MAX_DISPLAY_SIDE, CHOMP_MAX_SIDE};
 use crate::problem::Problem;
 use crate::suite::{Property, Solver, Suite};
@@ -283,8 +283,20 @@ impl Generate for Chomp {
             plural(case.commands.len(), "command")
         )
     }
+    fn size(case: &Case) -> usize {
+        usize::try_from(case.width.max(case.height)).unwrap_or(usize::MAX)
+    }
     fn extras() -> Extras<Self> {
         Extras {
+            // A W x H board is H rows of W cells.
+            shapes: Some(Shapes {
+                kind: ShapeKind::Rect,
+                of: |case| Shape {
+                    rows: usize::try_from(case.height).unwrap_or(usize::MAX),
+                    cols: usize::try_from(case.width).unwrap_or(usize::MAX),
+                },
+                cases: |shape| strategy::shaped(shape.cols as u64, shape.rows as u64),
+            }),
             patterns: patterns::all(),
             enumerate: Some(|max_cells| Box::new(enumerate::every_position_and_command(max_cells))),
             cells: Some(|case| (case.width as usize).saturating_mul(case.height as usize)),

@@ -78,11 +78,21 @@ pub fn board(size: u64) -> BoxedStrategy<(u64, u64)> {
 /// Random cases: boards of at most `size` a side (see [`board`]), scripts of
 /// up to 8 commands (sometimes 40).
 pub fn cases(size: usize) -> BoxedStrategy<Case> {
+    on_boards(board(size as u64))
+}
+
+/// Random cases on a `width` × `height` board only (`--shape`).
+pub fn shaped(width: u64, height: u64) -> BoxedStrategy<Case> {
+    on_boards(Just((width, height)).boxed())
+}
+
+/// Scripts of up to 8 commands (sometimes 40) on the drawn boards.
+fn on_boards(boards: BoxedStrategy<(u64, u64)>) -> BoxedStrategy<Case> {
     let scripts = prop_oneof![
         4 => proptest::collection::vec(raw_command(), 0..=8),
         1 => proptest::collection::vec(raw_command(), 0..=40),
     ];
-    (board(size as u64), scripts)
+    (boards, scripts)
         .prop_map(|((width, height), raw)| Case {
             width,
             height,

@@ -138,6 +138,12 @@ impl Generate for ChompSolve {
             rows.iter().sum::<u64>()
         )
     }
+    /// The side of the smallest square box that holds the position.
+    fn size(case: &Case) -> usize {
+        let rows = case.trimmed();
+        let width = rows.first().copied().unwrap_or(0);
+        usize::try_from(width).unwrap_or(usize::MAX).max(rows.len())
+    }
     fn extras() -> Extras<Self> {
         Extras {
             patterns: patterns::all(),

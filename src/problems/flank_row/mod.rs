@@ -21,7 +21,7 @@ pub mod zoo;
 
 use proptest::strategy::BoxedStrategy;
 
-use crate::generation::{Extras, Generate};
+use crate::generation::{Extras, Generate, Shape, ShapeKind, Shapes};
 use crate::limits::FLANK_ROW_MAX_CELLS;
 use crate::problem::Problem;
 use crate::suite::{Property, Solver, Suite};
@@ -132,8 +132,19 @@ impl Generate for FlankRow {
         let (n, k) = (case.row.len(), case.placements.len());
         format!("{}, {}", plural(n, "cell"), plural(k, "placement"))
     }
+    fn size(case: &Case) -> usize {
+        case.row.len()
+    }
     fn extras() -> Extras<Self> {
         Extras {
+            shapes: Some(Shapes {
+                kind: ShapeKind::Row,
+                of: |case| Shape {
+                    rows: 1,
+                    cols: case.row.len(),
+                },
+                cases: |shape| strategy::shaped(shape.cols),
+            }),
             patterns: patterns::all(),
             enumerate: Some(|max_cells| Box::new(enumerate::every_single_placement(max_cells))),
             cells: Some(|case| case.row.len()),

@@ -63,6 +63,17 @@ pub fn cases(size: usize) -> BoxedStrategy<Case> {
         2 => run_row(size.min(12)),
         1 => row(size),
     ];
+    with_placements(rows.boxed(), size)
+}
+
+/// Random cases on rows of exactly `n` cells (`--shape`).
+pub fn shaped(n: usize) -> BoxedStrategy<Case> {
+    let n = n.max(1);
+    with_placements(proptest::collection::vec(cell(), n..=n).boxed(), n)
+}
+
+/// Up to `size` placements on the drawn rows, most on empty cells.
+fn with_placements(rows: BoxedStrategy<Row>, size: usize) -> BoxedStrategy<Case> {
     let placement = (player(), any::<Index>(), proptest::bool::weighted(0.8));
     let placements = proptest::collection::vec(placement, 0..=size);
     (rows, placements)

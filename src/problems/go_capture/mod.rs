@@ -23,7 +23,7 @@ use std::fmt;
 
 use proptest::strategy::BoxedStrategy;
 
-use crate::generation::{Extras, Generate};
+use crate::generation::{Extras, Generate, Shape, ShapeKind, Shapes};
 use crate::limits::GO_CAPTURE_MAX_POINTS;
 use crate::problem::Problem;
 use crate::suite::{Property, Solver, Suite};
@@ -174,7 +174,7 @@ impl Generate for GoCapture {
     const MAX_SIZE: usize = 2000;
 
     fn cases(size: usize) -> BoxedStrategy<Board> {
-        strategy::cases(size.saturating_mul(size).min(GO_CAPTURE_MAX_POINTS))
+        strategy::cases(size.saturating_mul(size).min(GO_CAPTURE_MAX_POINTS), size)
     }
     fn simpler(case: &Board) -> Box<dyn Iterator<Item = Board>> {
         Box::new(shrink::simpler(case))
@@ -192,8 +192,19 @@ impl Generate for GoCapture {
             plural(case.stones(), "stone")
         )
     }
+    fn size(case: &Board) -> usize {
+        case.rows.max(case.cols)
+    }
     fn extras() -> Extras<Self> {
         Extras {
+            shapes: Some(Shapes {
+                kind: ShapeKind::Rect,
+                of: |board| Shape {
+                    rows: board.rows,
+                    cols: board.cols,
+                },
+                cases: |shape| strategy::shaped(shape.rows, shape.cols),
+            }),
             patterns: patterns::all(),
             enumerate: Some(|max_cells| Box::new(enumerate::every_board(max_cells))),
             cells: Some(|board| board.rows * board.cols),

@@ -162,26 +162,37 @@ fn square_dims(cells: usize) -> BoxedStrategy<(usize, usize)> {
     (1..=side, 1..=side).boxed()
 }
 
-/// Any shape with at most `cells` points, thin ones included.
-fn any_dims(cells: usize) -> BoxedStrategy<(usize, usize)> {
-    let cells = cells.max(1);
+/// Any shape with at most `cells` points and sides at most `side`, thin
+/// ones included.
+fn any_dims(cells: usize, side: usize) -> BoxedStrategy<(usize, usize)> {
+    let (cells, side) = (cells.max(1), side.max(1));
     (any::<Index>(), any::<Index>())
         .prop_map(move |(a, b)| {
-            let n = 1 + a.index(cells);
-            (n, 1 + b.index(cells / n))
+            let n = 1 + a.index(cells.min(side));
+            (n, 1 + b.index((cells / n).min(side)))
         })
         .boxed()
 }
 
-/// Random boards of at most `size` points (mostly at most 16), shrinking
-/// toward small, noisy, emptier boards.
-pub fn cases(size: usize) -> BoxedStrategy<Board> {
+/// Random boards of at most `size` points (mostly at most 16) and sides
+/// at most `side`, shrinking toward small, noisy, emptier boards.
+pub fn cases(size: usize, side: usize) -> BoxedStrategy<Board> {
     let size = size.max(1);
     let dims = prop_oneof![
         3 => square_dims(size.min(16)),
         3 => square_dims(size),
-        1 => any_dims(size),
+        1 => any_dims(size, side),
     ];
+    boards(dims.boxed(), size)
+}
+
+/// Random boards of exactly `rows`×`cols` points (`--shape`).
+pub fn shaped(rows: usize, cols: usize) -> BoxedStrategy<Board> {
+    boards(Just((rows, cols)).boxed(), rows * cols)
+}
+
+/// Boards of the drawn dimensions (at most `size` points).
+fn boards(dims: BoxedStrategy<(usize, usize)>, size: usize) -> BoxedStrategy<Board> {
     (
         dims,
         layout(),

@@ -31,7 +31,7 @@ pub mod zoo;
 
 use proptest::strategy::BoxedStrategy;
 
-use crate::generation::{Extras, Generate};
+use crate::generation::{Extras, Generate, Shape, ShapeKind, Shapes};
 use crate::limits::GO_MOVE_MAX_SIDE;
 use crate::problem::Problem;
 use crate::suite::{Property, Solver, Suite};
@@ -166,8 +166,19 @@ impl Generate for GoMove {
             plural(case.position.stones(), "stone")
         )
     }
+    fn size(case: &Case) -> usize {
+        case.position.n
+    }
     fn extras() -> Extras<Self> {
         Extras {
+            shapes: Some(Shapes {
+                kind: ShapeKind::Square,
+                of: |case| Shape {
+                    rows: case.position.n,
+                    cols: case.position.n,
+                },
+                cases: |shape| strategy::shaped(shape.rows),
+            }),
             patterns: patterns::all(),
             enumerate: Some(|max_cells| Box::new(enumerate::every_move(max_cells))),
             cells: Some(|case| case.position.n * case.position.n),

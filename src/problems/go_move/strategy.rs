@@ -37,9 +37,21 @@ fn point(weights: (u32, u32, u32)) -> impl Strategy<Value = u8> {
     ]
 }
 
-/// A side length, mostly at most 4.
-fn side(size: usize) -> impl Strategy<Value = usize> {
-    prop_oneof![3 => 1..=size.min(4), 1 => 1..=size]
+/// The board sides a family draws: up to `max`, or exactly `max`
+/// (`--shape`).
+#[derive(Clone, Copy)]
+struct Sides {
+    max: usize,
+    exact: bool,
+}
+
+/// A side length, mostly at most 4 (or exactly the shape's).
+fn side(sides: Sides) -> BoxedStrategy<usize> {
+    let size = sides.max;
+    if sides.exact {
+        return Just(size).boxed();
+    }
+    prop_oneof![3 => 1..=size.min(4), 1 => 1..=size].boxed()
 }
 
 /// The top-left n×n corner of a `size`×`size` grid (so shrinking the side
@@ -55,9 +67,10 @@ fn corner(grid: &[u8], size: usize, n: usize) -> Position {
 }
 
 /// Noise with the given weights, legalized; the move mostly on an empty point.
-fn noise(size: usize, weights: (u32, u32, u32)) -> BoxedStrategy<Case> {
+fn noise(sides: Sides, weights: (u32, u32, u32)) -> BoxedStrategy<Case> {
+    let size = sides.max;
     (
-        side(size),
+        side(sides),
         proptest::collection::vec(point(weights), size * size),
         prop_oneof![9 => Just(true), 1 => Just(false)],
         any::<Index>(),
@@ -85,9 +98,10 @@ fn holed(mut position: Position, holes: &[Index], pick: Index, colour: u8) -> Ca
 }
 
 /// Checkerboards with a few holes (most stones in atari or captured-ish).
-fn checkerboard(size: usize) -> BoxedStrategy<Case> {
+fn checkerboard(sides: Sides) -> BoxedStrategy<Case> {
+    let size = sides.max;
     (
-        side(size),
+        side(sides),
         any::<bool>(),
         proptest::collection::vec(any::<Index>(), 0..=size),
         any::<Index>(),
@@ -108,9 +122,10 @@ fn checkerboard(size: usize) -> BoxedStrategy<Case> {
 
 /// One long snake of one colour winding through the board, the rest the
 /// other colour or empty: big groups with few liberties.
-fn snake(size: usize) -> BoxedStrategy<Case> {
+fn snake(sides: Sides) -> BoxedStrategy<Case> {
+    let size = sides.max;
     (
-        side(size),
+        side(sides),
         colour(),
         proptest::collection::vec(point((2, 0, 3)), size * size),
         proptest::collection::vec(any::<Index>(), 0..=3),
@@ -147,9 +162,10 @@ fn snake(size: usize) -> BoxedStrategy<Case> {
 
 /// Noise with one-point eyes carved in (an empty point ringed by one
 /// colour); the move mostly fills an eye.
-fn eyes(size: usize) -> BoxedStrategy<Case> {
+fn eyes(sides: Sides) -> BoxedStrategy<Case> {
+    let size = sides.max;
     (
-        side(size),
+        side(sides),
         proptest::collection::vec(point((2, 1, 1)), size * size),
         proptest::collection::vec((any::<Index>(), colour()), 1..=3),
         prop_oneof![3 => Just(true), 1 => Just(false)],
@@ -182,9 +198,10 @@ fn eyes(size: usize) -> BoxedStrategy<Case> {
 /// A group put in atari (all its liberties but one filled by the other
 /// colour) and a move on that last liberty: a capture, or the owner
 /// extending (often into suicide).
-fn atari(size: usize) -> BoxedStrategy<Case> {
+fn atari(sides: Sides) -> BoxedStrategy<Case> {
+    let size = sides.max;
     (
-        side(size),
+        side(sides),
         proptest::collection::vec(point((2, 1, 1)), size * size),
         any::<Index>(),
         any::<Index>(),
@@ -221,8 +238,8 @@ fn atari(size: usize) -> BoxedStrategy<Case> {
 }
 
 /// A position from a random game of some length, and a random move.
-fn from_games(size: usize) -> BoxedStrategy<Case> {
-    (side(size), any::<u64>())
+fn from_games(sides: Sides) -> BoxedStrategy<Case> {
+    (side(sides), any::<u64>())
         .prop_map(|(n, seed)| from_playout(n, seed))
         .boxed()
 }
@@ -231,7 +248,22 @@ fn from_games(size: usize) -> BoxedStrategy<Case> {
 /// first (the simplest, which shrinking prefers), then the structured
 /// families. Positions are always legal.
 pub fn cases(size: usize) -> BoxedStrategy<Case> {
-    let size = size.clamp(1, MAX_N);
+    families(Sides {
+        max: size.clamp(1, MAX_N),
+        exact: false,
+    })
+}
+
+/// Random cases on `n`×`n` boards only, from the same families (`--shape`).
+pub fn shaped(n: usize) -> BoxedStrategy<Case> {
+    families(Sides {
+        max: n.clamp(1, MAX_N),
+        exact: true,
+    })
+}
+
+/// Every family, the simplest first.
+fn families(size: Sides) -> BoxedStrategy<Case> {
     prop_oneof![
         4 => noise(size, (2, 1, 1)),
         1 => noise(size, (1, 4, 4)),

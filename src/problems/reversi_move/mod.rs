@@ -58,7 +58,7 @@ pub mod zoo;
 
 use proptest::strategy::BoxedStrategy;
 
-use crate::generation::{Extras, Generate, JsonForm};
+use crate::generation::{Extras, Generate, JsonForm, Shape, ShapeKind, Shapes};
 use crate::limits::REVERSI_MAX_SIDE;
 use crate::problem::Problem;
 use crate::suite::{Property, Solver, Suite};
@@ -202,8 +202,19 @@ impl Generate for ReversiMove {
             case.col
         )
     }
+    fn size(case: &Case) -> usize {
+        case.board.rows.max(case.board.cols)
+    }
     fn extras() -> Extras<Self> {
         Extras {
+            shapes: Some(Shapes {
+                kind: ShapeKind::Rect,
+                of: |case| Shape {
+                    rows: case.board.rows,
+                    cols: case.board.cols,
+                },
+                cases: |shape| strategy::shaped(shape.rows, shape.cols),
+            }),
             patterns: patterns::all(),
             enumerate: Some(|max_cells| Box::new(enumerate::every_move(max_cells))),
             cells: Some(|case| case.board.rows * case.board.cols),
