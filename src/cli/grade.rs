@@ -116,7 +116,14 @@ fn submissions(args: &GradeArgs) -> Result<Vec<Submission>, String> {
             let program = match &args.py_func {
                 Some(_) => (file.extension().is_some_and(|e| e == "py"))
                     .then(|| vec![file.to_string_lossy().into_owned()]),
-                None => by_kind(&file),
+                None => by_kind(&file).map(|mut argv| {
+                    // A program reads the multi-case form when told so, as
+                    // the examples do; --command lines say it themselves.
+                    if args.judge.multi {
+                        argv.push("--multi".into());
+                    }
+                    argv
+                }),
             };
             if let Some(argv) = program {
                 out.push(Submission {

@@ -138,6 +138,15 @@ fn clock(asked: Option<&str>, candidate: Option<&External>) -> Result<Clock, Str
     }
 }
 
+/// Timed by its CPU time, a run is stopped at the CPU-time limit (the time
+/// limit unless --cpu-ms says otherwise), and by the wall clock only well
+/// past it: on a busy machine a run waits for a core as long as it runs.
+fn limit_cpu_time(candidate: &mut External) {
+    let limits = &mut candidate.limits;
+    let cpu = *limits.cpu.get_or_insert(limits.timeout);
+    limits.timeout = limits.timeout.max(cpu * 4 + Duration::from_secs(1));
+}
+
 /// Runs `scale`; the exit status.
 pub fn run(args: ScaleArgs) -> i32 {
     if args.engine && args.oracle {
@@ -158,7 +167,7 @@ pub fn run(args: ScaleArgs) -> i32 {
     if args.limits.timeout_ms == 0 {
         return usage_error("--timeout-ms must be at least 1");
     }
-    let candidate = if built_in {
+    let mut candidate = if built_in {
         None
     } else {
         match external(&args.limits, args.command.clone(), None) {
@@ -170,23 +179,33 @@ pub fn run(args: ScaleArgs) -> i32 {
         Ok(clock) => clock,
         Err(e) => return usage_error(e),
     };
+    if clock == Clock::Cpu
+        && let Some(c) = candidate.as_mut()
+    {
+        limit_cpu_time(c);
+    }
     let timed = match (&candidate, args.engine) {
         (Some(c), _) => Timed::Candidate(c, clock),
         (None, true) => Timed::Engine,
         (None, false) => Timed::Oracle,
     };
+    // The limit a run's time is held to: its CPU-time limit with that clock.
+    let time_limit = match (&candidate, clock) {
+        (Some(c), Clock::Cpu) => c.limits.cpu.unwrap_or(c.limits.timeout),
+        _ => Duration::from_millis(args.limits.timeout_ms),
+    };
     let visit = Scale {
         pattern: args.pattern.as_deref(),
         timed,
         budget: Duration::from_secs_f64(args.budget_seconds),
-        time_limit: Duration::from_millis(args.limits.timeout_ms),
+        time_limit,
     };
     let scalings = match on_problem(&args.problem, visit) {
         Ok(Ok(scalings)) => scalings,
         Ok(Err(e)) => return usage_error(e),
         Err(status) => return status,
     };
-    let limit_seconds = Duration::from_millis(args.limits.timeout_ms).as_secs_f64();
+    let limit_seconds = time_limit.as_secs_f64();
     if args.json {
         let report = Report {
             problem: &args.problem,

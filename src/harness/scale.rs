@@ -297,7 +297,7 @@ pub fn reading(exponent: f64) -> &'static str {
 }
 
 /// Runs of the smallest size that measure the fixed cost of a run.
-pub const START_UP_RUNS: usize = 5;
+pub const START_UP_RUNS: usize = 3;
 
 /// Runs of each size whose first run is well above the start-up.
 const RUNS_PER_SIZE: usize = 3;
@@ -390,10 +390,9 @@ pub fn external<P: Problem>(
         let how = match run.exit {
             Exit::Code(0) if clock == Clock::Cpu => return Ok(run.cpu_time.unwrap_or(run.elapsed)),
             Exit::Code(0) => return Ok(run.elapsed),
-            Exit::TimedOut => return Err(Fault::TimedOut),
+            Exit::TimedOut | Exit::CpuLimit => return Err(Fault::TimedOut),
             Exit::Code(status) => format!("exit status {status}"),
             Exit::Signal(signal) => signal_name(signal),
-            Exit::CpuLimit => "CPU-time limit".into(),
             Exit::MemoryLimit => "memory limit".into(),
             Exit::OutputLimit => "output limit".into(),
         };
@@ -471,9 +470,13 @@ fn measure<P: Generate>(
 
 /// Whether to stop before `size`: the next size's projected time over
 /// twice the limit, or its projected cost over what is left of the
-/// budget. A run costs at most the limit (it is stopped there) and the
-/// case's building.
-fn stop_before(size: usize, done: &[Point], costs: &[f64], left: f64, limit: f64) -> Option<Stop> {
+/// budget (`left`, in seconds of the wall clock, which `costs` are in).
+fn stop_before(
+    size: usize,
+    done: &[Point],
+    costs: &[f64],
+    (above, left, limit): (f64, f64, f64),
+) -> Option<Stop> {
     let last = done.last()?;
     let sizes: Vec<usize> = done.iter().map(|p| p.size).collect();
     let ratio = size as f64 / last.size as f64;
@@ -485,14 +488,16 @@ fn stop_before(size: usize, done: &[Point], costs: &[f64], left: f64, limit: f64
             seconds: projected,
         });
     }
-    let building = (costs.last()? - seconds.last()? * last.runs as f64).max(0.0);
-    let runs = if projected > limit / 3.0 {
-        2.0
-    } else {
-        RUNS_PER_SIZE as f64
+    // A run's cost grows as its time does, and stops at the limit.
+    let per_run = costs.last()? / last.runs as f64;
+    let growth = (projected / last.seconds.max(f64::MIN_POSITIVE)).max(1.0);
+    let per_run = (per_run * growth).min(per_run + limit);
+    let runs = match projected {
+        p if p < above => 1.0,
+        p if p > limit / 3.0 => 2.0,
+        _ => RUNS_PER_SIZE as f64,
     };
-    let cost = building * ratio + projected.min(limit) * runs;
-    (cost > left).then_some(Stop::Budget { next: size })
+    (per_run * runs > left).then_some(Stop::Budget { next: size })
 }
 
 /// Measures the start-up, then runs `pattern` at the sizes of
@@ -532,7 +537,7 @@ pub fn scale<P: Generate>(
             .budget
             .saturating_sub(started.elapsed())
             .as_secs_f64();
-        if let Some(stop) = stop_before(size, &done, &costs, left, limit) {
+        if let Some(stop) = stop_before(size, &done, &costs, (above, left, limit)) {
             stopped = stop;
             break;
         }
@@ -597,6 +602,10 @@ fn scaling<P: Generate>(
         (None, Some(s)) if stopped == Stop::MaxSize => format!(
             "constant in {}: no size took well over the start-up of {}",
             P::SIZE_UNIT,
+            human_seconds(s.seconds)
+        ),
+        (None, Some(s)) if stopped.failed_at().is_some() => format!(
+            "too few sizes well above the start-up of {} to fit before the failure",
             human_seconds(s.seconds)
         ),
         (None, Some(s)) => format!(
