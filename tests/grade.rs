@@ -25,6 +25,8 @@ fn grade_judges_every_submission_though_one_hangs_and_one_crashes() {
             "300",
             "--max-shrink-runs",
             "5",
+            "--limits",
+            "off",
             "sleep 100",
             "sh -c 'cat >/dev/null; exit 3'",
             &correct,
@@ -44,12 +46,131 @@ fn grade_judges_every_submission_though_one_hangs_and_one_crashes() {
         .map(|r| r["verdict"].as_str().unwrap())
         .collect();
     assert_eq!(verdicts, ["TLE", "RE", "PASS"]);
+    let phases: Vec<&str> = rows
+        .iter()
+        .map(|r| r["phase"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(phases, ["cases", "cases", ""]);
     assert_eq!(rows[2]["cases_passed"], 30);
     assert!(
         rows[0]["minimal_case"]
             .as_str()
             .is_some_and(|c| !c.is_empty())
     );
+}
+
+/// A folder of copies of `files` (paths from the repository's root).
+fn folder(tag: &str, files: &[&str]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("boardcheck-grade-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for file in files {
+        let name = std::path::Path::new(file).file_name().unwrap();
+        std::fs::copy(file, dir.join(name)).unwrap();
+    }
+    dir
+}
+
+/// The verdict and phase of each row of a `grade --json` table.
+fn verdicts(out: &std::process::Output) -> Vec<(String, String)> {
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    json(out)["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let field = |k: &str| r[k].as_str().unwrap_or("").to_string();
+            (field("verdict"), field("phase"))
+        })
+        .collect()
+}
+
+/// `grade` judges as `check` does, limits phase included by default: an
+/// O(n·k) flank-row that is right on every small case times out at the
+/// limits in both (at 15625 cells it needs seconds of CPU). Few cases and
+/// one bisection step keep this to seconds.
+#[test]
+fn grade_fails_a_quadratic_candidate_at_the_limits_as_check_does() {
+    let quadratic = "python3 examples/flank_row/quadratic.py";
+    let options = [
+        "--seed",
+        "5",
+        "--cases",
+        "5",
+        "--max-tle-shrink-runs",
+        "1",
+        "--pattern",
+        "growing-run",
+    ];
+    let mut argv = vec!["grade", "flank-row", "--json", "--command"];
+    argv.extend(options);
+    argv.extend([quadratic, "sh -c 'cat >/dev/null; exit 3'"]);
+    let graded = verdicts(&boardcheck(&argv, ""));
+    assert_eq!(
+        graded,
+        [
+            ("TLE".into(), "limits".into()),
+            ("RE".into(), "cases".into())
+        ]
+    );
+    let mut argv = vec!["check", "flank-row", "--json"];
+    argv.extend(options);
+    argv.extend(["--", "python3", "examples/flank_row/quadratic.py"]);
+    let checked = json(&boardcheck(&argv, ""));
+    assert_eq!(checked["failure"]["verdict"], "TLE", "{checked}");
+    assert_eq!(checked["failure"]["origin"], "limits");
+}
+
+/// `--py-func NAME` calls NAME in each `.py` of a folder; `--multi` runs
+/// each program of a folder with `--multi`.
+#[test]
+fn grade_takes_functions_and_the_multi_case_form() {
+    let functions = folder(
+        "functions",
+        &[
+            "examples/functions/flank_row.py",
+            "examples/functions/flank_row_edge_closes.py",
+        ],
+    );
+    let programs = folder(
+        "multi",
+        &[
+            "examples/flank_row/correct.py",
+            "examples/flank_row/edge_closes_run.py",
+        ],
+    );
+    let common = ["--json", "--seed", "2", "--cases", "200", "--limits", "off"];
+    let run = |dir: &std::path::Path, how: &[&str]| {
+        let mut argv = vec!["grade", "flank-row", dir.to_str().unwrap()];
+        argv.extend(common);
+        argv.extend(how);
+        verdicts(&boardcheck(&argv, ""))
+    };
+    let pass_then_wa = [
+        ("PASS".to_string(), String::new()),
+        ("WA".into(), "cases".into()),
+    ];
+    assert_eq!(run(&functions, &["--py-func", "solve"]), pass_then_wa);
+    assert_eq!(run(&programs, &["--multi"]), pass_then_wa);
+    // A function that is not there is a setup error, not a verdict.
+    let out = boardcheck(
+        &[
+            "grade",
+            "flank-row",
+            functions.to_str().unwrap(),
+            "--py-func",
+            "nosuch",
+            "--cases",
+            "5",
+        ],
+        "",
+    );
+    assert_ne!(out.status.code(), Some(0));
+    std::fs::remove_dir_all(&functions).unwrap();
+    std::fs::remove_dir_all(&programs).unwrap();
 }
 
 #[test]

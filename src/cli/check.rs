@@ -14,6 +14,7 @@ use boardcheck::harness::vectors;
 use boardcheck::harness::verdict::{Origin, Status};
 use boardcheck::problem::read_input;
 use boardcheck::problems::Visitor;
+use boardcheck::generation::Shape;
 use boardcheck::suite::Suite;
 use clap::Args;
 
@@ -24,67 +25,17 @@ use super::{interactive, on_problem, print, usage_error};
 pub struct CheckArgs {
     /// The problem.
     problem: String,
-    /// Generated cases to run (0: only the inputs of --replay or --vectors).
-    #[arg(long, default_value_t = 1000)]
-    cases: u64,
     /// The seed of the generated cases (random if absent; always printed).
     #[arg(long)]
     seed: Option<u64>,
+    #[command(flatten)]
+    pub judge: JudgeArgs,
     #[command(flatten)]
     limits: LimitArgs,
     /// Candidate runs at once (default: the number of cores; with one job
     /// per core, each job's runs are pinned to a core of their own).
     #[arg(long)]
     jobs: Option<usize>,
-    /// Feed the candidate the multi-case form, in batches of --batch cases.
-    #[arg(long)]
-    multi: bool,
-    /// Cases per run with --multi.
-    #[arg(long, default_value_t = 100)]
-    batch: usize,
-    /// The largest case the candidate plays, in the problem's unit (cells
-    /// for flank-row, side length elsewhere; `boardcheck list`), clamped to
-    /// the contract's maximum. Every phase stays within it: random cases,
-    /// the limits phase (which then tops out at this size), the laws and
-    /// shrinking.
-    #[arg(long)]
-    size: Option<usize>,
-    /// The one board the candidate plays, `RxC` (or `N`: N x N, a row of N
-    /// cells for flank-row; Chomp's W x H board is H rows of W): every case
-    /// has it, shrinking included. For engines of one board size.
-    #[arg(long, value_name = "RxC")]
-    shape: Option<String>,
-    /// Keep checking after a failure until this many distinct failures are
-    /// found (each shrunk and confirmed alone; one whose shrunk case or
-    /// signature matches an earlier one is not counted, and as many such
-    /// repeats end the search).
-    #[arg(long, default_value_t = 3)]
-    max_failures: usize,
-    /// Most candidate runs spent shrinking a failure.
-    #[arg(long, default_value_t = 2000)]
-    max_shrink_runs: usize,
-    /// Most candidate runs spent shrinking a time-out (each costs a full
-    /// time limit).
-    #[arg(long, default_value_t = 8)]
-    max_tle_shrink_runs: usize,
-    /// Most seconds spent shrinking a failure.
-    #[arg(long, default_value_t = 60)]
-    shrink_seconds: u64,
-    /// The limits phase: each worst-case pattern at sizes growing to the
-    /// contract's maximum, after the small cases (on), never (off), or
-    /// alone (only).
-    #[arg(long = "limits", default_value = "on", value_parser = parse_limits)]
-    limits_mode: LimitsMode,
-    /// Only this pattern in the limits phase (see `boardcheck list`).
-    #[arg(long)]
-    pattern: Option<String>,
-    /// The problem's laws (symmetries, colour swap, ...) on the
-    /// candidate's own answers: on the largest case of each pattern when
-    /// the oracle cannot answer it (beyond, the default), on every
-    /// generated case too (all; `--properties` alone), or never (off).
-    #[arg(long = "properties", value_name = "WHERE", default_value = "beyond",
-          num_args = 0..=1, default_missing_value = "all", value_parser = parse_properties)]
-    properties_mode: PropertiesMode,
     /// Instead of random cases, every case of up to K cells, in order of
     /// size: the first failure is minimal by construction.
     #[arg(long, value_name = "K")]
@@ -103,11 +54,6 @@ pub struct CheckArgs {
     /// first; error vectors are for `solve` and are skipped, counted.
     #[arg(long, conflicts_with = "replay")]
     vectors: Option<PathBuf>,
-    /// How the candidate is fed: `text` (one process per run, the
-    /// problem's text form) or `jsonl` (one long-lived process per job, one
-    /// JSON case a line in, one JSON answer a line out: docs/protocol.md).
-    #[arg(long, default_value = "text", value_parser = ["text", "jsonl"])]
-    protocol: String,
     /// A Python function as the candidate, `FILE.py:NAME`, called with the
     /// seed's signature (README, "Functions as candidates"); served by
     /// long-lived Python processes over the jsonl protocol.
@@ -130,6 +76,120 @@ pub struct CheckArgs {
     /// The candidate command and its arguments, after `--`.
     #[arg(last = true, required_unless_present = "py_func", value_name = "CMD")]
     command: Vec<String>,
+}
+
+/// How a candidate is judged: the options `check` and `grade` share,
+/// so that both judge alike, by the same phases with the same defaults.
+#[derive(Args)]
+pub struct JudgeArgs {
+    /// Generated cases to run (`check`: 0 runs only the inputs of --replay
+    /// or --vectors).
+    #[arg(long, default_value_t = 1000)]
+    pub cases: u64,
+    /// Feed the candidate the multi-case form, in batches of --batch cases.
+    #[arg(long)]
+    pub multi: bool,
+    /// Cases per run with --multi.
+    #[arg(long, default_value_t = 100)]
+    pub batch: usize,
+    /// The largest case the candidate plays, in the problem's unit (cells
+    /// for flank-row, side length elsewhere; `boardcheck list`), clamped to
+    /// the contract's maximum. Every phase stays within it: random cases,
+    /// the limits phase (which then tops out at this size), the laws and
+    /// shrinking.
+    #[arg(long)]
+    pub size: Option<usize>,
+    /// The one board the candidate plays, `RxC` (or `N`: N x N, a row of N
+    /// cells for flank-row; Chomp's W x H board is H rows of W): every case
+    /// has it, shrinking included. For engines of one board size.
+    #[arg(long, value_name = "RxC")]
+    pub shape: Option<String>,
+    /// Keep checking after a failure until this many distinct failures are
+    /// found (each shrunk and confirmed alone; one whose shrunk case or
+    /// signature matches an earlier one is not counted, and as many such
+    /// repeats end the search).
+    #[arg(long, default_value_t = 3)]
+    pub max_failures: usize,
+    /// Most candidate runs spent shrinking a failure.
+    #[arg(long, default_value_t = 2000)]
+    pub max_shrink_runs: usize,
+    /// Most candidate runs spent shrinking a time-out (each costs a full
+    /// time limit).
+    #[arg(long, default_value_t = 8)]
+    pub max_tle_shrink_runs: usize,
+    /// Most seconds spent shrinking a failure.
+    #[arg(long, default_value_t = 60)]
+    pub shrink_seconds: u64,
+    /// The limits phase: each worst-case pattern at sizes growing to the
+    /// contract's maximum, after the small cases (on), never (off), or
+    /// alone (only).
+    #[arg(long = "limits", default_value = "on", value_parser = parse_limits)]
+    pub limits_mode: LimitsMode,
+    /// Only this pattern in the limits phase (see `boardcheck list`).
+    #[arg(long)]
+    pub pattern: Option<String>,
+    /// The problem's laws (symmetries, colour swap, ...) on the
+    /// candidate's own answers: on the largest case of each pattern when
+    /// the oracle cannot answer it (beyond, the default), on every
+    /// generated case too (all; `--properties` alone), or never (off).
+    #[arg(long = "properties", value_name = "WHERE", default_value = "beyond",
+          num_args = 0..=1, default_missing_value = "all", value_parser = parse_properties)]
+    pub properties_mode: PropertiesMode,
+    /// How the candidate is fed: `text` (one process per run, the
+    /// problem's text form) or `jsonl` (one long-lived process per job, one
+    /// JSON case a line in, one JSON answer a line out: docs/protocol.md).
+    #[arg(long, default_value = "text", value_parser = ["text", "jsonl"])]
+    pub protocol: String,
+}
+
+impl JudgeArgs {
+    /// `--shape` as problem `P` reads it, if given.
+    pub fn shape<P: Suite>(&self) -> Result<Option<Shape>, String> {
+        let Some(text) = &self.shape else {
+            return Ok(None);
+        };
+        let shapes = P::extras()
+            .shapes
+            .ok_or_else(|| format!("--shape: {} has no board of a fixed shape", P::NAME))?;
+        shapes.kind.parse(text, P::MAX_SIZE).map(Some)
+    }
+
+    /// The configuration of one check of `seed` with `jobs` runs at once;
+    /// given inputs, progress and shards left at their defaults.
+    pub fn config(&self, seed: u64, jobs: usize) -> CheckConfig {
+        CheckConfig {
+            cases: self.cases,
+            seed,
+            size: self.size,
+            max_failures: self.max_failures,
+            jobs,
+            max_shrink_runs: self.max_shrink_runs,
+            max_tle_shrink_runs: self.max_tle_shrink_runs,
+            max_shrink_time: Duration::from_secs(self.shrink_seconds),
+            limits: self.limits_mode,
+            pattern: self.pattern.clone(),
+            properties: self.properties_mode,
+            ..CheckConfig::default()
+        }
+    }
+
+    /// The candidate `command` (or `py_func`) as these options feed it.
+    pub fn candidate(
+        &self,
+        problem: &str,
+        limits: &LimitArgs,
+        command: Vec<String>,
+        py_func: Option<&str>,
+    ) -> Result<AnyCandidate, i32> {
+        any_candidate(
+            problem,
+            limits,
+            command,
+            &self.protocol,
+            py_func,
+            self.multi.then_some(self.batch),
+        )
+    }
 }
 
 /// A candidate as the command line gives it.
@@ -258,27 +318,27 @@ fn parse_sandbox(text: &str) -> Result<SandboxMode, String> {
 fn options_json(args: &CheckArgs, seed: u64, jobs: usize) -> serde_json::Value {
     let l = &args.limits;
     serde_json::json!({
-        "cases": args.cases,
+        "cases": args.judge.cases,
         "seed": seed,
-        "size": args.size,
-        "shape": args.shape,
-        "max_failures": args.max_failures,
+        "size": args.judge.size,
+        "shape": args.judge.shape,
+        "max_failures": args.judge.max_failures,
         "jobs": jobs,
         "timeout_ms": l.timeout_ms,
         "cpu_ms": l.cpu_ms,
         "memory_mb": l.memory_mb,
         "output_kb": l.output_kb,
         "sandbox": l.sandbox.to_string(),
-        "multi": args.multi,
-        "batch": args.multi.then_some(args.batch),
-        "protocol": if args.py_func.is_some() { "jsonl" } else { args.protocol.as_str() },
+        "multi": args.judge.multi,
+        "batch": args.judge.multi.then_some(args.judge.batch),
+        "protocol": if args.py_func.is_some() { "jsonl" } else { args.judge.protocol.as_str() },
         "py_func": args.py_func,
-        "limits": format!("{:?}", args.limits_mode).to_lowercase(),
-        "pattern": args.pattern,
+        "limits": format!("{:?}", args.judge.limits_mode).to_lowercase(),
+        "pattern": args.judge.pattern,
         "exhaustive": args.exhaustive,
-        "max_shrink_runs": args.max_shrink_runs,
-        "max_tle_shrink_runs": args.max_tle_shrink_runs,
-        "shrink_seconds": args.shrink_seconds,
+        "max_shrink_runs": args.judge.max_shrink_runs,
+        "max_tle_shrink_runs": args.judge.max_tle_shrink_runs,
+        "shrink_seconds": args.judge.shrink_seconds,
         "replay": args.replay,
         "vectors": args.vectors,
         "command": args.command,
@@ -357,19 +417,14 @@ struct Check<'a> {
     candidate: &'a AnyCandidate,
     config: CheckConfig,
     replay_file: &'a Path,
-    shape: Option<&'a str>,
+    judge: &'a JudgeArgs,
 }
 
 impl Visitor for Check<'_> {
     /// The report, and the problem's picture of a wrong answer.
     type Output = Result<(Report, Option<String>), String>;
     fn visit<P: Suite>(mut self) -> Self::Output {
-        if let Some(text) = self.shape {
-            let shapes = P::extras()
-                .shapes
-                .ok_or_else(|| format!("--shape: {} has no board of a fixed shape", P::NAME))?;
-            self.config.shape = Some(shapes.kind.parse(text, P::MAX_SIZE)?);
-        }
+        self.config.shape = self.judge.shape::<P>()?;
         // A saved input that no longer reads (another problem's file, an
         // edited entry) is an error, not something to skip silently.
         for entry in &self.config.given {
@@ -427,7 +482,7 @@ fn remember_failure(
     seed: u64,
     argv: &[String],
 ) -> boardcheck::harness::check::OnFailure {
-    let (problem, json, multi) = (args.problem.clone(), args.json, args.multi);
+    let (problem, json, multi) = (args.problem.clone(), args.json, args.judge.multi);
     let save = args.save.clone();
     let repeat = repeat_command(argv, seed);
     let show = !json && interactive();
@@ -480,27 +535,25 @@ pub fn run(args: CheckArgs) -> i32 {
         &args.color,
         std::io::stdout().is_terminal(),
     ));
-    if args.batch == 0 || args.limits.timeout_ms == 0 || args.jobs == Some(0) {
+    if args.judge.batch == 0 || args.limits.timeout_ms == 0 || args.jobs == Some(0) {
         return usage_error("--batch, --jobs and --timeout-ms must be at least 1");
     }
-    if args.cases == 0 && args.replay.is_none() && args.vectors.is_none() {
+    if args.judge.cases == 0 && args.replay.is_none() && args.vectors.is_none() {
         // `--cases 0` checks only the given inputs; without any, nothing.
         return usage_error("--cases must be at least 1 (0 only with --replay or --vectors)");
     }
-    if args.save.is_some() && (args.py_func.is_some() || args.protocol == "jsonl") {
+    if args.save.is_some() && (args.py_func.is_some() || args.judge.protocol == "jsonl") {
         // A failure's input is then the JSON line, which case files do not hold.
         return usage_error("--save keeps text inputs: not with --protocol jsonl or --py-func");
     }
-    if args.shard.is_some() && args.limits_mode == LimitsMode::Only {
+    if args.shard.is_some() && args.judge.limits_mode == LimitsMode::Only {
         return usage_error("--limits only has no cases to split: run it without --shard");
     }
-    let candidate = match any_candidate(
+    let candidate = match args.judge.candidate(
         &args.problem,
         &args.limits,
         args.command.clone(),
-        &args.protocol,
         args.py_func.as_deref(),
-        args.multi.then_some(args.batch),
     ) {
         Ok(candidate) => candidate,
         Err(status) => return status,
@@ -563,15 +616,6 @@ pub fn run(args: CheckArgs) -> i32 {
     let started = std::time::Instant::now();
     let jobs = super::jobs(args.jobs);
     let config = CheckConfig {
-        cases: args.cases,
-        seed,
-        size: args.size,
-        shape: None,
-        max_failures: args.max_failures,
-        jobs,
-        max_shrink_runs: args.max_shrink_runs,
-        max_tle_shrink_runs: args.max_tle_shrink_runs,
-        max_shrink_time: Duration::from_secs(args.shrink_seconds),
         progress: (!args.json && interactive()).then(progress_bar),
         on_failure: Some(remember_failure(&args, seed, &argv)),
         given,
@@ -579,21 +623,20 @@ pub fn run(args: CheckArgs) -> i32 {
         given_skipped,
         limits: match args.shard {
             Some(shard) if shard.index > 0 => LimitsMode::Off,
-            _ => args.limits_mode,
+            _ => args.judge.limits_mode,
         },
-        pattern: args.pattern.clone(),
-        properties: args.properties_mode,
         exhaustive: args.exhaustive,
         shard: args.shard,
+        ..args.judge.config(seed, jobs)
     };
-    if args.max_failures == 0 {
+    if args.judge.max_failures == 0 {
         return usage_error("--max-failures must be at least 1");
     }
     let visit = Check {
         candidate: &candidate,
         config,
         replay_file: &given_file,
-        shape: args.shape.as_deref(),
+        judge: &args.judge,
     };
     if !args.json {
         eprintln!("boardcheck: checking {} with seed {seed}", args.problem);
@@ -621,7 +664,8 @@ pub fn run(args: CheckArgs) -> i32 {
         ));
     }
     if let (Some(path), Some(f)) = (&args.save, &report.failure)
-        && let Err(e) = casefile::append(path, saved_entry(&args.problem, seed, args.multi, f))
+        && let Err(e) =
+            casefile::append(path, saved_entry(&args.problem, seed, args.judge.multi, f))
     {
         eprintln!("boardcheck: warning: could not save the failure: {e}");
     }

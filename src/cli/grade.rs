@@ -8,52 +8,42 @@ use std::time::{Duration, Instant};
 
 use boardcheck::harness::check::{CheckConfig, LimitsMode, check};
 use boardcheck::harness::html::{escape, page};
-use boardcheck::harness::report::Report;
+use boardcheck::harness::report::{AtLimits, Failure, Report};
+use boardcheck::harness::verdict::Origin;
 use boardcheck::problems::Visitor;
 use boardcheck::suite::Suite;
 use clap::Args;
 
-use super::check::{AnyCandidate, LimitArgs, any_candidate};
+use super::check::{AnyCandidate, JudgeArgs, LimitArgs};
 use super::{on_problem, print, usage_error};
 
-/// Options of `grade`.
+/// Options of `grade`: each submission is judged as `check` judges a
+/// candidate, by the same options with the same defaults.
 #[derive(Args)]
 pub struct GradeArgs {
     /// The problem.
     problem: String,
-    /// Submissions: folders (each file in it is one), files, or with
+    /// Submissions: folders (each program in it is one), files, or with
     /// --command whole command lines.
     #[arg(required = true, value_name = "DIR|FILE|COMMAND")]
     submissions: Vec<String>,
     /// Take each SUBMISSION as a command line (split like a shell would).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "py_func")]
     command: bool,
-    /// Generated cases per submission.
-    #[arg(long, default_value_t = 1000)]
-    cases: u64,
     /// The seed of the cases, the same for every submission (random if absent).
     #[arg(long)]
     seed: Option<u64>,
+    #[command(flatten)]
+    judge: JudgeArgs,
     #[command(flatten)]
     limits: LimitArgs,
     /// Submissions checked at once (default: the number of cores).
     #[arg(long)]
     jobs: Option<usize>,
-    /// Upper bound on the size of generated cases.
-    #[arg(long)]
-    size: Option<usize>,
-    /// The limits phase: on, off or only (as for `check`).
-    #[arg(long = "limits", default_value = "off", value_parser = parse_limits)]
-    limits_mode: LimitsMode,
-    /// Most candidate runs spent shrinking a failure.
-    #[arg(long, default_value_t = 300)]
-    max_shrink_runs: usize,
-    /// Most seconds spent shrinking a failure.
-    #[arg(long, default_value_t = 20)]
-    shrink_seconds: u64,
-    /// How submissions are fed: text or jsonl (docs/protocol.md).
-    #[arg(long, default_value = "text", value_parser = ["text", "jsonl"])]
-    protocol: String,
+    /// Call the Python function NAME of each `.py` submission (as `check
+    /// --py-func FILE.py:NAME`); other files in a folder are skipped.
+    #[arg(long, value_name = "NAME")]
+    py_func: Option<String>,
     /// Only part I of N of the submissions (the k-th, from 0, when k % N
     /// == I-1); `boardcheck merge` joins the shards' `--json` tables.
     #[arg(long, value_name = "I/N")]
@@ -69,11 +59,8 @@ pub struct GradeArgs {
     report: Option<PathBuf>,
 }
 
-fn parse_limits(text: &str) -> Result<LimitsMode, String> {
-    text.parse()
-}
-
-/// One submission: its name in the table and the command that runs it.
+/// One submission: its name in the table and the command that runs it
+/// (with --py-func, the file whose function is called).
 struct Submission {
     name: String,
     argv: Vec<String>,
@@ -126,16 +113,31 @@ fn submissions(args: &GradeArgs) -> Result<Vec<Submission>, String> {
             return Err(format!("{item}: no such file or folder"));
         };
         for file in files {
-            if let Some(argv) = by_kind(&file) {
+            let program = match &args.py_func {
+                Some(_) => (file.extension().is_some_and(|e| e == "py"))
+                    .then(|| vec![file.to_string_lossy().into_owned()]),
+                None => by_kind(&file).map(|mut argv| {
+                    // A program reads the multi-case form when told so, as
+                    // the examples do; --command lines say it themselves.
+                    if args.judge.multi {
+                        argv.push("--multi".into());
+                    }
+                    argv
+                }),
+            };
+            if let Some(argv) = program {
                 out.push(Submission {
                     name: file.to_string_lossy().into_owned(),
                     argv,
                 });
             } else if !path.is_dir() {
-                return Err(format!(
-                    "{}: not a program (.py, .sh, .js, .rb, .pl or an executable)",
-                    file.display()
-                ));
+                return Err(match args.py_func {
+                    Some(_) => format!("{}: not a .py file (--py-func)", file.display()),
+                    None => format!(
+                        "{}: not a program (.py, .sh, .js, .rb, .pl or an executable)",
+                        file.display()
+                    ),
+                });
             }
         }
     }
@@ -151,15 +153,45 @@ struct Row {
     submission: String,
     /// `PASS`, a verdict (`WA`, `TLE`, ...), or `ERROR` (could not start).
     verdict: String,
+    /// The phase that failed: `given`, `cases`, `laws` or `limits`.
+    phase: Option<&'static str>,
     cases_passed: u64,
     cases_run: u64,
     /// The first failing case, minimal, exactly as fed.
     minimal_case: Option<String>,
+    /// For a failure at the limits: the pattern and the sizes it fails
+    /// from and passes at.
+    at_limits: Option<AtLimits>,
     detail: Option<String>,
     seconds: f64,
 }
 
+/// The phase of a check that found `failure`.
+fn phase(failure: &Failure) -> &'static str {
+    match failure.origin {
+        _ if failure.found_by.is_some() => "laws",
+        Origin::Replayed | Origin::Vector => "given",
+        Origin::Generated | Origin::Batch | Origin::Exhaustive => "cases",
+        Origin::Limits => "limits",
+    }
+}
+
 fn row_of(name: &str, report: &Report, elapsed: Duration) -> Row {
+    if let Some(why) = &report.cannot_run {
+        // A submission that cannot run at all (a set-up mistake) is not
+        // judged: no case passed or failed.
+        return Row {
+            submission: name.to_string(),
+            verdict: "ERROR".into(),
+            phase: None,
+            cases_passed: 0,
+            cases_run: 0,
+            minimal_case: None,
+            at_limits: None,
+            detail: Some(format!("could not run: {why}")),
+            seconds: (elapsed.as_secs_f64() * 100.0).round() / 100.0,
+        };
+    }
     let failed = report.failure.is_some();
     Row {
         submission: name.to_string(),
@@ -167,9 +199,11 @@ fn row_of(name: &str, report: &Report, elapsed: Duration) -> Row {
             .failure
             .as_ref()
             .map_or("PASS".into(), |f| f.verdict.to_string()),
+        phase: report.failure.as_ref().map(phase),
         cases_passed: report.cases - u64::from(failed),
         cases_run: report.cases,
         minimal_case: report.failure.as_ref().map(|f| f.input.clone()),
+        at_limits: report.failure.as_ref().and_then(|f| f.at_limits.clone()),
         detail: report
             .failure
             .as_ref()
@@ -186,8 +220,9 @@ struct Grade<'a> {
 }
 
 impl Visitor for Grade<'_> {
-    type Output = Vec<Row>;
-    fn visit<P: Suite>(self) -> Vec<Row> {
+    type Output = Result<Vec<Row>, String>;
+    fn visit<P: Suite>(self) -> Self::Output {
+        let shape = self.args.judge.shape::<P>()?;
         let rows: Vec<Mutex<Option<Row>>> =
             self.candidates.iter().map(|_| Mutex::new(None)).collect();
         let next = AtomicUsize::new(0);
@@ -200,15 +235,10 @@ impl Visitor for Grade<'_> {
                         let Some((name, candidate)) = self.candidates.get(i) else {
                             break;
                         };
+                        // One run at a time per submission, as `check --jobs 1`.
                         let config = CheckConfig {
-                            cases: self.args.cases,
-                            seed: self.seed,
-                            size: self.args.size,
-                            jobs: 1,
-                            max_shrink_runs: self.args.max_shrink_runs,
-                            max_shrink_time: Duration::from_secs(self.args.shrink_seconds),
-                            limits: self.args.limits_mode,
-                            ..CheckConfig::default()
+                            shape,
+                            ..self.args.judge.config(self.seed, 1)
                         };
                         let started = Instant::now();
                         let report = check::<P>(candidate.as_candidate::<P>(), &config);
@@ -221,13 +251,13 @@ impl Visitor for Grade<'_> {
                 });
             }
         });
-        rows.into_iter()
+Ok(rows.into_iter()
             .map(|r| {
                 r.into_inner()
                     .unwrap_or_else(|e| e.into_inner())
                     .expect("graded")
             })
-            .collect()
+            .collect())
     }
 }
 
@@ -241,23 +271,43 @@ fn one_line(text: &str) -> String {
     }
 }
 
+/// The failing case of a row for a table cell: at the limits the pattern
+/// and sizes (the input itself is large), else the input on one line.
+fn case_cell(row: &Row) -> String {
+    match (&row.at_limits, &row.minimal_case) {
+        (Some(at), _) => format!(
+            "pattern {}: fails from {} {}{}",
+            at.pattern,
+            at.fails_from,
+            at.unit,
+            at.passes_at
+                .map_or(String::new(), |s| format!(", passes at {s}"))
+        ),
+        (None, Some(case)) => one_line(case),
+        (None, None) => String::new(),
+    }
+}
+
 fn table(rows: &[Row]) -> String {
+    const COLUMNS: usize = 6;
     let header = [
         "submission",
         "verdict",
+        "phase",
         "passed",
         "time",
         "first failing case (minimal)",
     ];
-    let cells: Vec<[String; 5]> = rows
+    let cells: Vec<[String; COLUMNS]> = rows
         .iter()
         .map(|r| {
             [
                 r.submission.clone(),
                 r.verdict.clone(),
+                r.phase.unwrap_or("").to_string(),
                 format!("{}/{}", r.cases_passed, r.cases_run),
                 format!("{:.2}s", r.seconds),
-                r.minimal_case.as_deref().map(one_line).unwrap_or_default(),
+                case_cell(r),
             ]
         })
         .collect();
@@ -269,17 +319,17 @@ fn table(rows: &[Row]) -> String {
             .max()
             .unwrap_or(0)
     };
-    let widths: Vec<usize> = (0..5).map(width).collect();
-    let line = |c: [&str; 5]| {
+    let widths: Vec<usize> = (0..COLUMNS).map(width).collect();
+    let line = |c: [&str; COLUMNS]| {
         let mut s = String::new();
-        for k in 0..5 {
-            s.push_str(&format!("{:<w$}  ", c[k], w = widths[k]));
+        for (cell, w) in c.iter().zip(&widths) {
+            s.push_str(&format!("{cell:<w$}  "));
         }
         s.trim_end().to_string() + "\n"
     };
     let mut out = line(header);
     for c in &cells {
-        out.push_str(&line([&c[0], &c[1], &c[2], &c[3], &c[4]]));
+        out.push_str(&line(std::array::from_fn(|k| c[k].as_str())));
     }
     out
 }
@@ -293,12 +343,14 @@ fn csv_field(text: &str) -> String {
 }
 
 fn csv(rows: &[Row]) -> String {
-    let mut out = String::from("submission,verdict,cases_passed,cases_run,seconds,minimal_case\n");
+    let mut out =
+        String::from("submission,verdict,phase,cases_passed,cases_run,seconds,minimal_case\n");
     for r in rows {
         out.push_str(&format!(
-            "{},{},{},{},{},{}\n",
+            "{},{},{},{},{},{},{}\n",
             csv_field(&r.submission),
             r.verdict,
+            r.phase.unwrap_or(""),
             r.cases_passed,
             r.cases_run,
             r.seconds,
@@ -311,7 +363,7 @@ fn csv(rows: &[Row]) -> String {
 fn html(problem: &str, seed: u64, rows: &[Row]) -> String {
     let mut body = format!(
         "<h1>grade {}: {} submissions</h1><p>seed {seed}, the same cases for every submission</p>\n\
-         <table class=\"grid\"><tr><th>submission</th><th>verdict</th><th>cases passed</th>\
+         <table class=\"grid\"><tr><th>submission</th><th>verdict</th><th>phase</th><th>cases passed</th>\
          <th>time</th><th>first failing case (minimal)</th></tr>\n",
         escape(problem),
         rows.len()
@@ -319,13 +371,14 @@ fn html(problem: &str, seed: u64, rows: &[Row]) -> String {
     for r in rows {
         let class = if r.verdict == "PASS" { "pass" } else { "fail" };
         body.push_str(&format!(
-            "<tr><td>{}</td><td class=\"{class}\"><b>{}</b></td><td>{}/{}</td><td>{:.2} s</td><td><pre>{}</pre>{}</td></tr>\n",
+            "<tr><td>{}</td><td class=\"{class}\"><b>{}</b></td><td>{}</td><td>{}/{}</td><td>{:.2} s</td><td><pre>{}</pre>{}</td></tr>\n",
             escape(&r.submission),
             escape(&r.verdict),
+            r.phase.unwrap_or(""),
             r.cases_passed,
             r.cases_run,
             r.seconds,
-            escape(r.minimal_case.as_deref().unwrap_or("")),
+            escape(&case_cell(r)),
             r.detail
                 .as_deref()
                 .map_or(String::new(), |d| format!("<small>{}</small>", escape(d)))
@@ -335,10 +388,67 @@ fn html(problem: &str, seed: u64, rows: &[Row]) -> String {
     page(&format!("grade {problem}"), &body)
 }
 
+/// `--limits`'s word for `mode`.
+fn limits_word(mode: LimitsMode) -> &'static str {
+    match mode {
+        LimitsMode::Off => "off",
+        LimitsMode::On => "on",
+        LimitsMode::Only => "only",
+    }
+}
+
+/// The `check` command that judges one submission as `grade` did: the same
+/// seed and the options that change the verdict.
+fn repeat_one(args: &GradeArgs, seed: u64) -> String {
+    let j = &args.judge;
+    let mut words = vec![
+        format!("boardcheck check {} --seed {seed}", args.problem),
+        format!("--cases {}", j.cases),
+        format!("--limits {}", limits_word(j.limits_mode)),
+        format!("--timeout-ms {}", args.limits.timeout_ms),
+    ];
+    words.extend(j.size.map(|s| format!("--size {s}")));
+    words.extend(j.pattern.as_ref().map(|p| format!("--pattern {p}")));
+    if j.multi {
+        words.push(format!("--multi --batch {}", j.batch));
+    }
+    match &args.py_func {
+        Some(name) => words.push(format!("--py-func FILE.py:{name}")),
+        None if j.protocol == "jsonl" => words.push("--protocol jsonl -- CMD".into()),
+        None => words.push("-- CMD".into()),
+    }
+    words.join(" ")
+}
+
+/// The candidate of each submission, or the usage error's status.
+fn candidates(args: &GradeArgs, list: Vec<Submission>) -> Result<Vec<(String, AnyCandidate)>, i32> {
+    let mut candidates = Vec::new();
+    for s in list {
+        let py_func = args
+            .py_func
+            .as_ref()
+            .map(|name| format!("{}:{name}", s.name));
+        let argv = if py_func.is_some() {
+            Vec::new()
+        } else {
+            s.argv
+        };
+        let candidate =
+            args.judge
+                .candidate(&args.problem, &args.limits, argv, py_func.as_deref())?;
+        candidates.push((s.name, candidate));
+    }
+    Ok(candidates)
+}
+
 /// Runs `grade`; the exit status: 0 every submission passed, 1 some failed.
 pub fn run(args: GradeArgs) -> i32 {
-    if args.cases == 0 || args.limits.timeout_ms == 0 || args.jobs == Some(0) {
-        return usage_error("--cases, --jobs and --timeout-ms must be at least 1");
+    if args.judge.cases == 0
+        || args.judge.batch == 0
+        || args.limits.timeout_ms == 0
+        || args.jobs == Some(0)
+    {
+        return usage_error("--cases, --batch, --jobs and --timeout-ms must be at least 1");
     }
     let mut list = match submissions(&args) {
         Ok(list) => list,
@@ -351,20 +461,10 @@ pub fn run(args: GradeArgs) -> i32 {
             shard.takes(k - 1)
         });
     }
-    let mut candidates = Vec::new();
-    for s in list {
-        match any_candidate(
-            &args.problem,
-            &args.limits,
-            s.argv,
-            &args.protocol,
-            None,
-            None,
-        ) {
-            Ok(c) => candidates.push((s.name, c)),
-            Err(status) => return status,
-        }
-    }
+    let candidates = match candidates(&args, list) {
+        Ok(candidates) => candidates,
+        Err(status) => return status,
+    };
     let seed = args.seed.unwrap_or_else(super::check::random_seed);
     if !args.json && !args.csv {
         eprintln!(
@@ -379,7 +479,8 @@ pub fn run(args: GradeArgs) -> i32 {
         candidates: &candidates,
     };
     let rows = match on_problem(&args.problem, grade) {
-        Ok(rows) => rows,
+        Ok(Ok(rows)) => rows,
+        Ok(Err(e)) => return usage_error(e),
         Err(status) => return status,
     };
     if let Some(path) = &args.report
@@ -394,7 +495,9 @@ pub fn run(args: GradeArgs) -> i32 {
         let json = serde_json::json!({
             "problem": args.problem,
             "seed": seed,
-            "cases": args.cases,
+            "cases": args.judge.cases,
+            "limits": limits_word(args.judge.limits_mode),
+            "repeat": repeat_one(&args, seed),
             "shard": args.shard.map(|s| format!("{}/{}", s.index + 1, s.count)),
             "submissions": rows,
         });
@@ -406,16 +509,7 @@ pub fn run(args: GradeArgs) -> i32 {
         print(&csv(&rows));
     } else {
         print(&table(&rows));
-        print(&format!(
-            "\nrepeat one: boardcheck check {} --seed {seed} --cases {} --limits {} -- CMD\n",
-            args.problem,
-            args.cases,
-            match args.limits_mode {
-                LimitsMode::Off => "off",
-                LimitsMode::On => "on",
-                LimitsMode::Only => "only",
-            }
-        ));
+        print(&format!("\nrepeat one: {}\n", repeat_one(&args, seed)));
     }
     i32::from(rows.iter().any(|r| r.verdict != "PASS"))
 }

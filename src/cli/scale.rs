@@ -3,7 +3,8 @@
 use std::time::Duration;
 
 use boardcheck::harness::candidate::External;
-use boardcheck::harness::scale::{self, ScaleConfig, Scaling, human_seconds, in_process};
+use boardcheck::harness::process::probe;
+use boardcheck::harness::scale::{self, Clock, ScaleConfig, Scaling, human_seconds, in_process};
 use boardcheck::problems::Visitor;
 use boardcheck::suite::Suite;
 use clap::Args;
@@ -31,6 +32,12 @@ pub struct ScaleArgs {
     budget_seconds: f64,
     #[command(flatten)]
     limits: LimitArgs,
+    /// What is timed of a candidate's run: its CPU time (the default where
+    /// the sandbox has cgroups to measure it; other programs on the
+    /// machine barely change it) or its wall time. The engine and the
+    /// oracle are timed by the wall clock.
+    #[arg(long, value_parser = ["cpu", "wall"])]
+    clock: Option<String>,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -42,7 +49,7 @@ pub struct ScaleArgs {
 /// What is timed.
 #[derive(Clone, Copy)]
 enum Timed<'a> {
-    Candidate(&'a External),
+    Candidate(&'a External, Clock),
     Engine,
     Oracle,
 }
@@ -50,7 +57,7 @@ enum Timed<'a> {
 impl Timed<'_> {
     fn name(self) -> &'static str {
         match self {
-            Timed::Candidate(_) => "candidate",
+            Timed::Candidate(..) => "candidate",
             Timed::Engine => "engine",
             Timed::Oracle => "oracle",
         }
@@ -87,7 +94,9 @@ impl Visitor for Scale<'_> {
             };
             let limit = self.time_limit;
             done.push(match self.timed {
-                Timed::Candidate(c) => scale::scale(pattern, scale::external::<P>(c), &config),
+                Timed::Candidate(c, clock) => {
+                    scale::scale(pattern, scale::external::<P>(c, clock), &config)
+                }
                 Timed::Engine => scale::scale(pattern, in_process::<P>(P::engine, limit), &config),
                 Timed::Oracle => scale::scale(pattern, in_process::<P>(P::oracle, limit), &config),
             });
@@ -103,7 +112,39 @@ struct Report<'a> {
     solver: &'static str,
     budget_seconds: f64,
     limit_seconds: f64,
+    clock: Clock,
     patterns: &'a [Scaling],
+}
+
+/// The clock a candidate is timed by: `asked`, else CPU time where its
+/// sandbox measures it; the wall clock for the engine and the oracle.
+fn clock(asked: Option<&str>, candidate: Option<&External>) -> Result<Clock, String> {
+    let Some(candidate) = candidate else {
+        return match asked {
+            Some("cpu") => Err(
+                "--clock cpu times a candidate: the engine and the oracle run in process".into(),
+            ),
+            _ => Ok(Clock::Wall),
+        };
+    };
+    let measured = probe(candidate.limits.sandbox).is_ok_and(|l| l.has_cgroups());
+    match asked {
+        Some("wall") => Ok(Clock::Wall),
+        Some(_) if !measured => {
+            Err("--clock cpu needs the cgroups sandbox, which this machine does not give".into())
+        }
+        _ if measured => Ok(Clock::Cpu),
+        _ => Ok(Clock::Wall),
+    }
+}
+
+/// Timed by its CPU time, a run is stopped at the CPU-time limit (the time
+/// limit unless --cpu-ms says otherwise), and by the wall clock only well
+/// past it: on a busy machine a run waits for a core as long as it runs.
+fn limit_cpu_time(candidate: &mut External) {
+    let limits = &mut candidate.limits;
+    let cpu = *limits.cpu.get_or_insert(limits.timeout);
+    limits.timeout = limits.timeout.max(cpu * 4 + Duration::from_secs(1));
 }
 
 /// Runs `scale`; the exit status.
@@ -126,7 +167,7 @@ pub fn run(args: ScaleArgs) -> i32 {
     if args.limits.timeout_ms == 0 {
         return usage_error("--timeout-ms must be at least 1");
     }
-    let candidate = if built_in {
+    let mut candidate = if built_in {
         None
     } else {
         match external(&args.limits, args.command.clone(), None) {
@@ -134,29 +175,44 @@ pub fn run(args: ScaleArgs) -> i32 {
             Err(status) => return status,
         }
     };
+    let clock = match clock(args.clock.as_deref(), candidate.as_ref()) {
+        Ok(clock) => clock,
+        Err(e) => return usage_error(e),
+    };
+    if clock == Clock::Cpu
+        && let Some(c) = candidate.as_mut()
+    {
+        limit_cpu_time(c);
+    }
     let timed = match (&candidate, args.engine) {
-        (Some(c), _) => Timed::Candidate(c),
+        (Some(c), _) => Timed::Candidate(c, clock),
         (None, true) => Timed::Engine,
         (None, false) => Timed::Oracle,
+    };
+    // The limit a run's time is held to: its CPU-time limit with that clock.
+    let time_limit = match (&candidate, clock) {
+        (Some(c), Clock::Cpu) => c.limits.cpu.unwrap_or(c.limits.timeout),
+        _ => Duration::from_millis(args.limits.timeout_ms),
     };
     let visit = Scale {
         pattern: args.pattern.as_deref(),
         timed,
         budget: Duration::from_secs_f64(args.budget_seconds),
-        time_limit: Duration::from_millis(args.limits.timeout_ms),
+        time_limit,
     };
     let scalings = match on_problem(&args.problem, visit) {
         Ok(Ok(scalings)) => scalings,
         Ok(Err(e)) => return usage_error(e),
         Err(status) => return status,
     };
-    let limit_seconds = Duration::from_millis(args.limits.timeout_ms).as_secs_f64();
+    let limit_seconds = time_limit.as_secs_f64();
     if args.json {
         let report = Report {
             problem: &args.problem,
             solver: timed.name(),
             budget_seconds: args.budget_seconds,
             limit_seconds,
+            clock,
             patterns: &scalings,
         };
         print(&format!(
@@ -165,9 +221,10 @@ pub fn run(args: ScaleArgs) -> i32 {
         ));
     } else {
         let mut out = format!(
-            "scale {}: the {}, time of one run (limit {})\n",
+            "scale {}: the {}, time of one run: {} (limit {})\n",
             args.problem,
             timed.name(),
+            clock.describe(),
             human_seconds(limit_seconds)
         );
         for s in &scalings {

@@ -94,6 +94,7 @@ fn projection<P: Generate>(passing: &[(usize, f64)]) -> Option<Projection> {
     let fit =
         fit_past_start_up(&used, start_up).filter(|f| span >= 4.0 && f.exponent.is_finite())?;
     Some(Projection {
+        size: P::MAX_SIZE,
         seconds_at_max: fit.at(P::MAX_SIZE),
         exponent: fit.exponent,
         from_runs: used.len(),
@@ -200,7 +201,10 @@ impl<P: Suite> Checker<'_, P> {
             fails_from,
             passes_at: passes,
             unit: P::SIZE_UNIT.to_string(),
-            projected: projection::<P>(&passing),
+            // Only a time-out is about time: nothing is projected past a crash.
+            projected: (verdict == Verdict::TimeLimit)
+                .then(|| projection::<P>(&passing))
+                .flatten(),
         };
         let narrowed = if fails_from - passes.unwrap_or(0) > 1 {
             Shrink::Stopped(format!(

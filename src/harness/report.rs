@@ -269,6 +269,8 @@ pub struct AtLimits {
 /// A fitted running time at the contract's maximum.
 #[derive(Clone, Copy, Debug, Serialize, PartialEq)]
 pub struct Projection {
+    /// The contract's maximum size, in the problem's unit.
+    pub size: usize,
     /// Seconds at the maximum size.
     pub seconds_at_max: f64,
     /// The fitted exponent of time against size.
@@ -439,8 +441,8 @@ impl Report {
                     ));
                     if let Some(p) = at.projected {
                         out.push_str(&format!(
-                            "projected time at the maximum ({} {}): {} (time ≈ c·size^{:.2}, fitted on {} passing)\n",
-                            self.max_size_text(),
+                            "projected time at the contract's maximum ({} {}): {} (time ≈ c·size^{:.2}, fitted on {} passing)\n",
+                            p.size,
                             at.unit,
                             crate::harness::scale::human_seconds(p.seconds_at_max),
                             p.exponent,
@@ -537,15 +539,6 @@ impl Report {
             slowest.size,
             engine
         )
-    }
-
-    /// The largest size the limits phase ran, as text.
-    fn max_size_text(&self) -> String {
-        self.limits
-            .iter()
-            .map(|l| l.size)
-            .max()
-            .map_or_else(|| "?".into(), |s| s.to_string())
     }
 
     /// The laws on the candidate in one line, if they ran.
