@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use boardcheck::generation::Shape;
 use boardcheck::harness::candidate::{Candidate, External};
 use boardcheck::harness::casefile::{self, Entry};
 use boardcheck::harness::check::Given;
@@ -14,7 +15,6 @@ use boardcheck::harness::vectors;
 use boardcheck::harness::verdict::{Origin, Status};
 use boardcheck::problem::read_input;
 use boardcheck::problems::Visitor;
-use boardcheck::generation::Shape;
 use boardcheck::suite::Suite;
 use clap::Args;
 
@@ -663,11 +663,14 @@ pub fn run(args: CheckArgs) -> i32 {
              shrink):\n{detail}"
         ));
     }
-    if let (Some(path), Some(f)) = (&args.save, &report.failure)
-        && let Err(e) =
+    // Every distinct failure is kept, so that each is replayed next time.
+    for f in report.failures.iter().filter(|_| args.save.is_some()) {
+        let path = args.save.as_ref().expect("filtered");
+        if let Err(e) =
             casefile::append(path, saved_entry(&args.problem, seed, args.judge.multi, f))
-    {
-        eprintln!("boardcheck: warning: could not save the failure: {e}");
+        {
+            eprintln!("boardcheck: warning: could not save the failure: {e}");
+        }
     }
     if let Some(path) = &args.report {
         let page = boardcheck::harness::html::check_page(&report, &repeat_command(&argv, seed));

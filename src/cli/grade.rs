@@ -251,7 +251,8 @@ impl Visitor for Grade<'_> {
                 });
             }
         });
-Ok(rows.into_iter()
+        Ok(rows
+            .into_iter()
             .map(|r| {
                 r.into_inner()
                     .unwrap_or_else(|e| e.into_inner())
