@@ -664,12 +664,12 @@ pub fn run(args: CheckArgs) -> i32 {
         ));
     }
     // Every distinct failure is kept, so that each is replayed next time.
-    for f in report.failures.iter().filter(|_| args.save.is_some()) {
-        let path = args.save.as_ref().expect("filtered");
-        if let Err(e) =
-            casefile::append(path, saved_entry(&args.problem, seed, args.judge.multi, f))
-        {
-            eprintln!("boardcheck: warning: could not save the failure: {e}");
+    if let Some(path) = &args.save {
+        for f in &report.failures {
+            let entry = saved_entry(&args.problem, seed, args.judge.multi, f);
+            if let Err(e) = casefile::append(path, entry) {
+                eprintln!("boardcheck: warning: could not save the failure: {e}");
+            }
         }
     }
     if let Some(path) = &args.report {
