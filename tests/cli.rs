@@ -158,14 +158,16 @@ fn save_then_replay_runs_the_saved_failure_first() {
     );
     assert_eq!(other.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&other.stderr).contains("is not a go-move input"));
-    // `--cases 0`: only the replayed inputs run (here the one saved, passing
-    // for a correct candidate); without any given input it is refused.
+    // `--cases 0`: only the replayed inputs run (here every distinct
+    // failure saved, passing for a correct candidate); without any given
+    // input it is refused.
+    let saved = first["failures"].as_array().unwrap().len();
     let right = ["python3", "examples/flank_row/correct.py"];
     let flags = ["--cases", "0", "--limits", "off", "--replay", file];
     let (status, only) = check_json("flank-row", 3, &flags, &right);
     assert_eq!(
         (status, &only["cases"], &only["status"]),
-        (0, &1.into(), &"pass".into())
+        (0, &saved.into(), &"pass".into())
     );
     let none = boardcheck(&["check", "flank-row", "--cases", "0", "--", "true"], "");
     assert_eq!(none.status.code(), Some(2));
