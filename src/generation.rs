@@ -81,7 +81,21 @@ pub struct Extras<P: Problem> {
     /// A picture for the report of a wrong answer, from the input and the
     /// output as text (chomp: the board before the failing command).
     pub picture: Option<fn(&str, &str) -> Option<String>>,
+    /// Where the seed's API is a class (chomp), `--py-func` sends what each
+    /// of the class's methods returned, and this puts the answer together
+    /// from those values alone (docs/protocol.md); `None` where the
+    /// function's result is itself the answer, read by `protocol`.
+    pub function_answer: Option<FunctionAnswer<P>>,
 }
+
+/// Reads the return values of a function candidate's calls (the driver's
+/// `{"calls": [...]}` line) into the answer to a case, and the calls with
+/// what each returned, for the report; the error says which call returned
+/// a value of the wrong type.
+pub type FunctionAnswer<P> = fn(
+    &serde_json::Value,
+    &<P as Problem>::Case,
+) -> Result<(<P as Problem>::Answer, String), String>;
 
 /// The persistent protocol's form of a problem (`--protocol jsonl`,
 /// docs/protocol.md): a case as one JSON value (written on one line), an
@@ -140,6 +154,7 @@ impl<P: Problem> Default for Extras<P> {
             json: None,
             protocol: None,
             picture: None,
+            function_answer: None,
         }
     }
 }

@@ -34,37 +34,49 @@ def reversi_move(case):
     return {"board": func(case["board"], case["row"], case["col"], case["player"])}
 
 
+def returned(v):
+    # A method's return value as sent: ints and bools as they are (ints
+    # beyond 64 bits as decimal strings), anything else by its repr.
+    if isinstance(v, int):
+        return v if isinstance(v, bool) or -2**63 <= v < 2**64 else str(v)
+    return {"repr": repr(v)}
+
+
 def chomp(case):
+    # The class is asked for everything; the harness puts the printed lines
+    # together from what each call returned (src/problems/chomp/calls.rs).
     w, h = case["width"], case["height"]
     board = func(w, h)
-    lines, player = [], 1
+    calls = []
     for command in case["commands"]:
         word, *args = command.split()
+        xy = tuple(map(int, args))
         if word == "count":
-            lines.append(str(board.Count()))
+            calls.append({"Count": returned(board.Count())})
         elif word == "legal":
-            lines.append("true" if board.Legal(*map(int, args)) else "false")
+            calls.append({"Legal": returned(board.Legal(*xy))})
         elif word == "move":
-            x, y = map(int, args)
-            if not board.Legal(x, y):
-                lines.append("illegal")
-                continue
-            board.Move(x, y)
-            if board.Count() == 0:
-                lines.append(f"player {player} loses")
-            player = 3 - player
+            # The seed's game loop: Move only after Legal said yes, then Count.
+            legal = board.Legal(*xy)
+            call = {"Legal": returned(legal)}
+            if isinstance(legal, int) and legal:
+                board.Move(*xy)
+                call["Count"] = returned(board.Count())
+            calls.append(call)
         elif w > 10 or h > 10:
-            lines.append("too large to display")
+            # The seed's Display is not defined beyond 10 x 10 (chomp's
+            # MAX_DISPLAY_SIDE): not called, the harness prints the line.
+            calls.append({"Display": None})
         else:
             saved, sys.stdout = sys.stdout, io.StringIO()
             try:
-                returned = board.Display()
+                drawn = board.Display()
                 printed = sys.stdout.getvalue()
             finally:
                 sys.stdout = saved
-            text = returned if isinstance(returned, str) else printed
-            lines.extend(l.rstrip() for l in text.rstrip("\n").split("\n"))
-    return {"lines": lines}
+            text = drawn if isinstance(drawn, str) else printed
+            calls.append({"Display": text.rstrip("\n").split("\n") if text.strip() else []})
+    return {"calls": calls}
 
 
 def chomp_solve(case):
