@@ -166,6 +166,8 @@ const SHIPPED: &[(&str, &str, &str)] = &[
     ),
     ("flank-row", "functions/flank_row_raises.py:solve", "RE"),
     ("chomp", "functions/chomp_board.py:Board", "pass"),
+    ("chomp", "functions/chomp_board_count_off.py:Board", "WA"),
+    ("chomp", "functions/chomp_board_poison_illegal.py:Board", "WA"),
     ("go-move", "functions/go_move.py:play", "pass"),
     ("go-move", "functions/go_move_suicide.py:play", "WA"),
     ("flank-row", "protocol/flank_row_server.py", "pass"),
@@ -260,6 +262,35 @@ fn python_functions_correct_buggy_and_raising() {
         detail.contains("ValueError: cannot place at the left edge"),
         "{detail}"
     );
+}
+
+/// A chomp class is asked every command, and judged on what it returned:
+/// the report names the call and its value.
+#[test]
+fn a_chomp_class_is_judged_on_its_own_return_values() {
+    for (file, call) in [
+        (
+            "chomp_board_count_off.py",
+            "move 0 0: Legal(0, 0) returned True, Move(0, 0), then Count() returned -1",
+        ),
+        (
+            "chomp_board_poison_illegal.py",
+            "Legal(0, 0) returned False",
+        ),
+    ] {
+        let spec = format!("{ROOT}/examples/functions/{file}:Board");
+        let args = [
+            "check", "chomp", "--json", "--seed", "4", "--cases", "20", "--limits", "off",
+            "--py-func", &spec,
+        ];
+        let out = boardcheck(&args, "");
+        let report = json(&out);
+        assert_eq!(out.status.code(), Some(1), "{report}");
+        let failure = &report["failure"];
+        assert_eq!(failure["verdict"], "WA", "{report}");
+        let detail = failure["detail"].as_str().unwrap();
+        assert!(detail.contains(call), "{file}: {detail}");
+    }
 }
 
 #[test]
