@@ -167,7 +167,11 @@ const SHIPPED: &[(&str, &str, &str)] = &[
     ("flank-row", "functions/flank_row_raises.py:solve", "RE"),
     ("chomp", "functions/chomp_board.py:Board", "pass"),
     ("chomp", "functions/chomp_board_count_off.py:Board", "WA"),
-    ("chomp", "functions/chomp_board_poison_illegal.py:Board", "WA"),
+    (
+        "chomp",
+        "functions/chomp_board_poison_illegal.py:Board",
+        "WA",
+    ),
     ("go-move", "functions/go_move.py:play", "pass"),
     ("go-move", "functions/go_move_suicide.py:play", "WA"),
     ("flank-row", "protocol/flank_row_server.py", "pass"),
@@ -280,8 +284,17 @@ fn a_chomp_class_is_judged_on_its_own_return_values() {
     ] {
         let spec = format!("{ROOT}/examples/functions/{file}:Board");
         let args = [
-            "check", "chomp", "--json", "--seed", "4", "--cases", "20", "--limits", "off",
-            "--py-func", &spec,
+            "check",
+            "chomp",
+            "--json",
+            "--seed",
+            "4",
+            "--cases",
+            "20",
+            "--limits",
+            "off",
+            "--py-func",
+            &spec,
         ];
         let out = boardcheck(&args, "");
         let report = json(&out);

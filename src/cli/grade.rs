@@ -337,6 +337,9 @@ fn html(problem: &str, seed: u64, rows: &[Row]) -> String {
 
 /// Runs `grade`; the exit status: 0 every submission passed, 1 some failed.
 pub fn run(args: GradeArgs) -> i32 {
+    if let Err(status) = super::known_problem(&args.problem) {
+        return status;
+    }
     if args.cases == 0 || args.limits.timeout_ms == 0 || args.jobs == Some(0) {
         return usage_error("--cases, --jobs and --timeout-ms must be at least 1");
     }

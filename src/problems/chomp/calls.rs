@@ -43,13 +43,13 @@ impl Returned {
             },
             // A Python int too wide for JSON numbers: saturated, since no
             // board holds more than 10^18 cells either way.
-            Value::String(digits) => Returned::Int(digits.parse().unwrap_or(
-                if digits.starts_with('-') {
+            Value::String(digits) => {
+                Returned::Int(digits.parse().unwrap_or(if digits.starts_with('-') {
                     i128::MIN
                 } else {
                     i128::MAX
-                },
-            )),
+                }))
+            }
             Value::Object(o) => Returned::Other(
                 o.get("repr")
                     .and_then(Value::as_str)
@@ -149,7 +149,10 @@ fn reply(
             let mover = *player;
             *player = 3 - *player;
             let (reply, said) = if n == 0 {
-                (MoveReply::Loses(mover), format!(", so `player {mover} loses`"))
+                (
+                    MoveReply::Loses(mover),
+                    format!(", so `player {mover} loses`"),
+                )
             } else {
                 (MoveReply::Done, String::new())
             };
@@ -202,7 +205,10 @@ pub fn answer_from_calls(value: &Value, case: &Case) -> Result<(Answer, String),
     if calls.len() > SHOWN_CALLS {
         said.push(format!("  ... and {} more", calls.len() - SHOWN_CALLS));
     }
-    let note = format!("the class's calls and what each returned:\n{}", said.join("\n"));
+    let note = format!(
+        "the class's calls and what each returned:\n{}",
+        said.join("\n")
+    );
     Ok((super::printed(replies), note))
 }
 
@@ -225,13 +231,19 @@ mod tests {
         let right = json!({"calls": [{"Legal": true, "Count": 1}, {"Legal": true, "Count": 0}]});
         let (answer, note) = answer_from_calls(&right, &case).unwrap();
         assert_eq!(answer, vec![Reply::Move(MoveReply::Loses(2))]);
-        assert!(note.contains("then Count() returned 0, so `player 2 loses`"), "{note}");
+        assert!(
+            note.contains("then Count() returned 0, so `player 2 loses`"),
+            "{note}"
+        );
         // Count() off by one after the last move: no loss printed, and the
         // value is in the note.
         let off = json!({"calls": [{"Legal": true, "Count": 2}, {"Legal": true, "Count": 1}]});
         let (answer, note) = answer_from_calls(&off, &case).unwrap();
         assert_eq!(answer, Vec::<Reply>::new());
-        assert!(note.contains("Move(0, 0), then Count() returned 1"), "{note}");
+        assert!(
+            note.contains("Move(0, 0), then Count() returned 1"),
+            "{note}"
+        );
     }
 
     #[test]
@@ -242,8 +254,8 @@ mod tests {
         let wide = json!({"calls": [{"Count": "100000000000000000000000"}]});
         let (answer, _) = answer_from_calls(&wide, &case).unwrap();
         assert_eq!(answer, vec![Reply::Count(100_000_000_000_000_000_000_000)]);
-        let error = answer_from_calls(&json!({"calls": [{"Count": {"repr": "'1'"}}]}), &case)
-            .unwrap_err();
+        let error =
+            answer_from_calls(&json!({"calls": [{"Count": {"repr": "'1'"}}]}), &case).unwrap_err();
         assert_eq!(error, "command 1: Count() returned '1', not an int");
     }
 
@@ -269,7 +281,10 @@ mod tests {
         let small = case(1, 1, vec![Command::Display]);
         let drawn = json!({"calls": [{"Display": ["0 *  ", "  0 "]}]});
         let (answer, _) = answer_from_calls(&drawn, &small).unwrap();
-        assert_eq!(answer, vec![Reply::Display(vec!["0 *".into(), "  0".into()])]);
+        assert_eq!(
+            answer,
+            vec![Reply::Display(vec!["0 *".into(), "  0".into()])]
+        );
         // Not called on a small board: the driver broke the protocol.
         assert!(answer_from_calls(&json!({"calls": [{"Display": null}]}), &small).is_err());
         let large = case(11, 1, vec![Command::Display]);
