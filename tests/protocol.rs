@@ -306,6 +306,52 @@ fn a_chomp_class_is_judged_on_its_own_return_values() {
     }
 }
 
+/// A result the signature does not allow is PE naming the value; an
+/// exception inside the function stays RE.
+#[test]
+fn a_result_of_the_wrong_shape_is_pe_and_the_function_s_own_exception_re() {
+    let dir = std::env::temp_dir().join(format!("boardcheck-shape-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("capture.py");
+    std::fs::write(
+        &file,
+        "def count_only(board):\n    return len(board)\n\n\
+         def raises(board):\n    raise KeyError('mine')\n",
+    )
+    .unwrap();
+    let failure = |function: &str| {
+        let spec = format!("{}:{function}", file.to_string_lossy());
+        let args = [
+            "check",
+            "go-capture",
+            "--json",
+            "--seed",
+            "1",
+            "--cases",
+            "5",
+            "--limits",
+            "off",
+            "--py-func",
+            &spec,
+        ];
+        json(&boardcheck(&args, ""))["failure"].clone()
+    };
+    let (shape, raised) = (failure("count_only"), failure("raises"));
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(shape["verdict"], "PE", "{shape}");
+    assert_eq!(
+        shape["detail"],
+        "count_only returned 1, expected (removed, board)"
+    );
+    assert_eq!(raised["verdict"], "RE", "{raised}");
+    assert!(
+        raised["detail"]
+            .as_str()
+            .unwrap()
+            .contains("KeyError: 'mine'")
+    );
+}
+
 #[test]
 fn a_missing_function_file_is_a_usage_error() {
     let out = boardcheck(&["check", "flank-row", "--py-func", "no/such.py:solve"], "");

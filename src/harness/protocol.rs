@@ -147,6 +147,13 @@ fn read_line<P: Generate>(reader: &Reader<P>, line: &str, case: &P::Case) -> Out
             detail: format!("raised: {tail}"),
         };
     }
+    if let Some(why) = value.get("unreadable").and_then(serde_json::Value::as_str) {
+        // The `--py-func` driver's word for a result of the wrong shape.
+        return Outcome::Unreadable {
+            output,
+            error: why.to_string(),
+        };
+    }
     match reader.answer(&value, case) {
         // Shown in the text form, so that it reads against the expected one.
         Ok((answer, note)) => Outcome::Answered {

@@ -1,7 +1,9 @@
 # boardcheck's --py-func driver: serves the persistent protocol
 # (docs/protocol.md) by calling a Python function with the seed's signature.
 # argv: PROBLEM FILE NAME. One JSON case a line in, one JSON answer a line out;
-# an exception is answered {"error": traceback} and the next case goes on.
+# an exception is answered {"error": traceback} and the next case goes on; a
+# result the signature does not allow, {"unreadable": why}. The driver only
+# converts: every value judged is one the candidate returned.
 import importlib.util, io, json, os, sys, traceback
 
 problem, path, name = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -18,6 +20,19 @@ func = getattr(module, name, None)
 if func is None:
     sys.stderr.write(f"{path} has no {name!r}\n")
     sys.exit(2)
+
+
+class Unreadable(Exception):
+    """The function returned something its signature does not allow (PE)."""
+
+
+def shaped(result, expected, convert):
+    # Only converts what the function returned to JSON: an error here is the
+    # result's shape, not the function raising.
+    try:
+        return convert(result)
+    except (TypeError, ValueError, AttributeError):
+        raise Unreadable(f"{name} returned {repr(result)[:300]}, expected {expected}")
 
 
 def rows(board):
@@ -80,18 +95,25 @@ def chomp(case):
 
 
 def chomp_solve(case):
-    moves = [list(m) for m in func(list(case["rows"]))]
+    # The signature's meaning: no winning move is lose.
+    moves = shaped(func(list(case["rows"])), "a list of (x, y)",
+                   lambda ms: [[x, y] for x, y in ms])
     return {"value": "win", "moves": moves} if moves else {"value": "lose"}
 
 
 def go_capture(case):
-    removed, board = func(list(case["board"]))
-    return {"removed": removed, "board": rows(board)}
+    def convert(result):
+        removed, board = result
+        return {"removed": removed, "board": rows(board)}
+    return shaped(func(list(case["board"])), "(removed, board)", convert)
 
 
 def go_move(case):
+    # The signature's meaning: None is illegal.
     board = func(list(case["board"]), case["col"], case["row"], case["colour"])
-    return {"legal": False} if board is None else {"legal": True, "board": rows(board)}
+    if board is None:
+        return {"legal": False}
+    return {"legal": True, "board": shaped(board, "a board or None", rows)}
 
 
 serve = {
@@ -109,6 +131,8 @@ for line in sys.stdin:
     sys.stdout = io.StringIO()
     try:
         answer = serve(json.loads(line))
+    except Unreadable as e:
+        answer = {"unreadable": str(e)}
     except Exception:
         answer = {"error": traceback.format_exc()}
     finally:
@@ -116,6 +140,6 @@ for line in sys.stdin:
     try:
         text = json.dumps(answer)
     except (TypeError, ValueError) as e:
-        text = json.dumps({"error": f"the function's result is not JSON: {e}"})
+        text = json.dumps({"unreadable": f"{name} returned a value that is not JSON: {e}"})
     out.write(text + "\n")
     out.flush()
