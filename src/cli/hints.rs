@@ -34,8 +34,8 @@ pub fn process_per_case(timings: &Timings, program: &str) -> Option<String> {
         ""
     };
     Some(format!(
-        "hint: each case started a new process and start-up dominated (a run took {} ms \
-         at the median, {} ms at the fastest; {:.1} s of runs in all): {function}--multi \
+        "hint: each case started a new process and start-up dominated (a run took {:.0} ms \
+         at the median, {:.0} ms at the fastest; {:.1} s of runs in all): {function}--multi \
          (a program reading T cases) or --protocol jsonl (a long-lived process) start once \
          per batch (README, \"Check your own solution\")",
         spread.median,

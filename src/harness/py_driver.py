@@ -4,7 +4,7 @@
 # an exception is answered {"error": traceback} and the next case goes on; a
 # result the signature does not allow, {"unreadable": why}. The driver only
 # converts: every value judged is one the candidate returned.
-import importlib.util, io, json, os, sys, traceback
+import importlib.util, io, json, numbers, os, sys, traceback
 
 problem, path, name = sys.argv[1], sys.argv[2], sys.argv[3]
 out = sys.stdout
@@ -49,12 +49,17 @@ def reversi_move(case):
     return {"board": func(case["board"], case["row"], case["col"], case["player"])}
 
 
+LOW, HIGH = -(2**63), 2**64
+
+
 def returned(v):
     # A method's return value as sent: ints and bools as they are (ints
     # beyond 64 bits as decimal strings), anything else by its repr.
-    if isinstance(v, int):
-        return v if isinstance(v, bool) or -2**63 <= v < 2**64 else str(v)
-    return {"repr": repr(v)}
+    kind = type(v)
+    if kind is bool or (kind is int and LOW <= v < HIGH):
+        return v
+    # An int of another type (IntEnum, numpy's) counts as its value.
+    return str(int(v)) if isinstance(v, numbers.Integral) else {"repr": repr(v)}
 
 
 def chomp(case):
@@ -65,23 +70,23 @@ def chomp(case):
     calls = []
     for command in case["commands"]:
         word, *args = command.split()
-        xy = tuple(map(int, args))
         if word == "count":
-            calls.append({"Count": returned(board.Count())})
+            calls.append(returned(board.Count()))
         elif word == "legal":
-            calls.append({"Legal": returned(board.Legal(*xy))})
+            calls.append(returned(board.Legal(int(args[0]), int(args[1]))))
         elif word == "move":
             # The seed's game loop: Move only after Legal said yes, then Count.
-            legal = board.Legal(*xy)
-            call = {"Legal": returned(legal)}
-            if isinstance(legal, int) and legal:
-                board.Move(*xy)
-                call["Count"] = returned(board.Count())
-            calls.append(call)
+            x, y = int(args[0]), int(args[1])
+            legal = board.Legal(x, y)
+            if isinstance(legal, numbers.Integral) and legal:
+                board.Move(x, y)
+                calls.append([returned(legal), returned(board.Count())])
+            else:
+                calls.append([returned(legal)])
         elif w > 10 or h > 10:
             # The seed's Display is not defined beyond 10 x 10 (chomp's
             # MAX_DISPLAY_SIDE): not called, the harness prints the line.
-            calls.append({"Display": None})
+            calls.append(None)
         else:
             saved, sys.stdout = sys.stdout, io.StringIO()
             try:
@@ -90,7 +95,7 @@ def chomp(case):
             finally:
                 sys.stdout = saved
             text = drawn if isinstance(drawn, str) else printed
-            calls.append({"Display": text.rstrip("\n").split("\n") if text.strip() else []})
+            calls.append(text.rstrip("\n").split("\n") if text.strip() else [])
     return {"calls": calls}
 
 

@@ -60,16 +60,9 @@ impl Returned {
     }
 }
 
-/// `call[method]`'s value, or an error naming the command.
-fn returned(call: &Value, method: &str, command: usize) -> Result<Returned, String> {
-    call.get(method)
-        .map(Returned::read)
-        .ok_or_else(|| format!("call {command}: no {method:?} in {call}"))
-}
-
-/// What `Count()` returned: an int, else an error.
-fn count(call: &Value, command: usize) -> Result<i128, String> {
-    match returned(call, "Count", command)? {
+/// What `Count()` returned (`value`): an int, else an error.
+fn count(value: &Value, command: usize) -> Result<i128, String> {
+    match Returned::read(value) {
         Returned::Int(n) => Ok(n),
         Returned::Bool(b) => Err(format!(
             "command {command}: Count() returned {}, not an int",
@@ -81,10 +74,10 @@ fn count(call: &Value, command: usize) -> Result<i128, String> {
     }
 }
 
-/// What `Legal(x, y)` returned, read as the seed's loop tests it: a bool,
-/// or an int (non-zero is true); anything else is an error.
-fn legal(call: &Value, (x, y): (i64, i64), command: usize) -> Result<bool, String> {
-    match returned(call, "Legal", command)? {
+/// What `Legal(x, y)` returned (`value`), read as the seed's loop tests
+/// it: a bool, or an int (non-zero is true); anything else is an error.
+fn legal(value: &Value, (x, y): (i64, i64), command: usize) -> Result<bool, String> {
+    match Returned::read(value) {
         Returned::Bool(b) => Ok(b),
         Returned::Int(n) => Ok(n != 0),
         Returned::Other(repr) => Err(format!(
@@ -93,12 +86,10 @@ fn legal(call: &Value, (x, y): (i64, i64), command: usize) -> Result<bool, Strin
     }
 }
 
-/// What `Display()` drew, trailing spaces trimmed; `None` when the driver
-/// did not call it (the board is too large to draw).
-fn display(call: &Value, case: &Case, command: usize) -> Result<Vec<String>, String> {
-    let value = call
-        .get("Display")
-        .ok_or_else(|| format!("call {command}: no \"Display\" in {call}"))?;
+/// What `Display()` drew (`value`: its lines), trailing spaces trimmed;
+/// [`TOO_LARGE`] where the driver did not call it (`null`: the board is
+/// too large to draw).
+fn display(value: &Value, case: &Case, command: usize) -> Result<Vec<String>, String> {
     match value {
         Value::Null if !displayable(case.width, case.height) => Ok(vec![TOO_LARGE.to_string()]),
         Value::Array(lines) => lines
@@ -140,12 +131,33 @@ fn reply(
                 format!("legal {x} {y}: Legal({x}, {y}) returned {}", python_bool(b)),
             )
         }
-        Command::Move(x, y) if !legal(call, (x, y), at)? => (
-            Reply::Move(MoveReply::Illegal),
-            format!("move {x} {y}: Legal({x}, {y}) returned False, so `illegal`"),
-        ),
         Command::Move(x, y) => {
-            let n = count(call, at)?;
+            // `[Legal's value]`, or `[Legal's value, Count's value]` when
+            // Move was called.
+            let (asked, counted) = match call.as_array().map(Vec::as_slice) {
+                Some([asked]) => (asked, None),
+                Some([asked, counted]) => (asked, Some(counted)),
+                _ => {
+                    return Err(format!(
+                        "command {at} (move): expected [Legal] or [Legal, Count], found {call}"
+                    ));
+                }
+            };
+            let counted = match (legal(asked, (x, y), at)?, counted) {
+                (false, None) => {
+                    return Ok((
+                        Reply::Move(MoveReply::Illegal),
+                        format!("move {x} {y}: Legal({x}, {y}) returned False, so `illegal`"),
+                    ));
+                }
+                (true, Some(counted)) => counted,
+                _ => {
+                    return Err(format!(
+                        "command {at} (move): Move called against Legal's answer: {call}"
+                    ));
+                }
+            };
+            let n = count(counted, at)?;
             let mover = *player;
             *player = 3 - *player;
             let (reply, said) = if n == 0 {
@@ -179,8 +191,12 @@ fn reply(
     })
 }
 
-/// The answer put together from the class's return values (the driver's
-/// `{"calls": [...]}`, one entry per command), and the calls in words.
+/// The answer put together from the class's return values, and the calls
+/// in words. The driver's `{"calls": [...]}` has one entry per command:
+/// `count` Count's value, `legal` Legal's, `move` `[Legal's]` or `[Legal's,
+/// Count's]` (after Move), `display` the lines drawn or `null` (not
+/// called). A value is an int or a bool as returned, an int beyond 64 bits
+/// as a decimal string, anything else `{"repr": "..."}`.
 pub fn answer_from_calls(value: &Value, case: &Case) -> Result<(Answer, String), String> {
     let calls = json_key(value, "calls")?
         .as_array()
@@ -228,7 +244,7 @@ mod tests {
     #[test]
     fn the_loss_and_the_turn_come_from_the_class_s_own_count() {
         let case = case(2, 1, vec![Command::Move(1, 0), Command::Move(0, 0)]);
-        let right = json!({"calls": [{"Legal": true, "Count": 1}, {"Legal": true, "Count": 0}]});
+        let right = json!({"calls": [[true, 1], [true, 0]]});
         let (answer, note) = answer_from_calls(&right, &case).unwrap();
         assert_eq!(answer, vec![Reply::Move(MoveReply::Loses(2))]);
         assert!(
@@ -237,7 +253,7 @@ mod tests {
         );
         // Count() off by one after the last move: no loss printed, and the
         // value is in the note.
-        let off = json!({"calls": [{"Legal": true, "Count": 2}, {"Legal": true, "Count": 1}]});
+        let off = json!({"calls": [[true, 2], [true, 1]]});
         let (answer, note) = answer_from_calls(&off, &case).unwrap();
         assert_eq!(answer, Vec::<Reply>::new());
         assert!(
@@ -249,27 +265,26 @@ mod tests {
     #[test]
     fn a_negative_count_is_a_number_and_a_string_is_not() {
         let case = case(1, 1, vec![Command::Count]);
-        let (answer, _) = answer_from_calls(&json!({"calls": [{"Count": -1}]}), &case).unwrap();
+        let (answer, _) = answer_from_calls(&json!({"calls": [-1]}), &case).unwrap();
         assert_eq!(answer, vec![Reply::Count(-1)]);
-        let wide = json!({"calls": [{"Count": "100000000000000000000000"}]});
+        let wide = json!({"calls": ["100000000000000000000000"]});
         let (answer, _) = answer_from_calls(&wide, &case).unwrap();
         assert_eq!(answer, vec![Reply::Count(100_000_000_000_000_000_000_000)]);
-        let error =
-            answer_from_calls(&json!({"calls": [{"Count": {"repr": "'1'"}}]}), &case).unwrap_err();
+        let error = answer_from_calls(&json!({"calls": [{"repr": "'1'"}]}), &case).unwrap_err();
         assert_eq!(error, "command 1: Count() returned '1', not an int");
     }
 
     #[test]
     fn illegal_comes_from_legal_and_move_is_not_called() {
         let case = case(3, 3, vec![Command::Move(1, 1), Command::Legal(0, 0)]);
-        let calls = json!({"calls": [{"Legal": false}, {"Legal": 1}]});
+        let calls = json!({"calls": [[false], 1]});
         let (answer, note) = answer_from_calls(&calls, &case).unwrap();
         assert_eq!(
             answer,
             vec![Reply::Move(MoveReply::Illegal), Reply::Legal(true)]
         );
         assert!(note.contains("Legal(1, 1) returned False, so `illegal`"));
-        let none = json!({"calls": [{"Legal": {"repr": "None"}}, {"Legal": true}]});
+        let none = json!({"calls": [[{"repr": "None"}], true]});
         assert_eq!(
             answer_from_calls(&none, &case).unwrap_err(),
             "command 1: Legal(1, 1) returned None, not a bool"
@@ -279,17 +294,16 @@ mod tests {
     #[test]
     fn display_is_the_class_s_on_small_boards_and_the_harness_s_beyond() {
         let small = case(1, 1, vec![Command::Display]);
-        let drawn = json!({"calls": [{"Display": ["0 *  ", "  0 "]}]});
+        let drawn = json!({"calls": [["0 *  ", "  0 "]]});
         let (answer, _) = answer_from_calls(&drawn, &small).unwrap();
         assert_eq!(
             answer,
             vec![Reply::Display(vec!["0 *".into(), "  0".into()])]
         );
         // Not called on a small board: the driver broke the protocol.
-        assert!(answer_from_calls(&json!({"calls": [{"Display": null}]}), &small).is_err());
+        assert!(answer_from_calls(&json!({"calls": [null]}), &small).is_err());
         let large = case(11, 1, vec![Command::Display]);
-        let (answer, note) =
-            answer_from_calls(&json!({"calls": [{"Display": null}]}), &large).unwrap();
+        let (answer, note) = answer_from_calls(&json!({"calls": [null]}), &large).unwrap();
         assert_eq!(answer, vec![Reply::Display(vec![TOO_LARGE.into()])]);
         assert!(note.contains("not called"), "{note}");
     }
@@ -297,7 +311,7 @@ mod tests {
     #[test]
     fn calls_and_commands_must_pair_up() {
         let case = case(1, 1, vec![Command::Count, Command::Count]);
-        let error = answer_from_calls(&json!({"calls": [{"Count": 1}]}), &case).unwrap_err();
+        let error = answer_from_calls(&json!({"calls": [1]}), &case).unwrap_err();
         assert_eq!(error, "1 calls for 2 commands");
     }
 }
