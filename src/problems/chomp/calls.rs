@@ -111,6 +111,58 @@ fn python_bool(b: bool) -> &'static str {
     if b { "True" } else { "False" }
 }
 
+/// A move's reply from `[Legal's value]`, or `[Legal's value, Count's
+/// value]` when Move was called, as the seed's loop prints it; the turn
+/// passes at every move Legal accepted.
+fn moved(
+    call: &Value,
+    (x, y): (i64, i64),
+    at: usize,
+    player: &mut u8,
+) -> Result<(Reply, String), String> {
+    let (asked, counted) = match call.as_array().map(Vec::as_slice) {
+        Some([asked]) => (asked, None),
+        Some([asked, counted]) => (asked, Some(counted)),
+        _ => {
+            return Err(format!(
+                "command {at} (move): expected [Legal] or [Legal, Count], found {call}"
+            ));
+        }
+    };
+    let counted = match (legal(asked, (x, y), at)?, counted) {
+        (false, None) => {
+            return Ok((
+                Reply::Move(MoveReply::Illegal),
+                format!("move {x} {y}: Legal({x}, {y}) returned False, so `illegal`"),
+            ));
+        }
+        (true, Some(counted)) => counted,
+        _ => {
+            return Err(format!(
+                "command {at} (move): Move called against Legal's answer: {call}"
+            ));
+        }
+    };
+    let n = count(counted, at)?;
+    let mover = *player;
+    *player = 3 - *player;
+    let (reply, said) = if n == 0 {
+        (
+            MoveReply::Loses(mover),
+            format!(", so `player {mover} loses`"),
+        )
+    } else {
+        (MoveReply::Done, String::new())
+    };
+    Ok((
+        Reply::Move(reply),
+        format!(
+            "move {x} {y}: Legal({x}, {y}) returned True, Move({x}, {y}), \
+             then Count() returned {n}{said}"
+        ),
+    ))
+}
+
 /// One command's reply, and the calls behind it in words.
 fn reply(
     command: Command,
@@ -131,51 +183,7 @@ fn reply(
                 format!("legal {x} {y}: Legal({x}, {y}) returned {}", python_bool(b)),
             )
         }
-        Command::Move(x, y) => {
-            // `[Legal's value]`, or `[Legal's value, Count's value]` when
-            // Move was called.
-            let (asked, counted) = match call.as_array().map(Vec::as_slice) {
-                Some([asked]) => (asked, None),
-                Some([asked, counted]) => (asked, Some(counted)),
-                _ => {
-                    return Err(format!(
-                        "command {at} (move): expected [Legal] or [Legal, Count], found {call}"
-                    ));
-                }
-            };
-            let counted = match (legal(asked, (x, y), at)?, counted) {
-                (false, None) => {
-                    return Ok((
-                        Reply::Move(MoveReply::Illegal),
-                        format!("move {x} {y}: Legal({x}, {y}) returned False, so `illegal`"),
-                    ));
-                }
-                (true, Some(counted)) => counted,
-                _ => {
-                    return Err(format!(
-                        "command {at} (move): Move called against Legal's answer: {call}"
-                    ));
-                }
-            };
-            let n = count(counted, at)?;
-            let mover = *player;
-            *player = 3 - *player;
-            let (reply, said) = if n == 0 {
-                (
-                    MoveReply::Loses(mover),
-                    format!(", so `player {mover} loses`"),
-                )
-            } else {
-                (MoveReply::Done, String::new())
-            };
-            (
-                Reply::Move(reply),
-                format!(
-                    "move {x} {y}: Legal({x}, {y}) returned True, Move({x}, {y}), \
-                     then Count() returned {n}{said}"
-                ),
-            )
-        }
+        Command::Move(x, y) => moved(call, (x, y), at, player)?,
         Command::Display => {
             let lines = display(call, case, at)?;
             let said = if displayable(case.width, case.height) {
