@@ -87,6 +87,11 @@ pub struct Extras<P: Problem> {
     pub picture: Option<fn(&str, &str) -> Option<String>>,
     /// Boards of one shape, for engines that play one size only (`--shape`).
     pub shapes: Option<Shapes<P>>,
+    /// Where the seed's API is a class (chomp), `--py-func` sends what each
+    /// of the class's methods returned, and this puts the answer together
+    /// from those values alone (docs/protocol.md); `None` where the
+    /// function's result is itself the answer, read by `protocol`.
+    pub function_answer: Option<FunctionAnswer<P>>,
 }
 
 /// The dimensions of a case's board: `rows` × `cols` (a flank-row row is
@@ -241,6 +246,15 @@ impl Domain {
     }
 }
 
+/// Reads the return values of a function candidate's calls (the driver's
+/// `{"calls": [...]}` line) into the answer to a case, and the calls with
+/// what each returned, for the report; the error says which call returned
+/// a value of the wrong type.
+pub type FunctionAnswer<P> = fn(
+    &serde_json::Value,
+    &<P as Problem>::Case,
+) -> Result<(<P as Problem>::Answer, String), String>;
+
 /// The persistent protocol's form of a problem (`--protocol jsonl`,
 /// docs/protocol.md): a case as one JSON value (written on one line), an
 /// answer read back from one JSON value.
@@ -299,6 +313,7 @@ impl<P: Problem> Default for Extras<P> {
             protocol: None,
             picture: None,
             shapes: None,
+            function_answer: None,
         }
     }
 }

@@ -200,7 +200,10 @@ fn human_report_names_seed_input_and_repeat_command() {
         "expected:",
         "got:",
         "^",
-        "repeat: boardcheck check flank-row --seed 5",
+        &format!(
+            "repeat: {} check flank-row --seed 5",
+            env!("CARGO_BIN_EXE_boardcheck")
+        ),
     ] {
         assert!(text.contains(needle), "{needle:?} missing from:\n{text}");
     }

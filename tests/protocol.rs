@@ -166,6 +166,12 @@ const SHIPPED: &[(&str, &str, &str)] = &[
     ),
     ("flank-row", "functions/flank_row_raises.py:solve", "RE"),
     ("chomp", "functions/chomp_board.py:Board", "pass"),
+    ("chomp", "functions/chomp_board_count_off.py:Board", "WA"),
+    (
+        "chomp",
+        "functions/chomp_board_poison_illegal.py:Board",
+        "WA",
+    ),
     ("go-move", "functions/go_move.py:play", "pass"),
     ("go-move", "functions/go_move_suicide.py:play", "WA"),
     ("flank-row", "protocol/flank_row_server.py", "pass"),
@@ -259,6 +265,90 @@ fn python_functions_correct_buggy_and_raising() {
     assert!(
         detail.contains("ValueError: cannot place at the left edge"),
         "{detail}"
+    );
+}
+
+/// A chomp class is asked every command, and judged on what it returned:
+/// the report names the call and its value.
+#[test]
+fn a_chomp_class_is_judged_on_its_own_return_values() {
+    for (file, call) in [
+        (
+            "chomp_board_count_off.py",
+            "move 0 0: Legal(0, 0) returned True, Move(0, 0), then Count() returned -1",
+        ),
+        (
+            "chomp_board_poison_illegal.py",
+            "Legal(0, 0) returned False",
+        ),
+    ] {
+        let spec = format!("{ROOT}/examples/functions/{file}:Board");
+        let args = [
+            "check",
+            "chomp",
+            "--json",
+            "--seed",
+            "4",
+            "--cases",
+            "20",
+            "--limits",
+            "off",
+            "--py-func",
+            &spec,
+        ];
+        let out = boardcheck(&args, "");
+        let report = json(&out);
+        assert_eq!(out.status.code(), Some(1), "{report}");
+        let failure = &report["failure"];
+        assert_eq!(failure["verdict"], "WA", "{report}");
+        let detail = failure["detail"].as_str().unwrap();
+        assert!(detail.contains(call), "{file}: {detail}");
+    }
+}
+
+/// A result the signature does not allow is PE naming the value; an
+/// exception inside the function stays RE.
+#[test]
+fn a_result_of_the_wrong_shape_is_pe_and_the_function_s_own_exception_re() {
+    let dir = std::env::temp_dir().join(format!("boardcheck-shape-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("capture.py");
+    std::fs::write(
+        &file,
+        "def count_only(board):\n    return len(board)\n\n\
+         def raises(board):\n    raise KeyError('mine')\n",
+    )
+    .unwrap();
+    let failure = |function: &str| {
+        let spec = format!("{}:{function}", file.to_string_lossy());
+        let args = [
+            "check",
+            "go-capture",
+            "--json",
+            "--seed",
+            "1",
+            "--cases",
+            "5",
+            "--limits",
+            "off",
+            "--py-func",
+            &spec,
+        ];
+        json(&boardcheck(&args, ""))["failure"].clone()
+    };
+    let (shape, raised) = (failure("count_only"), failure("raises"));
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(shape["verdict"], "PE", "{shape}");
+    assert_eq!(
+        shape["detail"],
+        "count_only returned 1, expected (removed, board)"
+    );
+    assert_eq!(raised["verdict"], "RE", "{raised}");
+    assert!(
+        raised["detail"]
+            .as_str()
+            .unwrap()
+            .contains("KeyError: 'mine'")
     );
 }
 

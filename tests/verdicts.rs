@@ -378,7 +378,7 @@ fn ctrl_c_while_shrinking_prints_and_saves_the_smallest_failure_so_far() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(130), "{text}");
     assert!(
-        text.contains("interrupted: the smallest failure so far"),
+        text.contains("interrupted (Ctrl-C)") && text.contains("the smallest failure so far:"),
         "{text}"
     );
     assert!(text.contains("FAIL  flank-row: WA"), "{text}");

@@ -356,7 +356,9 @@ pub(super) fn random_seed() -> u64 {
 /// option kept), with `--seed` set to the seed used.
 fn repeat_command(argv: &[String], seed: u64) -> String {
     let split = argv.iter().position(|a| a == "--").unwrap_or(argv.len());
-    let mut words: Vec<String> = vec!["boardcheck".into()];
+    // The program as it was typed, like every other word, so that the line
+    // works pasted where the run was started.
+    let mut words: Vec<String> = vec![argv.first().cloned().unwrap_or_else(|| "boardcheck".into())];
     let mut skip_value = false;
     for word in &argv[1..split] {
         if skip_value {
@@ -388,15 +390,19 @@ struct Interrupted {
 
 static INTERRUPTED: std::sync::Mutex<Option<Interrupted>> = std::sync::Mutex::new(None);
 
-/// For the Ctrl-C handler: prints (and saves, with `--save`) the smallest
-/// failure found so far, if any.
+/// For the Ctrl-C handler: prints how far the check got and the smallest
+/// failure found so far, if any (and saves it, with `--save`).
 pub fn on_interrupt() {
     let last = INTERRUPTED.lock().ok().and_then(|mut g| g.take());
-    if let Some(last) = last {
-        print(&last.text);
-        if let Some((path, entry)) = last.save {
-            let _ = casefile::append(&path, entry);
-        }
+    if let Some(summary) = super::interrupt::summary(last.as_ref().map(|l| l.text.as_str())) {
+        print(&summary);
+    }
+    if let Some(Interrupted {
+        save: Some((path, entry)),
+        ..
+    }) = last
+    {
+        let _ = casefile::append(&path, entry);
     }
 }
 
@@ -514,10 +520,7 @@ fn remember_failure(
                 serde_json::to_string_pretty(&report).expect("a report serializes")
             )
         } else {
-            format!(
-                "\ninterrupted: the smallest failure so far\n{}",
-                report.render(&repeat)
-            )
+            report.render(&repeat)
         };
         let save = save
             .clone()
@@ -531,6 +534,9 @@ fn remember_failure(
 /// Runs `check`; the exit status.
 pub fn run(args: CheckArgs) -> i32 {
     use std::io::IsTerminal;
+    if let Err(status) = super::known_problem(&args.problem) {
+        return status;
+    }
     boardcheck::harness::board_view::set_colour(boardcheck::harness::board_view::colour_wanted(
         &args.color,
         std::io::stdout().is_terminal(),
@@ -616,7 +622,9 @@ pub fn run(args: CheckArgs) -> i32 {
     let started = std::time::Instant::now();
     let jobs = super::jobs(args.jobs);
     let config = CheckConfig {
-        progress: (!args.json && interactive()).then(progress_bar),
+        progress: Some(super::interrupt::counted(
+            (!args.json && interactive()).then(progress_bar),
+        )),
         on_failure: Some(remember_failure(&args, seed, &argv)),
         given,
         given_origin,
@@ -641,12 +649,22 @@ pub fn run(args: CheckArgs) -> i32 {
     if !args.json {
         eprintln!("boardcheck: checking {} with seed {seed}", args.problem);
     }
+    super::interrupt::started(super::interrupt::Running {
+        seed,
+        repeat: repeat_command(&argv, seed),
+        json: args.json,
+    });
     let (report, picture) = match on_problem(&args.problem, visit) {
         Ok(Ok(done)) => done,
         Ok(Err(e)) => return usage_error(e),
         Err(status) => return status,
     };
     INTERRUPTED.lock().map(|mut g| g.take()).ok();
+    super::interrupt::finished();
+    let hint = match args.command.first() {
+        Some(program) => super::hints::process_per_case(&report.timings, program),
+        None => None,
+    };
     if !args.json && interactive() {
         eprint!("\r\x1b[K");
     }
@@ -691,6 +709,9 @@ pub fn run(args: CheckArgs) -> i32 {
         json["timings"] = serde_json::to_value(&report.timings).expect("timings serialize");
         json["timings"]["total_seconds"] = total.into();
         json["timings"]["mean_ms_per_case"] = (1000.0 * total / report.cases.max(1) as f64).into();
+        if let Some(hint) = &hint {
+            json["hint"] = hint.clone().into();
+        }
         print(&format!(
             "{}\n",
             serde_json::to_string_pretty(&json).expect("a report serializes")
@@ -699,6 +720,9 @@ pub fn run(args: CheckArgs) -> i32 {
         print(&report.render(&repeat_command(&argv, seed)));
         if let Some(picture) = picture {
             print(&format!("\n{picture}"));
+        }
+        if let Some(hint) = hint {
+            eprintln!("boardcheck: {hint}");
         }
     }
     if report.failure.is_some() { 1 } else { 0 }

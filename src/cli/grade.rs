@@ -444,6 +444,9 @@ fn candidates(args: &GradeArgs, list: Vec<Submission>) -> Result<Vec<(String, An
 
 /// Runs `grade`; the exit status: 0 every submission passed, 1 some failed.
 pub fn run(args: GradeArgs) -> i32 {
+    if let Err(status) = super::known_problem(&args.problem) {
+        return status;
+    }
     if args.judge.cases == 0
         || args.judge.batch == 0
         || args.limits.timeout_ms == 0

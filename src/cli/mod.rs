@@ -3,6 +3,8 @@
 
 mod check;
 mod grade;
+mod hints;
+mod interrupt;
 mod merge;
 mod scale;
 
@@ -18,9 +20,18 @@ use boardcheck::problems::{self, Visitor};
 use boardcheck::suite::Suite;
 use clap::{Parser, Subcommand, ValueEnum};
 
+/// Exit statuses, under every subcommand's `--help`.
+const EXIT_STATUS: &str = "Exit status:
+  0    all agreed
+  1    a failure was found and reported
+  2    usage error, malformed input, or a candidate that cannot start
+  130  interrupted (Ctrl-C), after a partial summary: the cases run so far
+       and the smallest failure so far, if any";
+
 /// Property-based verification of board-game rule engines.
 #[derive(Parser)]
-#[command(name = "boardcheck", version, about, max_term_width = 100)]
+#[command(name = "boardcheck", version, about, max_term_width = 100,
+          after_help = EXIT_STATUS)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -59,6 +70,7 @@ enum Command {
         pattern: Option<String>,
     },
     /// Run a candidate on generated inputs, compare with the oracle, shrink the first failure.
+    #[command(after_help = EXIT_STATUS)]
     Check(Box<check::CheckArgs>),
     /// Check many submissions (a folder, files, or commands) on the same
     /// seed and cases, in parallel: one table.
@@ -175,12 +187,49 @@ fn usage_error(message: impl std::fmt::Display) -> i32 {
 /// Runs `visitor` on the problem called `name`, or refuses an unknown name
 /// (exit 2).
 fn on_problem<V: Visitor>(name: &str, visitor: V) -> Result<V::Output, i32> {
-    problems::visit(name, visitor).ok_or_else(|| {
-        usage_error(format!(
-            "unknown problem {name:?} (problems: {})",
-            problems::NAMES.join(", ")
-        ))
-    })
+    known_problem(name)?;
+    problems::visit(name, visitor).ok_or_else(|| unknown_problem(name))
+}
+
+/// Refuses an unknown problem name (exit 2) before anything else is
+/// printed: the message names the closest problem and lists them all.
+fn known_problem(name: &str) -> Result<(), i32> {
+    if problems::NAMES.contains(&name) {
+        Ok(())
+    } else {
+        Err(unknown_problem(name))
+    }
+}
+
+fn unknown_problem(name: &str) -> i32 {
+    let closest = problems::NAMES
+        .iter()
+        .map(|known| (edit_distance(name, known), *known))
+        .min()
+        .filter(|(distance, _)| *distance <= 3)
+        .map_or(String::new(), |(_, known)| {
+            format!("; did you mean {known:?}?")
+        });
+    usage_error(format!(
+        "unknown problem {name:?}{closest} (problems: {})",
+        problems::NAMES.join(", ")
+    ))
+}
+
+/// Levenshtein distance over bytes (problem names are ASCII).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b = b.as_bytes();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, &ca) in a.as_bytes().iter().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substituted = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substituted.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[b.len()]
 }
 
 /// Writes `text` to stdout in one piece; a closed pipe is not an error.

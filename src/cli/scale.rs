@@ -149,6 +149,9 @@ fn limit_cpu_time(candidate: &mut External) {
 
 /// Runs `scale`; the exit status.
 pub fn run(args: ScaleArgs) -> i32 {
+    if let Err(status) = super::known_problem(&args.problem) {
+        return status;
+    }
     if args.engine && args.oracle {
         return usage_error("--engine and --oracle time different solvers: give one");
     }

@@ -18,6 +18,10 @@ pub enum Outcome<A> {
         answer: A,
         /// Its output as written.
         output: String,
+        /// How the harness got the answer, when it put it together from a
+        /// function candidate's return values (`--py-func`): the calls and
+        /// what each returned. Shown with a wrong answer; empty otherwise.
+        note: String,
     },
     /// Its output does not read as an answer (PE).
     Unreadable {
@@ -120,6 +124,7 @@ impl<P: Generate, F: Fn(&P::Case) -> P::Answer + Sync> Candidate<P> for FnCandid
                     Ok(answer) => Outcome::Answered {
                         output: answer_text::<P>(&answer),
                         answer,
+                        note: String::new(),
                     },
                     Err(panic) => Outcome::Crashed {
                         output: String::new(),
@@ -327,6 +332,7 @@ pub fn read_answers<P: Generate>(output: &str, cases: &[P::Case]) -> Vec<Outcome
             Ok(answer) => outcomes.push(Outcome::Answered {
                 answer,
                 output: piece.to_string(),
+                note: String::new(),
             }),
             Err(e) => {
                 let error = if cases.len() > 1 {

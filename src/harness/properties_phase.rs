@@ -88,6 +88,7 @@ fn serve<P: Suite>(
                 let outcome = Outcome::Answered {
                     answer: answer.clone(),
                     output: output.clone(),
+                    note: String::new(),
                 };
                 asked.push((case, outcome));
             }
@@ -98,12 +99,17 @@ fn serve<P: Suite>(
             runs += 1;
             let ran = candidate.run(std::slice::from_ref(&case));
             match ran.outcomes.into_iter().next().expect("one outcome") {
-                Outcome::Answered { answer, output } => {
+                Outcome::Answered {
+                    answer,
+                    output,
+                    note,
+                } => {
                     memo.insert(text.clone(), (answer.clone(), output.clone()));
                     seen.insert(text);
                     let outcome = Outcome::Answered {
                         answer: answer.clone(),
                         output,
+                        note,
                     };
                     asked.push((case, outcome));
                     Ok(answer)
@@ -319,7 +325,7 @@ impl<P: Suite> Checker<'_, P> {
         }
         passing.push((size, took.as_secs_f64()));
         let mut memo = Memo::<P>::new();
-        if let Outcome::Answered { answer, output } = outcome {
+        if let Outcome::Answered { answer, output, .. } = outcome {
             memo.insert(case_text::<P>(&case), (answer, output));
         }
         let chosen = Laws::probed_on(&[build(sizes[0].min(PROBE_SIZE))]);

@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use super::candidate::{Candidate, Outcome, Ran, stderr_tail};
 use super::process::{self, Exit, Limits};
 use super::session::{Failure, Session};
-use crate::generation::{Generate, Protocol};
+use crate::generation::{FunctionAnswer, Generate, Protocol};
 use crate::problem::answer_text;
 
 /// Cases a detection run sends through one session before the checker
@@ -32,6 +32,10 @@ pub struct Jsonl {
     /// What the report calls the candidate's command (for `--py-func`, the
     /// function rather than the driver's command line).
     pub shown: String,
+    /// True for `--py-func`: where the problem's seed API is a class, the
+    /// driver answers with the class's return values (`{"calls": [...]}`)
+    /// and the harness puts the answer together from them.
+    function: bool,
     pool: Mutex<Vec<Session>>,
 }
 
@@ -42,6 +46,7 @@ impl Jsonl {
             shown: argv.join(" "),
             argv,
             limits,
+            function: false,
             pool: Mutex::new(Vec::new()),
         }
     }
@@ -66,6 +71,7 @@ impl Jsonl {
         ];
         let mut jsonl = Jsonl::new(argv, limits);
         jsonl.shown = format!("--py-func {spec}");
+        jsonl.function = true;
         Ok(jsonl)
     }
 
@@ -83,13 +89,42 @@ fn form<P: Generate>() -> Protocol<P> {
         .unwrap_or_else(|| panic!("{} has no protocol form", P::NAME))
 }
 
+/// How an answer line is read: by the protocol form, or (a function
+/// candidate of a problem whose seed API is a class) from the class's
+/// return values.
+struct Reader<P: Generate> {
+    form: Protocol<P>,
+    calls: Option<FunctionAnswer<P>>,
+}
+
+impl<P: Generate> Reader<P> {
+    fn new(function: bool) -> Self {
+        Reader {
+            form: form::<P>(),
+            calls: P::extras().function_answer.filter(|_| function),
+        }
+    }
+
+    /// The answer in a JSON value, and the calls behind it if any.
+    fn answer(
+        &self,
+        value: &serde_json::Value,
+        case: &P::Case,
+    ) -> Result<(P::Answer, String), String> {
+        match self.calls {
+            Some(calls) => calls(value, case),
+            None => (self.form.read_answer)(value, case).map(|a| (a, String::new())),
+        }
+    }
+}
+
 /// The line a case is sent as.
 pub fn case_line<P: Generate>(case: &P::Case) -> String {
     (form::<P>().write_case)(case).to_string()
 }
 
 /// Reads one answer line.
-fn read_line<P: Generate>(form: &Protocol<P>, line: &str, case: &P::Case) -> Outcome<P::Answer> {
+fn read_line<P: Generate>(reader: &Reader<P>, line: &str, case: &P::Case) -> Outcome<P::Answer> {
     let output = line.to_string();
     let value: serde_json::Value = match serde_json::from_str(line) {
         Ok(v) => v,
@@ -112,11 +147,19 @@ fn read_line<P: Generate>(form: &Protocol<P>, line: &str, case: &P::Case) -> Out
             detail: format!("raised: {tail}"),
         };
     }
-    match (form.read_answer)(&value, case) {
+    if let Some(why) = value.get("unreadable").and_then(serde_json::Value::as_str) {
+        // The `--py-func` driver's word for a result of the wrong shape.
+        return Outcome::Unreadable {
+            output,
+            error: why.to_string(),
+        };
+    }
+    match reader.answer(&value, case) {
         // Shown in the text form, so that it reads against the expected one.
-        Ok(answer) => Outcome::Answered {
+        Ok((answer, note)) => Outcome::Answered {
             output: answer_text::<P>(&answer),
             answer,
+            note,
         },
         Err(error) => Outcome::Unreadable { output, error },
     }
@@ -182,7 +225,7 @@ impl Jsonl {
         cases: &[P::Case],
         mut session: Option<Session>,
     ) -> (Vec<Outcome<P::Answer>>, Option<Session>) {
-        let form = form::<P>();
+        let reader = Reader::<P>::new(self.function);
         let mut outcomes = Vec::with_capacity(cases.len());
         for case in cases {
             let fresh = session.is_none();
@@ -202,7 +245,7 @@ impl Jsonl {
             match s.ask(&case_line::<P>(case)) {
                 Ok((line, _elapsed)) => {
                     let line = line.trim_end_matches(['\n', '\r']);
-                    outcomes.push(read_line(&form, line, case));
+                    outcomes.push(read_line(&reader, line, case));
                     session = Some(s);
                 }
                 Err(f) => {

@@ -178,10 +178,10 @@ pub fn judge<P: Generate>(case: &P::Case, outcome: Outcome<P::Answer>) -> Judged
     let (want, reference) = reference::<P>(case);
     let expected = answer_text::<P>(&want);
     let (verdict, got, detail) = match outcome {
-        Outcome::Answered { answer, output } if answer == want => {
+        Outcome::Answered { answer, output, .. } if answer == want => {
             (Verdict::Ok, output, String::new())
         }
-        Outcome::Answered { output, .. } => (Verdict::WrongAnswer, output, String::new()),
+        Outcome::Answered { output, note, .. } => (Verdict::WrongAnswer, output, note),
         Outcome::Unreadable { output, error } => (Verdict::Presentation, output, error),
         Outcome::Crashed { output, detail } => (Verdict::RuntimeError, output, detail),
         Outcome::TimedOut { output, detail } => (Verdict::TimeLimit, output, detail),

@@ -90,7 +90,7 @@ pub fn solve(case: &Case) -> Answer {
     let mut out = Vec::new();
     for &command in &case.commands {
         out.push(match command {
-            Command::Count => Reply::Count(board.remaining),
+            Command::Count => Reply::Count(board.remaining.into()),
             Command::Legal(x, y) => Reply::Legal(on(&board, x, y)),
             Command::Move(x, y) => {
                 if !on(&board, x, y) {

@@ -161,7 +161,7 @@ pub fn play<B: Board>(case: &Case) -> Vec<Reply> {
     case.commands
         .iter()
         .map(|&command| match command {
-            Command::Count => Reply::Count(board.count()),
+            Command::Count => Reply::Count(board.count().into()),
             Command::Legal(x, y) => Reply::Legal(occupied(&board, x, y)),
             Command::Move(x, y) => {
                 if !occupied(&board, x, y) {

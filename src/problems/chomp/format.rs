@@ -118,7 +118,7 @@ pub fn read_answer(lines: &mut Lines<'_>, case: &Case) -> Result<Answer, ParseEr
                 let mut tokens = line.tokens();
                 let n = tokens.parse::<u64>("the number of occupied cells")?;
                 tokens.end()?;
-                Reply::Count(n)
+                Reply::Count(n.into())
             }
             Command::Legal(..) => {
                 let line = lines.next_line(&format!("the reply to command {} (legal)", i + 1))?;

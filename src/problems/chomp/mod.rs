@@ -43,6 +43,7 @@
 //! ```
 
 pub mod boundary;
+pub mod calls;
 pub mod engine;
 pub mod enumerate;
 pub mod format;
@@ -110,8 +111,9 @@ pub enum MoveReply {
 /// What one command prints.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Reply {
-    /// The number of occupied cells.
-    Count(u64),
+    /// The number of occupied cells. Wide enough for any integer a
+    /// function candidate returns (a negative count is a wrong answer).
+    Count(i128),
     /// `true` or `false`.
     Legal(bool),
     /// The move's line, if any.
@@ -301,6 +303,7 @@ impl Generate for Chomp {
             enumerate: Some(|max_cells| Box::new(enumerate::every_position_and_command(max_cells))),
             cells: Some(|case| (case.width as usize).saturating_mul(case.height as usize)),
             picture: Some(format::picture_before_failure),
+            function_answer: Some(calls::answer_from_calls),
             protocol: Some(crate::generation::Protocol {
                 write_case: format::case_to_protocol,
                 read_answer: format::answer_from_protocol,

@@ -118,7 +118,7 @@ pub fn solve_grid(case: &Case) -> Answer {
     let mut out = Vec::new();
     for &command in &case.commands {
         out.push(match command {
-            Command::Count => Reply::Count(grid.count()),
+            Command::Count => Reply::Count(grid.count().into()),
             Command::Legal(x, y) => Reply::Legal(grid.get(x, y)),
             Command::Move(x, y) => {
                 if !grid.take(x, y) {
@@ -217,7 +217,7 @@ pub fn solve_quadrants(case: &Case) -> Answer {
     let mut out = Vec::new();
     for &command in &case.commands {
         out.push(match command {
-            Command::Count => Reply::Count(board.count()),
+            Command::Count => Reply::Count(board.count().into()),
             Command::Legal(x, y) => Reply::Legal(board.get(x, y)),
             Command::Move(x, y) => {
                 if !board.take(x, y) {

@@ -224,7 +224,7 @@ fn count_is_occupied_cells(solver: &Solver<Chomp>, case: &Case) -> Holds {
         let mut commands = case.commands[..prefix].to_vec();
         commands.push(Command::Count);
         let count = run(solver, case, commands).get(prefix).cloned();
-        let want = Reply::Count(popcount(&grid));
+        let want = Reply::Count(popcount(&grid).into());
         if count != Some(want.clone()) {
             return Err(format!(
                 "after {prefix} commands: count said {count:?}, the legal probes find {want:?}"
@@ -363,7 +363,7 @@ fn loser_is_mover(solver: &Solver<Chomp>, case: &Case) -> Holds {
 fn fresh_count_is_exact(solver: &Solver<Chomp>, case: &Case) -> Holds {
     let (w, h) = (case.width, case.height);
     let mut commands = vec![Command::Count];
-    let mut want = vec![Reply::Count(w * h)];
+    let mut want = vec![Reply::Count((w * h).into())];
     let first = case.commands.iter().find_map(|c| match *c {
         Command::Move(x, y) | Command::Legal(x, y) => Some((x, y)),
         _ => None,
@@ -378,7 +378,7 @@ fn fresh_count_is_exact(solver: &Solver<Chomp>, case: &Case) -> Holds {
         } else {
             MoveReply::Done
         }));
-        want.push(Reply::Count(w * h - (w - x) * (h - y)));
+        want.push(Reply::Count((w * h - (w - x) * (h - y)).into()));
     }
     let got = run(solver, case, commands.clone());
     if got == want {

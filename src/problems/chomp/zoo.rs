@@ -59,11 +59,11 @@ fn solve(case: &Case, slip: Slip) -> Answer {
     for &command in &case.commands {
         out.push(match command {
             Command::Count => Reply::Count(match slip {
-                Slip::CountWraps32 => board.count() & 0xFFFF_FFFF,
+                Slip::CountWraps32 => (board.count() & 0xFFFF_FFFF).into(),
                 Slip::CountStartsSquare
                 | Slip::CountSubtractsQuadrant
-                | Slip::CountDropsOnEatenCell => tally.max(0) as u64,
-                _ => board.count(),
+                | Slip::CountDropsOnEatenCell => (tally.max(0) as u64).into(),
+                _ => board.count().into(),
             }),
             Command::Legal(x, y) => Reply::Legal(match (slip, inside(case, x, y)) {
                 (Slip::LegalInclusive, Some((x, y))) => x <= board.row(y),

@@ -227,6 +227,7 @@ impl Generate for ReversiMove {
                 read_case: format::case_from_json,
                 write_answer: format::board_to_json,
             }),
+            ..Extras::default()
         }
     }
 }
