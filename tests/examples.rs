@@ -211,6 +211,15 @@ const REVERSI_MOVE: Setup = Setup {
     seed: 3,
     extra: &["--batch", "50"],
 };
+/// Engines of at most 8 x 8, checked within the domain they declare.
+const REVERSI_MOVE_UP_TO_8: Setup = Setup {
+    extra: &["--batch", "50", "--size", "8"],
+    ..REVERSI_MOVE
+};
+const REVERSI_MOVE_8X8: Setup = Setup {
+    extra: &["--batch", "50", "--shape", "8x8"],
+    ..REVERSI_MOVE
+};
 const GO_CAPTURE: Setup = Setup {
     problem: "go-capture",
     dir: "examples/go_capture",
@@ -252,6 +261,9 @@ const EXAMPLES: &[Example] = &[
     wrong(&FLANK_ROW, "flip_while_scanning.py", 200, FLANK_ROW_MINIMAL),
     wrong(&FLANK_ROW, "edge_closes_run.py", 200, FLANK_ROW_MINIMAL),
     wrong(&FLANK_ROW, "shared_run_list.py", 200, FLANK_ROW_MINIMAL),
+    wrong(&FLANK_ROW, "two_slips.py", 200, FLANK_ROW_MINIMAL),
+    pass(&REVERSI_MOVE_UP_TO_8, "fixed_8x8.py", Cases::Fixed(100)),
+    pass(&REVERSI_MOVE_8X8, "bitboard_8x8.py", Cases::Fixed(100)),
     pass(&REVERSI_MOVE, "correct.py", Cases::Fixed(100)),
     wrong(
         &REVERSI_MOVE,
@@ -291,7 +303,8 @@ fn judge(e: &Example) -> Result<(), String> {
     let cases_arg = cases.to_string();
     let path = e.path();
     let setup = e.setup;
-    let mut extra = vec!["--cases", cases_arg.as_str()];
+    // One failure is all a row checks; more would only cost shrinking time.
+    let mut extra = vec!["--cases", cases_arg.as_str(), "--max-failures", "1"];
     let mut candidate = vec!["python3", path.as_str()];
     if setup.multi {
         extra.push("--multi");
