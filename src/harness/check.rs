@@ -10,7 +10,7 @@
 //! needs several cases in one process is reported as that, with the
 //! smallest batch that still fails.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -63,6 +63,7 @@ impl<P: Generate> Checker<'_, P> {
             jobs: self.jobs,
             cache: HashMap::from([(case_text::<P>(&case), judged.clone())]),
             budget: Budget::new(self.config, judged.verdict),
+            visited: HashSet::from([case_text::<P>(&case)]),
             best: (case, judged),
             steps: 0,
             origin,
