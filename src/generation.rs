@@ -81,6 +81,10 @@ pub struct Extras<P: Problem> {
     /// A picture for the report of a wrong answer, from the input and the
     /// output as text (chomp: the board before the failing command).
     pub picture: Option<fn(&str, &str) -> Option<String>>,
+    /// Words for an answer's first line when it is a flag, not a board row
+    /// (go-move: `0` illegal, `1` legal): reports say the word and draw
+    /// only the lines after it as a board.
+    pub flag_words: &'static [(&'static str, &'static str)],
 }
 
 /// The persistent protocol's form of a problem (`--protocol jsonl`,
@@ -140,6 +144,7 @@ impl<P: Problem> Default for Extras<P> {
             json: None,
             protocol: None,
             picture: None,
+            flag_words: &[],
         }
     }
 }

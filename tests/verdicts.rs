@@ -278,7 +278,7 @@ fn replay_runs_valid_entries_skips_error_entries_and_says_so() {
     let failure = &report["failure"];
     assert_eq!(failure["origin"], "replayed");
     // A given input is reported as given, never called minimal.
-    assert_eq!(failure["shrink"]["state"], "not");
+    assert_eq!(failure["shrink"]["state"], "not-shrunk");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -564,7 +564,7 @@ fn shrinking_ends_with_the_enumeration_below_a_local_minimum() {
     let failure = &report["failure"];
     assert_eq!(failure["shrink"]["state"], "smallest");
     assert!(
-        failure["shrink"]["why"].as_u64().unwrap() > 400,
+        failure["shrink"]["tried"].as_u64().unwrap() > 400,
         "{failure}"
     );
     assert_eq!(failure["size"], "2x2 board (4 points, 3 stones)");

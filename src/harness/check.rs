@@ -363,6 +363,7 @@ pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Re
         limits: Vec::new(),
         failure: None,
         timings: Timings::default(),
+        stack_bytes: candidate.stack_limit(),
     };
     // Each phase timed; a phase runs only while nothing has failed.
     let mut seconds = [0.0f64; 4];

@@ -175,6 +175,7 @@ impl Generate for GoMove {
                 write_case: format::case_to_protocol,
                 read_answer: format::answer_from_protocol,
             }),
+            flag_words: &[("0", "illegal"), ("1", "legal")],
             ..Extras::default()
         }
     }
