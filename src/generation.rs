@@ -81,10 +81,11 @@ pub struct Extras<P: Problem> {
     /// A picture for the report of a wrong answer, from the input and the
     /// output as text (chomp: the board before the failing command).
     pub picture: Option<fn(&str, &str) -> Option<String>>,
-    /// Words for an answer's first line when it is a flag, not a board row
-    /// (go-move: `0` illegal, `1` legal): reports say the word and draw
-    /// only the lines after it as a board.
-    pub flag_words: &'static [(&'static str, &'static str)],
+    /// An answer's first line in words when it is not a board row
+    /// (go-move's `0`/`1`: illegal, legal; go-capture's count of removed
+    /// stones): reports say the words and draw only the lines after it as
+    /// a board. `None` for a first line it does not read.
+    pub answer_head: Option<fn(&str) -> Option<String>>,
 }
 
 /// The persistent protocol's form of a problem (`--protocol jsonl`,
@@ -144,7 +145,7 @@ impl<P: Problem> Default for Extras<P> {
             json: None,
             protocol: None,
             picture: None,
-            flag_words: &[],
+            answer_head: None,
         }
     }
 }

@@ -210,17 +210,17 @@ pub fn window(expected: &str, got: &str) -> Window {
     }
 }
 
-/// An answer whose first line is a flag (`flag_words`, e.g. go-move's
-/// `0`/`1`): the flag's word and the lines after it; else no word and
-/// the whole answer.
-pub fn split_flag<'a>(
-    flag_words: &[(&str, &'static str)],
+/// An answer whose first line is not a board row (`head` reads it in
+/// words, e.g. go-move's `1` as `legal`): those words and the lines after
+/// it; else no words and the whole answer.
+pub fn split_head<'a>(
+    head: Option<fn(&str) -> Option<String>>,
     answer: &'a str,
-) -> (Option<&'static str>, &'a str) {
+) -> (Option<String>, &'a str) {
     let first = answer.lines().next().unwrap_or("").trim_end();
-    match flag_words.iter().find(|(flag, _)| *flag == first) {
-        Some((_, word)) => (
-            Some(*word),
+    match head.and_then(|read| read(first)) {
+        Some(words) => (
+            Some(words),
             answer.split_once('\n').map_or("", |(_, rest)| rest),
         ),
         None => (None, answer),
@@ -255,10 +255,13 @@ mod tests {
         assert!(shown.caption.unwrap().contains("(50, 70)"));
         let small = window("AB\n", "AA\n");
         assert!(small.caption.is_none() && small.got == "AA\n");
-        let words = [("0", "illegal"), ("1", "legal")];
-        assert_eq!(split_flag(&words, "1\n.X\n"), (Some("legal"), ".X\n"));
-        assert_eq!(split_flag(&words, "0\n"), (Some("illegal"), ""));
-        assert_eq!(split_flag(&[], "1\n.X\n"), (None, "1\n.X\n"));
+        let flag: fn(&str) -> Option<String> = |l| (l == "1").then(|| "legal".into());
+        assert_eq!(
+            split_head(Some(flag), "1\n.X\n"),
+            (Some("legal".into()), ".X\n")
+        );
+        assert_eq!(split_head(Some(flag), "X\n.X\n"), (None, "X\n.X\n"));
+        assert_eq!(split_head(None, "1\n.X\n"), (None, "1\n.X\n"));
     }
 
     #[test]

@@ -3,9 +3,9 @@
 //! case is drawn as boards, expected next to got, the differing cells in
 //! [`HIGHLIGHT_GOT`] and [`HIGHLIGHT_EXPECTED`].
 
-use super::board_view::{cells, differences, split_flag, window};
+use super::board_view::{cells, differences, split_head, window};
 use super::excerpt::{excerpt, first_difference};
-use super::report::{Failure, Report, flag_words, program_of};
+use super::report::{Failure, Report, answer_head, program_of};
 
 /// The background of a differing cell on the got side (`#ff2d55`), which
 /// the screenshot test counts.
@@ -138,9 +138,9 @@ fn failure_section(report: &Report, f: &Failure, program: &str) -> String {
         escape(&f.heading()),
         pre(&f.input, None)
     ));
-    let words = flag_words(&report.problem);
-    let (want, expected) = split_flag(words, &f.expected);
-    let (have, got) = split_flag(words, &f.got);
+    let head = answer_head(&report.problem);
+    let (want, expected) = split_head(head, &f.expected);
+    let (have, got) = split_head(head, &f.got);
     let titles = match (want, have) {
         (Some(want), Some(have)) => (format!("expected: {want}"), format!("got: {have}")),
         _ => ("expected".to_string(), "got".to_string()),
@@ -152,7 +152,7 @@ fn failure_section(report: &Report, f: &Failure, program: &str) -> String {
             pre(&f.expected, focus)
         ));
     } else if expected.trim().is_empty() || got.trim().is_empty() {
-        // A flag alone on one side (illegal): the other side's board only.
+        // A first line alone on one side (illegal): no board to draw there.
         out.push_str(&format!(
             "<div class=\"boards\"><div><h3>{}</h3>{}</div><div><h3>{}</h3>{}</div></div>\n",
             escape(&titles.0),

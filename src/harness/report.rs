@@ -393,16 +393,17 @@ pub fn mark_differences(expected: &str, got: &str) -> String {
     out
 }
 
-/// The flag words of a problem's answers ([`crate::generation::Extras::flag_words`]).
-pub fn flag_words(problem: &str) -> &'static [(&'static str, &'static str)] {
-    struct Words;
-    impl crate::problems::Visitor for Words {
-        type Output = &'static [(&'static str, &'static str)];
+/// How a problem's answers read their first line, when it is not a board
+/// row ([`crate::generation::Extras::answer_head`]).
+pub fn answer_head(problem: &str) -> Option<fn(&str) -> Option<String>> {
+    struct Head;
+    impl crate::problems::Visitor for Head {
+        type Output = Option<fn(&str) -> Option<String>>;
         fn visit<P: crate::suite::Suite>(self) -> Self::Output {
-            P::extras().flag_words
+            P::extras().answer_head
         }
     }
-    crate::problems::visit(problem, Words).unwrap_or(&[])
+    crate::problems::visit(problem, Head).flatten()
 }
 
 /// The program word of a `repeat` command (how the user runs boardcheck).
@@ -535,9 +536,9 @@ impl Report {
                 out.push_str(&indent_around(&f.expected, focus));
                 out.push_str("got:\n");
                 out.push_str(&mark_differences(&f.expected, &f.got));
-                let words = flag_words(&self.problem);
-                let (want, expected) = super::board_view::split_flag(words, &f.expected);
-                let (have, got) = super::board_view::split_flag(words, &f.got);
+                let head = answer_head(&self.problem);
+                let (want, expected) = super::board_view::split_head(head, &f.expected);
+                let (have, got) = super::board_view::split_head(head, &f.got);
                 if let (Some(want), Some(have)) = (want, have)
                     && want != have
                 {

@@ -175,7 +175,11 @@ impl Generate for GoMove {
                 write_case: format::case_to_protocol,
                 read_answer: format::answer_from_protocol,
             }),
-            flag_words: &[("0", "illegal"), ("1", "legal")],
+            answer_head: Some(|line| match line {
+                "0" => Some("illegal".into()),
+                "1" => Some("legal".into()),
+                _ => None,
+            }),
             ..Extras::default()
         }
     }
