@@ -250,3 +250,43 @@ fn go_moves_legality_flag_is_a_word_not_a_board_row() {
     // No board row holds the flag: the expected board is the 3 rows after it.
     assert!(!html.contains("<td>1</td></tr>"), "{html}");
 }
+
+#[test]
+fn a_recursion_failure_at_the_limits_reads_in_under_80_lines_and_200_kb() {
+    let dir = std::env::temp_dir().join(format!("boardcheck-limits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = dir.join("report.html");
+    let out = boardcheck(
+        &[
+            "check",
+            "go-capture",
+            "--seed",
+            "1",
+            "--limits",
+            "only",
+            "--pattern",
+            "spiral",
+            "--report",
+            &page.to_string_lossy(),
+            "--",
+            "python3",
+            &format!("{ROOT}/examples/go_capture/recursive_flood.py"),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let html = std::fs::read_to_string(&page).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(text.lines().count() < 80, "{text}");
+    assert!(html.len() < 200_000, "{} bytes", html.len());
+    for shown in [&text as &str, &html] {
+        assert!(
+            shown.contains("pattern spiral fails from side length"),
+            "{shown}"
+        );
+        assert!(shown.contains("gen go-capture --pattern spiral --size"));
+        assert!(shown.contains("Python's recursion limit was reached"));
+        assert!(shown.contains("8 MiB here (--stack-mb raises it)"));
+    }
+}
