@@ -122,7 +122,7 @@ fn the_html_report_shows_the_highlighted_cells_in_chromium() {
 fn failure_at_the_limits(side: usize, verdict: Verdict, got_at_all: bool) -> Report {
     let row = |r: usize| -> String {
         (0..side)
-            .map(|c| if (r + c) % 3 == 0 { 'X' } else { 'O' })
+            .map(|c| if (r + c).is_multiple_of(3) { 'X' } else { 'O' })
             .collect()
     };
     let board: String = (0..side).map(|r| format!("{}\n", row(r))).collect();

@@ -213,10 +213,10 @@ pub fn window(expected: &str, got: &str) -> Window {
 /// An answer whose first line is not a board row (`head` reads it in
 /// words, e.g. go-move's `1` as `legal`): those words and the lines after
 /// it; else no words and the whole answer.
-pub fn split_head<'a>(
+pub fn split_head(
     head: Option<fn(&str) -> Option<String>>,
-    answer: &'a str,
-) -> (Option<String>, &'a str) {
+    answer: &str,
+) -> (Option<String>, &str) {
     let first = answer.lines().next().unwrap_or("").trim_end();
     match head.and_then(|read| read(first)) {
         Some(words) => (

@@ -133,9 +133,17 @@ fn failure_section(report: &Report, f: &Failure, program: &str) -> String {
             out.push_str(&pre(c, None));
         }
     }
+    // The heading's parenthesis (size, how far shrunk) in smaller type.
+    let heading = f.heading();
+    let (what, about) = heading.split_once(" (").unwrap_or((&heading, ""));
+    let about = if about.is_empty() {
+        String::new()
+    } else {
+        format!(" <small>({}</small>", escape(about))
+    };
     out.push_str(&format!(
-        "<h2>{}</h2>{}",
-        escape(&f.heading()),
+        "<h2>{}{about}</h2>{}",
+        escape(what),
         pre(&f.input, None)
     ));
     let head = answer_head(&report.problem);
