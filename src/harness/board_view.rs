@@ -141,9 +141,11 @@ pub fn for_failure(verdict: super::verdict::Verdict, expected: &str, got: &str) 
     }
 }
 
-/// Rows and columns of a board drawn whole; a larger one is drawn as a
-/// window of this many around its first differing cell.
-pub const WINDOW: usize = 24;
+/// Rows and columns of a board drawn whole (a 19 x 19 Go board is).
+pub const WHOLE_BOARD: usize = 24;
+/// Rows and columns of the window a larger board is drawn as, around its
+/// first differing cell.
+pub const WINDOW: usize = 16;
 
 /// The part of two boards to draw.
 pub struct Window {
@@ -155,7 +157,7 @@ pub struct Window {
     pub caption: Option<String>,
 }
 
-/// Both boards whole when they have at most [`WINDOW`] rows and columns;
+/// Both boards whole when they have at most [`WHOLE_BOARD`] rows and columns;
 /// else the [`WINDOW`] x [`WINDOW`] cells around the first cell that
 /// differs (the top-left corner when none does).
 pub fn window(expected: &str, got: &str) -> Window {
@@ -165,7 +167,7 @@ pub fn window(expected: &str, got: &str) -> Window {
     );
     let rows = e.len().max(g.len());
     let width = e.iter().chain(&g).map(Vec::len).max().unwrap_or(0);
-    if rows <= WINDOW && width <= WINDOW {
+    if rows <= WHOLE_BOARD && width <= WHOLE_BOARD {
         return Window {
             expected: expected.to_string(),
             got: got.to_string(),
@@ -251,7 +253,10 @@ mod tests {
         let shown = window(&expected, &got);
         assert_eq!(shown.got.lines().count(), WINDOW);
         assert!(shown.got.lines().all(|l| l.len() == WINDOW));
-        assert_eq!(differences(&shown.expected, &shown.got), [(12, 12)]);
+        assert_eq!(
+            differences(&shown.expected, &shown.got),
+            [(WINDOW / 2, WINDOW / 2)]
+        );
         assert!(shown.caption.unwrap().contains("(50, 70)"));
         let small = window("AB\n", "AA\n");
         assert!(small.caption.is_none() && small.got == "AA\n");
