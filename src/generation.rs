@@ -92,6 +92,11 @@ pub struct Extras<P: Problem> {
     /// from those values alone (docs/protocol.md); `None` where the
     /// function's result is itself the answer, read by `protocol`.
     pub function_answer: Option<FunctionAnswer<P>>,
+    /// An answer's first line in words when it is not a board row
+    /// (go-move's `0`/`1`: illegal, legal; go-capture's count of removed
+    /// stones): reports say the words and draw only the lines after it as
+    /// a board. `None` for a first line it does not read.
+    pub answer_head: Option<fn(&str) -> Option<String>>,
 }
 
 /// The dimensions of a case's board: `rows` × `cols` (a flank-row row is
@@ -314,6 +319,7 @@ impl<P: Problem> Default for Extras<P> {
             picture: None,
             shapes: None,
             function_answer: None,
+            answer_head: None,
         }
     }
 }

@@ -237,6 +237,9 @@ fn check_shards_split_the_cases_runs_are_timed_and_a_bad_shard_is_refused() {
         t["per_run_ms"]["max"].as_f64().unwrap(),
     );
     assert!(0.0 < min && min <= t["per_run_ms"]["median"].as_f64().unwrap() && min <= max);
+    // The mean of the runs (one case each), not the total time over cases.
+    let mean = t["mean_ms_per_case"].as_f64().unwrap();
+    assert!(min <= mean && mean <= max, "{t}");
     let phases: f64 = ["given", "cases", "laws", "limits"]
         .iter()
         .map(|k| t["phases"][k].as_f64().unwrap())

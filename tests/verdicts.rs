@@ -278,7 +278,7 @@ fn replay_runs_valid_entries_skips_error_entries_and_says_so() {
     let failure = &report["failure"];
     assert_eq!(failure["origin"], "replayed");
     // A given input is reported as given, never called minimal.
-    assert_eq!(failure["shrink"]["state"], "not");
+    assert_eq!(failure["shrink"]["state"], "not-shrunk");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -491,6 +491,45 @@ fn a_bug_only_a_law_shows_beyond_the_oracle_is_caught_by_it() {
 }
 
 #[test]
+fn a_deep_recursion_crashes_under_the_stack_limit_and_passes_with_more() {
+    let exe = std::env::temp_dir().join(format!("boardcheck-recursive-{}", std::process::id()));
+    let built = Command::new("cc")
+        .args(["-O0", "-o"])
+        .arg(&exe)
+        .arg("examples/go_capture/recursive_flood.c")
+        .status();
+    if !built.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: no C compiler (cc) to build the recursive candidate");
+        return;
+    }
+    let candidate = [exe.to_str().unwrap()];
+    let options = |stack| {
+        [
+            "--limits",
+            "only",
+            "--pattern",
+            "spiral",
+            "--properties",
+            "off",
+            "--stack-mb",
+            stack,
+        ]
+    };
+    // 8 MiB, the default: the spiral's one long group overflows the stack.
+    let (status, report) = check_json("go-capture", 1, &options("8"), &candidate);
+    assert_eq!(status, 1, "{report}");
+    let failure = &report["failure"];
+    assert_eq!(failure["detail"], "killed by SIGSEGV", "{report}");
+    let hint = failure["hint"].as_str().unwrap();
+    assert!(hint.contains("stack overflow") && hint.contains("8 MiB here (--stack-mb"));
+    assert_eq!(report["options"]["stack_mb"], 8);
+    // With 1 GiB the same candidate passes every size.
+    let (status, report) = check_json("go-capture", 1, &options("1024"), &candidate);
+    std::fs::remove_file(&exe).unwrap();
+    assert_eq!(status, 0, "{report}");
+}
+
+#[test]
 fn exhaustive_finds_the_smallest_case_first() {
     let (status, report) = check_json(
         "flank-row",
@@ -542,6 +581,9 @@ fn a_recursive_flood_fill_is_caught_at_the_limits_with_its_recursion_error() {
             .unwrap()
             .contains("RecursionError")
     );
+    // The hint names Python's recursion limit and the stack in force.
+    let hint = failure["hint"].as_str().unwrap();
+    assert!(hint.contains("sys.setrecursionlimit") && hint.contains("--stack-mb"));
 }
 
 #[test]
@@ -564,7 +606,7 @@ fn shrinking_ends_with_the_enumeration_below_a_local_minimum() {
     let failure = &report["failure"];
     assert_eq!(failure["shrink"]["state"], "smallest");
     assert!(
-        failure["shrink"]["why"].as_u64().unwrap() > 400,
+        failure["shrink"]["tried"].as_u64().unwrap() > 400,
         "{failure}"
     );
     assert_eq!(failure["size"], "2x2 board (4 points, 3 stones)");

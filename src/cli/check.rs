@@ -270,6 +270,11 @@ pub struct LimitArgs {
     /// Output cap of one candidate run, in KiB.
     #[arg(long, default_value_t = 65536)]
     output_kb: usize,
+    /// Stack limit of each candidate process, in MiB (RLIMIT_STACK); raise
+    /// it for a deep recursion, as judges do.
+    #[arg(long, default_value_t = boardcheck::harness::process::DEFAULT_STACK_BYTES >> 20,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    stack_mb: u64,
     /// How to contain candidate runs: auto (the strongest this machine
     /// allows), strict (PID/network/mount namespaces and cgroups, or refuse
     /// to run), none (process group and rlimits only).
@@ -290,6 +295,7 @@ pub fn external(
             timeout: Duration::from_millis(limits.timeout_ms),
             memory_bytes: limits.memory_mb.saturating_mul(1 << 20),
             output_bytes: limits.output_kb.saturating_mul(1024),
+            stack_bytes: limits.stack_mb.saturating_mul(1 << 20),
             sandbox: limits.sandbox,
             cpu: limits.cpu_ms.map(Duration::from_millis),
             ..Limits::default()
@@ -328,6 +334,7 @@ fn options_json(args: &CheckArgs, seed: u64, jobs: usize) -> serde_json::Value {
         "cpu_ms": l.cpu_ms,
         "memory_mb": l.memory_mb,
         "output_kb": l.output_kb,
+        "stack_mb": l.stack_mb,
         "sandbox": l.sandbox.to_string(),
         "multi": args.judge.multi,
         "batch": args.judge.multi.then_some(args.judge.batch),
@@ -490,6 +497,7 @@ fn remember_failure(
 ) -> boardcheck::harness::check::OnFailure {
     let (problem, json, multi) = (args.problem.clone(), args.json, args.judge.multi);
     let save = args.save.clone();
+    let stack_mb = args.limits.stack_mb;
     let repeat = repeat_command(argv, seed);
     let show = !json && interactive();
     std::sync::Arc::new(move |failure: &Failure| {
@@ -513,6 +521,7 @@ fn remember_failure(
             failures: Vec::new(),
             cannot_run: None,
             timings: Default::default(),
+            stack_bytes: Some(stack_mb << 20),
         };
         let text = if json {
             format!(
@@ -705,10 +714,13 @@ pub fn run(args: CheckArgs) -> i32 {
         let mut json = serde_json::to_value(&report).expect("a report serializes");
         let total = started.elapsed().as_secs_f64();
         json["repeat"] = repeat_command(&argv, seed).into();
+        if let Some(hint) = report.crash_hint() {
+            json["failure"]["hint"] = hint.into();
+        }
         json["options"] = options_json(&args, seed, jobs);
         json["timings"] = serde_json::to_value(&report.timings).expect("timings serialize");
         json["timings"]["total_seconds"] = total.into();
-        json["timings"]["mean_ms_per_case"] = (1000.0 * total / report.cases.max(1) as f64).into();
+        json["timings"]["mean_ms_per_case"] = report.mean_ms_per_case().into();
         if let Some(hint) = &hint {
             json["hint"] = hint.clone().into();
         }

@@ -125,14 +125,108 @@ pub fn side_by_side(expected: &str, got: &str, colour: bool) -> Option<String> {
 }
 
 /// The boards of a wrong answer for the human report (nothing for other
-/// verdicts, whose output may not be a board at all).
+/// verdicts, whose output may not be a board at all); a large board is
+/// drawn as a window around its first differing cell.
 pub fn for_failure(verdict: super::verdict::Verdict, expected: &str, got: &str) -> String {
     // Only answers shaped like a board: every row as many cells wide.
     let widths: Vec<usize> = expected.lines().map(|l| cells(l).len()).collect();
     if verdict != super::verdict::Verdict::WrongAnswer || widths.windows(2).any(|w| w[0] != w[1]) {
         return String::new();
     }
-    side_by_side(expected, got, colour()).unwrap_or_default()
+    let shown = window(expected, got);
+    let drawn = side_by_side(&shown.expected, &shown.got, colour()).unwrap_or_default();
+    match shown.caption {
+        Some(caption) if !drawn.is_empty() => format!("{caption}:\n{drawn}"),
+        _ => drawn,
+    }
+}
+
+/// Rows and columns of a board drawn whole (a 19 x 19 Go board is).
+pub const WHOLE_BOARD: usize = 24;
+/// Rows and columns of the window a larger board is drawn as, around its
+/// first differing cell.
+pub const WINDOW: usize = 16;
+
+/// The part of two boards to draw.
+pub struct Window {
+    /// The expected board's rows in the window, as text.
+    pub expected: String,
+    /// The got board's rows in the window, as text.
+    pub got: String,
+    /// What part of the boards the window is, when not all of them.
+    pub caption: Option<String>,
+}
+
+/// Both boards whole when they have at most [`WHOLE_BOARD`] rows and columns;
+/// else the [`WINDOW`] x [`WINDOW`] cells around the first cell that
+/// differs (the top-left corner when none does).
+pub fn window(expected: &str, got: &str) -> Window {
+    let (e, g): (Vec<Vec<String>>, Vec<Vec<String>>) = (
+        expected.lines().map(cells).collect(),
+        got.lines().map(cells).collect(),
+    );
+    let rows = e.len().max(g.len());
+    let width = e.iter().chain(&g).map(Vec::len).max().unwrap_or(0);
+    if rows <= WHOLE_BOARD && width <= WHOLE_BOARD {
+        return Window {
+            expected: expected.to_string(),
+            got: got.to_string(),
+            caption: None,
+        };
+    }
+    let (r, c) = differences(expected, got)
+        .first()
+        .copied()
+        .unwrap_or((0, 0));
+    let start = |at: usize, len: usize| {
+        at.saturating_sub(WINDOW / 2)
+            .min(len.saturating_sub(WINDOW))
+    };
+    let (top, left) = (start(r, rows), start(c, width));
+    let spaced = expected.lines().chain(got.lines()).any(|l| l.contains(' '));
+    let cut = |board: &[Vec<String>]| -> String {
+        board
+            .iter()
+            .skip(top)
+            .take(WINDOW)
+            .map(|row| {
+                let part: Vec<&str> = row
+                    .iter()
+                    .skip(left)
+                    .take(WINDOW)
+                    .map(String::as_str)
+                    .collect();
+                format!("{}\n", part.join(if spaced { " " } else { "" }))
+            })
+            .collect()
+    };
+    let (bottom, right) = ((top + WINDOW).min(rows), (left + WINDOW).min(width));
+    Window {
+        expected: cut(&e),
+        got: cut(&g),
+        caption: Some(format!(
+            "rows {top}-{} and columns {left}-{} (from 0) of {rows} x {width}, around the first differing cell ({r}, {c})",
+            bottom - 1,
+            right - 1
+        )),
+    }
+}
+
+/// An answer whose first line is not a board row (`head` reads it in
+/// words, e.g. go-move's `1` as `legal`): those words and the lines after
+/// it; else no words and the whole answer.
+pub fn split_head(
+    head: Option<fn(&str) -> Option<String>>,
+    answer: &str,
+) -> (Option<String>, &str) {
+    let first = answer.lines().next().unwrap_or("").trim_end();
+    match head.and_then(|read| read(first)) {
+        Some(words) => (
+            Some(words),
+            answer.split_once('\n').map_or("", |(_, rest)| rest),
+        ),
+        None => (None, answer),
+    }
 }
 
 #[cfg(test)]
@@ -148,6 +242,31 @@ mod tests {
         assert_eq!(lines[3], "     ^       |  ^");
         assert_eq!(differences("0 1\n2 0\n", "0 1\n2 2\n"), [(1, 1)]);
         assert_eq!(differences("AB\n", "AB\nC\n"), [(1, 0)]);
+    }
+
+    #[test]
+    fn a_large_board_is_drawn_as_a_window_around_the_first_difference() {
+        let row = ".".repeat(100);
+        let expected = format!("{row}\n").repeat(100);
+        let mut got = expected.clone();
+        got.replace_range(50 * 101 + 70..50 * 101 + 71, "X");
+        let shown = window(&expected, &got);
+        assert_eq!(shown.got.lines().count(), WINDOW);
+        assert!(shown.got.lines().all(|l| l.len() == WINDOW));
+        assert_eq!(
+            differences(&shown.expected, &shown.got),
+            [(WINDOW / 2, WINDOW / 2)]
+        );
+        assert!(shown.caption.unwrap().contains("(50, 70)"));
+        let small = window("AB\n", "AA\n");
+        assert!(small.caption.is_none() && small.got == "AA\n");
+        let flag: fn(&str) -> Option<String> = |l| (l == "1").then(|| "legal".into());
+        assert_eq!(
+            split_head(Some(flag), "1\n.X\n"),
+            (Some("legal".into()), ".X\n")
+        );
+        assert_eq!(split_head(Some(flag), "X\n.X\n"), (None, "X\n.X\n"));
+        assert_eq!(split_head(None, "1\n.X\n"), (None, "1\n.X\n"));
     }
 
     #[test]

@@ -94,6 +94,11 @@ pub trait Candidate<P: Generate>: Sync {
     fn time_limit(&self) -> Option<std::time::Duration> {
         None
     }
+    /// The stack limit of the candidate's processes in bytes, if it runs
+    /// in processes of its own.
+    fn stack_limit(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// A Rust function as a candidate; a panic counts as a crash (RE).
@@ -209,6 +214,10 @@ impl<P: Generate> Candidate<P> for External {
 
     fn time_limit(&self) -> Option<std::time::Duration> {
         Some(self.limits.timeout)
+    }
+
+    fn stack_limit(&self) -> Option<u64> {
+        Some(self.limits.stack_in_force())
     }
 
     fn sandbox(&self) -> String {

@@ -10,7 +10,7 @@
 //! needs several cases in one process is reported as that, with the
 //! smallest batch that still fails.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -83,6 +83,7 @@ impl<P: Generate> Checker<'_, P> {
             jobs: self.jobs,
             cache: HashMap::from([(case_text::<P>(&case), judged.clone())]),
             budget: Budget::new(self.config, judged.verdict),
+            visited: HashSet::from([case_text::<P>(&case)]),
             best: (case, judged),
             steps: 0,
             origin,
@@ -472,6 +473,7 @@ pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Re
         failures: Vec::new(),
         cannot_run: None,
         timings: Timings::default(),
+        stack_bytes: candidate.stack_limit(),
     };
     // Each phase timed; a phase runs only while more failures are wanted.
     let mut seconds = [0.0f64; 4];

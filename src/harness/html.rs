@@ -3,8 +3,9 @@
 //! case is drawn as boards, expected next to got, the differing cells in
 //! [`HIGHLIGHT_GOT`] and [`HIGHLIGHT_EXPECTED`].
 
-use super::board_view::{cells, differences};
-use super::report::{Failure, Report};
+use super::board_view::{cells, differences, split_head, window};
+use super::excerpt::{excerpt, first_difference};
+use super::report::{Failure, Report, answer_head, program_of};
 
 /// The background of a differing cell on the got side (`#ff2d55`), which
 /// the screenshot test counts.
@@ -78,36 +79,106 @@ fn board(text: &str, diffs: &[(usize, usize)], class: &str) -> String {
     out
 }
 
-/// Expected and got as boards side by side, differences highlighted.
+/// Expected and got as boards side by side, differences highlighted; a
+/// large board as a window around its first difference, said in a caption.
 pub fn boards(expected: &str, got: &str) -> String {
-    let diffs = differences(expected, got);
+    boards_titled(expected, got, ("expected", "got"))
+}
+
+fn boards_titled(expected: &str, got: &str, (left, right): (&str, &str)) -> String {
+    let shown = window(expected, got);
+    let diffs = differences(&shown.expected, &shown.got);
+    let caption = shown
+        .caption
+        .map_or(String::new(), |c| format!("<p>{}:</p>", escape(&c)));
     format!(
-        "<div class=\"boards\"><div><h3>expected</h3>{}</div><div><h3>got</h3>{}</div></div>\n",
-        board(expected, &diffs, "diff-expected"),
-        board(got, &diffs, "diff-got")
+        "{caption}<div class=\"boards\"><div><h3>{}</h3>{}</div><div><h3>{}</h3>{}</div></div>\n",
+        escape(left),
+        board(&shown.expected, &diffs, "diff-expected"),
+        escape(right),
+        board(&shown.got, &diffs, "diff-got")
     )
 }
 
-/// The failure's section: verdict, input, boards, detail.
-fn failure_section(f: &Failure) -> String {
-    let mut out = format!(
-        "<h2>minimal input <small>({})</small></h2><pre>{}</pre>\n",
-        escape(&f.size),
-        escape(&f.input)
-    );
-    if f.got.trim().is_empty() {
+/// `text` as a `<pre>` excerpt (around `focus`, a line and column, when long).
+fn pre(text: &str, focus: Option<(usize, usize)>) -> String {
+    format!("<pre>{}</pre>\n", escape(&excerpt(text, focus, "")))
+}
+
+/// For a failure at the limits: the pattern, where it fails and passes,
+/// and the command that prints its case.
+fn at_limits(f: &Failure, problem: &str, program: &str) -> String {
+    let (Some(sizes), Some(command)) = (f.limits_sizes(), f.regenerate(problem, program)) else {
+        return String::new();
+    };
+    format!(
+        "<h2>at the limits</h2><p>{}</p><p>its case: <code>{}</code></p>\n",
+        escape(&sizes),
+        escape(&command)
+    )
+}
+
+/// The failure's section: where it was found, the input, expected and got
+/// as boards (or excerpts), detail and hint; bounded whatever the input.
+fn failure_section(report: &Report, f: &Failure, program: &str) -> String {
+    let mut out = at_limits(f, &report.problem, program);
+    if let Some(by) = &f.found_by {
         out.push_str(&format!(
-            "<h3>expected</h3><pre>{}</pre><p>no answer</p>",
-            escape(&f.expected)
+            "<p>found by the law <b>{}</b> ({}) on the case:</p>{}",
+            escape(&by.law),
+            escape(&by.about),
+            pre(&by.from, None)
+        ));
+        if let Some(c) = &by.complaint {
+            out.push_str(&pre(c, None));
+        }
+    }
+    // The heading's parenthesis (size, how far shrunk) in smaller type.
+    let heading = f.heading();
+    let (what, about) = heading.split_once(" (").unwrap_or((&heading, ""));
+    let about = if about.is_empty() {
+        String::new()
+    } else {
+        format!(" <small>({}</small>", escape(about))
+    };
+    out.push_str(&format!(
+        "<h2>{}{about}</h2>{}",
+        escape(what),
+        pre(&f.input, None)
+    ));
+    let head = answer_head(&report.problem);
+    let (want, expected) = split_head(head, &f.expected);
+    let (have, got) = split_head(head, &f.got);
+    let titles = match (want, have) {
+        (Some(want), Some(have)) => (format!("expected: {want}"), format!("got: {have}")),
+        _ => ("expected".to_string(), "got".to_string()),
+    };
+    if f.got.trim().is_empty() {
+        let focus = first_difference(&f.expected, &f.got);
+        out.push_str(&format!(
+            "<h3>expected</h3>{}<p>no answer</p>",
+            pre(&f.expected, focus)
+        ));
+    } else if expected.trim().is_empty() || got.trim().is_empty() {
+        // A first line alone on one side (illegal): no board to draw there.
+        out.push_str(&format!(
+            "<div class=\"boards\"><div><h3>{}</h3>{}</div><div><h3>{}</h3>{}</div></div>\n",
+            escape(&titles.0),
+            pre(expected, None),
+            escape(&titles.1),
+            pre(got, None)
         ));
     } else {
-        out.push_str(&boards(&f.expected, &f.got));
+        out.push_str(&boards_titled(expected, got, (&titles.0, &titles.1)));
     }
     if !f.detail.is_empty() {
         out.push_str(&format!(
             "<p><b>detail:</b> <code>{}</code></p>\n",
             escape(&f.detail)
         ));
+    }
+    if let Some(hint) = report.crash_hint() {
+        out.push_str(&format!("<p><b>hint:</b> {}</p>\n", escape(&hint)));
     }
     out
 }
@@ -143,7 +214,7 @@ pub fn check_page(report: &Report, repeat: &str) -> String {
         escape(repeat)
     ));
     if let Some(f) = &report.failure {
-        body.push_str(&failure_section(f));
+        body.push_str(&failure_section(report, f, &program_of(repeat)));
     }
     page(&headline, &body)
 }

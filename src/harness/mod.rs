@@ -8,7 +8,8 @@
 //!   protocol (`--protocol jsonl`, `--py-func`).
 //! - [`check`]: generate, run, compare, shrink.
 //! - [`report`]: JSON and human reports; [`board_view`]: answers drawn as
-//!   boards side by side; [`html`]: the standalone HTML report.
+//!   boards side by side; [`html`]: the standalone HTML report;
+//!   [`excerpt`]: long inputs and answers cut to a few lines for both.
 //! - [`vectors`]: test vectors in one format, and the one runner every
 //!   solver goes through.
 //! - [`casefile`]: failures saved by `check --save`, read by `--replay`.
@@ -23,6 +24,7 @@ pub mod board_view;
 pub mod candidate;
 pub mod casefile;
 pub mod check;
+pub mod excerpt;
 pub mod exhaust;
 pub mod fuzz;
 pub mod html;

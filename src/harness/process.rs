@@ -79,6 +79,10 @@ pub struct Limits {
     pub max_tasks: u32,
     /// Most bytes of stdout kept; past it the run is stopped.
     pub output_bytes: usize,
+    /// The stack of each process (RLIMIT_STACK, soft and hard), set
+    /// whatever the harness's own is, so a deep recursion fails alike on
+    /// every machine; [`DEFAULT_STACK_BYTES`] unless `--stack-mb` says.
+    pub stack_bytes: u64,
     /// What isolation to ask for.
     pub sandbox: SandboxMode,
 }
@@ -91,7 +95,26 @@ impl Default for Limits {
             memory_bytes: 2 << 30,
             max_tasks: 128,
             output_bytes: 64 << 20,
+            stack_bytes: DEFAULT_STACK_BYTES,
             sandbox: SandboxMode::Auto,
+        }
+    }
+}
+
+/// The stack of a candidate's process unless `--stack-mb` says: 8 MiB,
+/// Linux's usual default.
+pub const DEFAULT_STACK_BYTES: u64 = 8 << 20;
+
+impl Limits {
+    /// The stack a candidate's process gets: the one asked for, unless the
+    /// harness's own hard limit is lower (a process cannot raise it).
+    pub fn stack_in_force(&self) -> u64 {
+        use nix::sys::resource::{Resource, getrlimit};
+        match getrlimit(Resource::RLIMIT_STACK) {
+            Ok((_, hard)) if hard != nix::sys::resource::RLIM_INFINITY => {
+                self.stack_bytes.min(hard)
+            }
+            _ => self.stack_bytes,
         }
     }
 }
@@ -287,8 +310,9 @@ fn wrapper_script(limits: &Limits, cgroups: usize, cpu: Duration) -> String {
     // lower one. Soft first: a hard limit below the soft one is refused.
     script.push_str(&format!(
         "ulimit -S -t {soft} 2>/dev/null; ulimit -H -t {} 2>/dev/null; \
-         ulimit -f {file_blocks} 2>/dev/null; ",
-        soft + 1
+         ulimit -f {file_blocks} 2>/dev/null; ulimit -s {} 2>/dev/null; ",
+        soft + 1,
+        limits.stack_in_force() / 1024
     ));
     if cgroups == 0 {
         script.push_str(&format!(

@@ -276,6 +276,10 @@ impl<P: Generate> Candidate<P> for Jsonl {
         cases.iter().map(|c| case_line::<P>(c) + "\n").collect()
     }
 
+    fn stack_limit(&self) -> Option<u64> {
+        Some(self.limits.stack_in_force())
+    }
+
     fn sandbox(&self) -> String {
         match process::probe(self.limits.sandbox) {
             Ok(level) => format!("{level}, one long-lived process per job (--protocol jsonl)"),

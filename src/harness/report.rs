@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use super::excerpt;
 use super::verdict::{Origin, Status, Verdict};
 use crate::generation::Reference;
 use crate::text::plural;
@@ -44,6 +45,10 @@ pub struct Report {
     /// Where the time went; `--json` shows it beside CLI.md's fields.
     #[serde(skip)]
     pub timings: Timings,
+    /// The stack limit of the candidate's processes in bytes, if it runs
+    /// in processes of its own (the crash hint names it).
+    #[serde(skip)]
+    pub stack_bytes: Option<u64>,
 }
 
 /// Where a check's time went: per phase, and per run of the case phase.
@@ -67,6 +72,13 @@ pub struct Timings {
 impl Timings {
     /// The most run times [`Timings::run_ms`] lists.
     pub const MAX_LISTED: usize = 10_000;
+
+    /// The mean time of one case in the case phase: a run's mean time
+    /// over the cases it holds; `None` when the phase ran nothing.
+    pub fn mean_ms_per_case(&self) -> Option<f64> {
+        let mean = self.per_run_ms.as_ref()?.mean;
+        Some(mean / self.cases_per_run.max(1) as f64)
+    }
 
     /// The timings of the case phase's runs, `ms` in case order.
     pub fn of_runs(ms: &[f64], cases_per_run: usize) -> Timings {
@@ -193,9 +205,10 @@ pub struct FoundBy {
     pub from: String,
 }
 
-/// How far a reported input was shrunk.
-#[derive(Clone, Debug, Serialize, PartialEq)]
-#[serde(tag = "state", content = "why", rename_all = "lowercase")]
+/// How far a reported input was shrunk. In JSON: `state`, one word
+/// (`minimal`, `smallest`, `unproven`, `stopped`, `not-shrunk`, `batch`), and `why`,
+/// a sentence; `smallest` adds `tried`, the enumerated cases run.
+#[derive(Clone, Debug, PartialEq)]
 pub enum Shrink {
     /// Shrunk until no simpler input failed the same way.
     Minimal,
@@ -212,6 +225,52 @@ pub enum Shrink {
     /// A failure of several cases in one process, narrowed to the smallest
     /// batch that still fails (the reason it needs them together).
     Batch(String),
+}
+
+impl Shrink {
+    /// The state in one word, as `--json` names it.
+    pub fn state(&self) -> &'static str {
+        match self {
+            Shrink::Minimal => "minimal",
+            Shrink::Smallest(_) => "smallest",
+            Shrink::Unproven(_) => "unproven",
+            Shrink::Stopped(_) => "stopped",
+            Shrink::Not(_) => "not-shrunk",
+            Shrink::Batch(_) => "batch",
+        }
+    }
+
+    /// Why the input is where it is, in words.
+    pub fn why(&self) -> String {
+        match self {
+            Shrink::Minimal => "no simpler input fails the same way".into(),
+            Shrink::Smallest(tried) => format!(
+                "no case with fewer cells fails this way ({} tried)",
+                plural(*tried as usize, "enumerated case")
+            ),
+            Shrink::Unproven(why)
+            | Shrink::Stopped(why)
+            | Shrink::Not(why)
+            | Shrink::Batch(why) => why.clone(),
+        }
+    }
+}
+
+impl Serialize for Shrink {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let tried = match self {
+            Shrink::Smallest(tried) => Some(*tried),
+            _ => None,
+        };
+        let mut map = serializer.serialize_map(Some(2 + usize::from(tried.is_some())))?;
+        map.serialize_entry("state", self.state())?;
+        map.serialize_entry("why", &self.why())?;
+        if let Some(tried) = tried {
+            map.serialize_entry("tried", &tried)?;
+        }
+        map.end()
+    }
 }
 
 /// A failing case, confirmed by one run of exactly `input`.
@@ -294,63 +353,52 @@ pub struct LimitCase {
     pub reference: Reference,
 }
 
-/// Lines of a text shown in a human report; the JSON report keeps them all.
-const SHOWN_LINES: usize = 60;
-
-/// Characters of one line shown in a human report.
-const SHOWN_COLUMNS: usize = 120;
-
-/// `line`, cut to [`SHOWN_COLUMNS`] characters with a note of how many more.
-fn shorten(line: &str) -> String {
-    let total = line.chars().count();
-    if total <= SHOWN_COLUMNS {
-        return line.to_string();
-    }
-    let kept: String = line.chars().take(SHOWN_COLUMNS).collect();
-    format!("{kept}... ({} more characters)", total - SHOWN_COLUMNS)
-}
-
-fn indent(text: &str) -> String {
+/// `text` indented for the terminal report, cut to an excerpt around line
+/// and column `focus` when long.
+fn indent_around(text: &str, focus: Option<(usize, usize)>) -> String {
     if text.is_empty() {
         return "    (nothing)\n".into();
     }
-    let total = text.lines().count();
-    let mut out: String = text
-        .lines()
-        .take(SHOWN_LINES)
-        .map(|l| format!("    {}\n", shorten(l)))
-        .collect();
-    if total > SHOWN_LINES {
-        out.push_str(&format!(
-            "    ... ({} more lines; --json shows everything)\n",
-            total - SHOWN_LINES
-        ));
-    }
-    out
+    excerpt::excerpt(text, focus, "    ")
+}
+
+fn indent(text: &str) -> String {
+    indent_around(text, None)
 }
 
 /// `got` with a marker line under every line that differs from `expected`:
-/// `^` under each differing column.
+/// `^` under each differing column; an excerpt around the first difference
+/// when `got` is long.
 pub fn mark_differences(expected: &str, got: &str) -> String {
     let want: Vec<&str> = expected.lines().collect();
     let have: Vec<&str> = got.lines().map(|l| l.trim_end()).collect();
+    let first = excerpt::first_difference(expected, got);
     let mut out = String::new();
-    for (i, line) in have.iter().enumerate().take(SHOWN_LINES) {
-        out.push_str(&format!("    {}\n", shorten(line)));
+    for piece in excerpt::pieces(got, first.map(|f| f.0)) {
+        let (i, line) = match piece {
+            excerpt::Piece::Cut(n) => {
+                out.push_str(&format!("    {}\n", excerpt::cut_note(n)));
+                continue;
+            }
+            excerpt::Piece::Line(i, line) => (i, line.trim_end()),
+        };
         let other = want.get(i).copied().unwrap_or("");
-        if *line != other {
-            let (a, b): (Vec<char>, Vec<char>) = (line.chars().collect(), other.chars().collect());
-            let marks: String = (0..a.len().max(b.len()))
+        let (a, b): (Vec<char>, Vec<char>) = (line.chars().collect(), other.chars().collect());
+        let column = (0..a.len().max(b.len())).find(|&c| a.get(c) != b.get(c));
+        let shown = excerpt::columns(a.len().max(b.len()), column);
+        out.push_str(&format!("    {}\n", excerpt::clip(line, shown)));
+        if line != other {
+            let marks: String = (shown.0..shown.1.min(a.len().max(b.len())))
                 .map(|c| if a.get(c) == b.get(c) { ' ' } else { '^' })
                 .collect();
-            out.push_str(&format!("    {}\n", shorten(marks.trim_end())));
+            let lead = if shown.0 > 0 {
+                " ".repeat(format!("({} characters) ", shown.0).len())
+            } else {
+                String::new()
+            };
+            out.push_str(format!("    {lead}{marks}").trim_end());
+            out.push('\n');
         }
-    }
-    if have.len() > SHOWN_LINES {
-        out.push_str(&format!(
-            "    ... ({} more lines; --json shows everything)\n",
-            have.len() - SHOWN_LINES
-        ));
     }
     if have.len() < want.len() {
         out.push_str(&format!(
@@ -364,13 +412,113 @@ pub fn mark_differences(expected: &str, got: &str) -> String {
     out
 }
 
+/// How a problem's answers read their first line, when it is not a board
+/// row ([`crate::generation::Extras::answer_head`]).
+pub fn answer_head(problem: &str) -> Option<fn(&str) -> Option<String>> {
+    struct Head;
+    impl crate::problems::Visitor for Head {
+        type Output = Option<fn(&str) -> Option<String>>;
+        fn visit<P: crate::suite::Suite>(self) -> Self::Output {
+            P::extras().answer_head
+        }
+    }
+    crate::problems::visit(problem, Head).flatten()
+}
+
+/// The program word of a `repeat` command (how the user runs boardcheck).
+pub fn program_of(repeat: &str) -> String {
+    shlex::split(repeat)
+        .and_then(|words| words.into_iter().next())
+        .map_or_else(
+            || "boardcheck".into(),
+            |w| shlex::try_quote(&w).map_or(w.clone(), Into::into),
+        )
+}
+
+impl Failure {
+    /// What the reported input is: minimal, shrunk and stopped, not shrunk,
+    /// each with its size and why.
+    pub fn heading(&self) -> String {
+        let f = self;
+        let steps = format!(
+            "{} in {}",
+            plural(f.shrink_steps as usize, "step"),
+            plural(f.shrink_runs as usize, "run")
+        );
+        match &f.shrink {
+            Shrink::Minimal if f.origin == Origin::Exhaustive => format!(
+                "minimal input ({}; the first failure of the enumeration: every case with fewer cells passed)",
+                f.size
+            ),
+            Shrink::Minimal => format!("minimal input ({}; shrunk {steps})", f.size),
+            Shrink::Smallest(tried) => format!(
+                "minimal input ({}; shrunk {steps}, then {tried} enumerated smaller cases: no case with fewer cells fails this way)",
+                f.size
+            ),
+            Shrink::Unproven(why) => format!(
+                "shrunk input, not proven minimal ({}; shrunk {steps}; {why})",
+                f.size
+            ),
+            Shrink::Stopped(why) => {
+                format!("input ({}; shrunk {steps}, stopped early: {why})", f.size)
+            }
+            Shrink::Not(why) => format!("input ({}; not shrunk: {why})", f.size),
+            Shrink::Batch(why) if f.verdict == Verdict::TimeLimit => format!(
+                "input ({}: {why}; the batch as a whole ran out of time: \
+                 raise --timeout-ms or lower --batch)",
+                f.size
+            ),
+            Shrink::Batch(why) => format!("input ({}: {why})", f.size),
+        }
+    }
+
+    /// For a failure at the limits: where its pattern fails, in words.
+    pub fn limits_sizes(&self) -> Option<String> {
+        let at = self.at_limits.as_ref()?;
+        Some(match at.passes_at {
+            Some(p) if p + 1 == at.fails_from => format!(
+                "pattern {} fails from {} {}, passes at {p}",
+                at.pattern, at.unit, at.fails_from
+            ),
+            Some(p) => format!(
+                "pattern {} fails at {} {}, passes at {p} (the bisection stopped before they met)",
+                at.pattern, at.unit, at.fails_from
+            ),
+            None => format!(
+                "pattern {} fails at {} {}, the smallest size run",
+                at.pattern, at.unit, at.fails_from
+            ),
+        })
+    }
+
+    /// For a failure at the limits: the command that prints its pattern's
+    /// case at the failing size, `program` being how boardcheck is run.
+    pub fn regenerate(&self, problem: &str, program: &str) -> Option<String> {
+        let at = self.at_limits.as_ref()?;
+        Some(format!(
+            "{program} gen {problem} --pattern {} --size {}",
+            at.pattern, at.fails_from
+        ))
+    }
+}
+
 impl Report {
+    /// The mean time of one case in ms: of the case phase's runs, else of
+    /// the limits phase's (`--limits only`); `None` when nothing ran.
+    pub fn mean_ms_per_case(&self) -> Option<f64> {
+        self.timings.mean_ms_per_case().or_else(|| {
+            let seconds: Vec<f64> = self.limits.iter().map(|l| l.seconds).collect();
+            (!seconds.is_empty())
+                .then(|| 1000.0 * seconds.iter().sum::<f64>() / seconds.len() as f64)
+        })
+    }
+
     /// The report for a person: the seed, the minimal input, expected and
     /// got with the differing cells marked (each distinct failure in
     /// turn), the domain checked, and `repeat`, the command that runs the
     /// same check again.
     pub fn render(&self, repeat: &str) -> String {
-        let mut out = self.body();
+        let mut out = self.body(repeat);
         for (i, f) in self.failures.iter().enumerate().skip(1) {
             let alone = Report {
                 failure: Some(f.clone()),
@@ -378,7 +526,7 @@ impl Report {
                 given: None,
                 ..self.clone()
             };
-            let body = alone.body();
+            let body = alone.body(repeat);
             let rest = body
                 .split_once("\n\n")
                 .map_or(body.as_str(), |(_, rest)| rest);
@@ -401,7 +549,7 @@ impl Report {
     }
 
     /// The summary and the first failure.
-    fn body(&self) -> String {
+    fn body(&self, repeat: &str) -> String {
         let mut out = String::new();
         match &self.failure {
             None => {
@@ -423,33 +571,7 @@ impl Report {
                     self.cases,
                     self.seed
                 ));
-                if let Some(at) = &f.at_limits {
-                    let small = self.cases as usize - self.limits.len();
-                    let passes = at
-                        .passes_at
-                        .map_or(String::new(), |s| format!("; passes at {s}"));
-                    out.push_str(&format!(
-                        "all {} agreed; at the limits: {} on pattern {} (at {} {}; fails from {}{passes}; reference: the {})\n{}\n",
-                        plural(small, "small case"),
-                        f.verdict,
-                        at.pattern,
-                        at.unit,
-                        self.limits.last().map_or(0, |l| l.size),
-                        at.fails_from,
-                        f.reference,
-                        self.limits_line().trim_end()
-                    ));
-                    if let Some(p) = at.projected {
-                        out.push_str(&format!(
-                            "projected time at the contract's maximum ({} {}): {} (time ≈ c·size^{:.2}, fitted on {} passing)\n",
-                            p.size,
-                            at.unit,
-                            crate::harness::scale::human_seconds(p.seconds_at_max),
-                            p.exponent,
-                            plural(p.from_runs, "run")
-                        ));
-                    }
-                }
+                out.push_str(&self.at_limits_lines(f, repeat));
                 if let Some(by) = &f.found_by {
                     out.push_str(&format!(
                         "found by the law {} on the candidate's own answers ({})",
@@ -463,53 +585,109 @@ impl Report {
                     out.push_str(&indent(&by.from));
                     out.push_str("the input below is one the law made from it:\n\n");
                 }
-                let steps = format!(
-                    "{} in {}",
-                    plural(f.shrink_steps as usize, "step"),
-                    plural(f.shrink_runs as usize, "run")
-                );
-                let heading = match &f.shrink {
-                    Shrink::Minimal if f.origin == Origin::Exhaustive => format!(
-                        "minimal input ({}; the first failure of the enumeration: every case with fewer cells passed)",
-                        f.size
-                    ),
-                    Shrink::Minimal => format!("minimal input ({}; shrunk {steps})", f.size),
-                    Shrink::Smallest(tried) => format!(
-                        "minimal input ({}; shrunk {steps}, then {tried} enumerated smaller cases: no case with fewer cells fails this way)",
-                        f.size
-                    ),
-                    Shrink::Unproven(why) => format!(
-                        "shrunk input, not proven minimal ({}; shrunk {steps}; {why})",
-                        f.size
-                    ),
-                    Shrink::Stopped(why) => {
-                        format!("input ({}; shrunk {steps}, stopped early: {why})", f.size)
-                    }
-                    Shrink::Not(why) => format!("input ({}; not shrunk: {why})", f.size),
-                    Shrink::Batch(why) if f.verdict == Verdict::TimeLimit => format!(
-                        "input ({}: {why}; the batch as a whole ran out of time: \
-                         raise --timeout-ms or lower --batch)",
-                        f.size
-                    ),
-                    Shrink::Batch(why) => format!("input ({}: {why})", f.size),
-                };
-                out.push_str(&format!("{heading}:\n"));
+                out.push_str(&format!("{}:\n", f.heading()));
                 out.push_str(&indent(&f.input));
+                let focus = excerpt::first_difference(&f.expected, &f.got);
                 out.push_str("expected:\n");
-                out.push_str(&indent(&f.expected));
+                out.push_str(&indent_around(&f.expected, focus));
                 out.push_str("got:\n");
                 out.push_str(&mark_differences(&f.expected, &f.got));
-                out.push_str(&super::board_view::for_failure(
-                    f.verdict,
-                    &f.expected,
-                    &f.got,
-                ));
+                let head = answer_head(&self.problem);
+                let (want, expected) = super::board_view::split_head(head, &f.expected);
+                let (have, got) = super::board_view::split_head(head, &f.got);
+                if let (Some(want), Some(have)) = (want, have)
+                    && want != have
+                {
+                    out.push_str(&format!("answer: expected {want}, got {have}\n"));
+                }
+                out.push_str(&super::board_view::for_failure(f.verdict, expected, got));
                 if !f.detail.is_empty() {
                     out.push_str(&format!("detail: {}\n", f.detail));
+                }
+                if let Some(hint) = self.crash_hint() {
+                    out.push_str(&format!("hint: {hint}\n"));
                 }
             }
         }
         out
+    }
+
+    /// For a failure at the limits: where it was found, the pattern's
+    /// failing and passing sizes, and the command that regenerates its
+    /// case; nothing for other failures.
+    fn at_limits_lines(&self, f: &Failure, repeat: &str) -> String {
+        let Some(at) = &f.at_limits else {
+            return String::new();
+        };
+        let small = match (self.cases as usize).saturating_sub(self.limits.len()) {
+            0 => String::new(),
+            n => format!("all {} agreed; ", plural(n, "small case")),
+        };
+        let mut out = format!(
+            "{small}at the limits: {} on pattern {} at {} {} (reference: the {})\n{}",
+            f.verdict,
+            at.pattern,
+            at.unit,
+            self.limits.last().map_or(0, |l| l.size),
+            f.reference,
+            self.limits_line()
+        );
+        if let Some(sizes) = f.limits_sizes() {
+            out.push_str(&format!("{sizes}\n"));
+        }
+        if let Some(command) = f.regenerate(&self.problem, &program_of(repeat)) {
+            out.push_str(&format!(
+                "its case at {} {}: {command}\n",
+                at.unit, at.fails_from
+            ));
+        }
+        if let Some(p) = at.projected {
+            out.push_str(&format!(
+                "projected time at the contract's maximum ({} {}): {} (time ≈ c·size^{:.2}, fitted on {} passing)\n",
+                p.size,
+                at.unit,
+                crate::harness::scale::human_seconds(p.seconds_at_max),
+                p.exponent,
+                plural(p.from_runs, "run")
+            ));
+        }
+        out
+    }
+
+    /// For a crash that looks like a stack overflow (a deep recursion): the
+    /// stack limit in force and how to raise it.
+    pub fn crash_hint(&self) -> Option<String> {
+        let f = self.failure.as_ref()?;
+        if f.verdict != Verdict::RuntimeError {
+            return None;
+        }
+        let stack = match self.stack_bytes {
+            Some(bytes) => format!("{} MiB here (--stack-mb raises it)", bytes >> 20),
+            None => "the stack of the thread that ran it".into(),
+        };
+        if f.detail.contains("RecursionError") {
+            return Some(format!(
+                "Python's recursion limit was reached (1000 frames unless sys.setrecursionlimit \
+                 raises it): a deep input needs an iterative version, or a raised limit and a \
+                 stack to match: {stack}"
+            ));
+        }
+        let overflow = [
+            "StackOverflowError",
+            "Maximum call stack size exceeded",
+            "has overflowed its stack",
+            "stack overflow",
+        ]
+        .iter()
+        .any(|m| f.detail.contains(m));
+        let deep_crash =
+            f.at_limits.is_some() && ["SIGSEGV", "SIGBUS"].iter().any(|s| f.detail.contains(s));
+        (overflow || deep_crash).then(|| {
+            format!(
+                "a crash on a large input is most often a stack overflow (a deep recursion); \
+                 the stack limit is {stack}; an iterative version needs none"
+            )
+        })
     }
 
     /// The limits phase in one line: what ran, the slowest run, which

@@ -2,7 +2,7 @@
 //! [`Generate::simpler`] steps, every step judged on a lone run of exactly
 //! the smaller input, within a budget of runs and time.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
 use proptest::strategy::ValueTree;
@@ -86,6 +86,10 @@ pub(super) struct Shrinker<'a, P: Generate> {
     pub(super) budget: Budget,
     pub(super) best: (P::Case, Judged),
     pub(super) steps: u64,
+    /// The inputs that have been the best so far, the first included: a
+    /// value tree that walks back to one of them (its judgement cached) is
+    /// not a new step, so steps never outnumber runs.
+    pub(super) visited: HashSet<String>,
     pub(super) origin: Origin,
     /// The inputs and signatures of failures already kept, which steps
     /// must not reach.
@@ -157,9 +161,10 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         texts.iter().map(|t| self.cache.get(t).cloned()).collect()
     }
 
-    /// Accepts `case` as the new smallest failure if it failed with the same verdict.
+    /// Accepts `case` as the new smallest failure if it failed with the
+    /// same verdict and has not been the best before.
     fn accept(&mut self, case: &P::Case, judged: &Judged) -> bool {
-        if judged.verdict != self.best.1.verdict || *case == self.best.0 {
+        if judged.verdict != self.best.1.verdict || !self.visited.insert(case_text::<P>(case)) {
             return false;
         }
         if !self.avoid.is_empty() {

@@ -212,6 +212,10 @@ impl Generate for GoCapture {
                 write_case: format::case_to_protocol,
                 read_answer: format::answer_from_protocol,
             }),
+            answer_head: Some(|line| {
+                let removed: u64 = line.parse().ok()?;
+                Some(crate::text::plural(removed as usize, "stone") + " removed")
+            }),
             ..Extras::default()
         }
     }

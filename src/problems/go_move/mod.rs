@@ -186,6 +186,11 @@ impl Generate for GoMove {
                 write_case: format::case_to_protocol,
                 read_answer: format::answer_from_protocol,
             }),
+            answer_head: Some(|line| match line {
+                "0" => Some("illegal".into()),
+                "1" => Some("legal".into()),
+                _ => None,
+            }),
             ..Extras::default()
         }
     }

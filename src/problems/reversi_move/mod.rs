@@ -219,6 +219,7 @@ impl Generate for ReversiMove {
             enumerate: Some(|max_cells| Box::new(enumerate::every_move(max_cells))),
             cells: Some(|case| case.board.rows * case.board.cols),
             picture: None,
+            answer_head: None,
             protocol: Some(crate::generation::Protocol {
                 write_case: format::case_to_protocol,
                 read_answer: format::answer_from_protocol,
