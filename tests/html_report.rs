@@ -136,6 +136,9 @@ fn failure_at_the_limits(side: usize, verdict: Verdict, got_at_all: bool) -> Rep
         status: Status::Fail,
         cases: 1003,
         sandbox: "namespaces+cgroups".into(),
+        domain: String::new(),
+        failures: Vec::new(),
+        cannot_run: None,
         limits: vec![LimitCase {
             pattern: "spiral".into(),
             size: side,
