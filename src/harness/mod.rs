@@ -25,6 +25,7 @@ pub mod casefile;
 pub mod check;
 pub mod exhaust;
 pub mod fuzz;
+pub mod fuzz_setup;
 pub mod html;
 mod limits_phase;
 pub mod process;
