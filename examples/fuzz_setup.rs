@@ -9,14 +9,25 @@
 //!
 //! Corpus files are named by their content, so seeds are added, never
 //! duplicated, and what a fuzzer added to a corpus stays.
+//!
+//! `cargo run --example fuzz_setup -- --zoo` writes nothing and lists each
+//! structured target with each zoo variant of its problem (`fuzz/zoo.sh`).
 
 use std::fs;
 use std::path::Path;
 
 use boardcheck::harness::fuzz::targets;
-use boardcheck::harness::fuzz_setup::{TARGET_SOURCE, dictionary, manifest, seed_name, seeds};
+use boardcheck::harness::fuzz_setup::{
+    TARGET_SOURCE, dictionary, manifest, seed_name, seeds, zoo_runs,
+};
 
 fn main() -> std::io::Result<()> {
+    if std::env::args().any(|a| a == "--zoo") {
+        for (target, variant) in zoo_runs() {
+            println!("{target} {variant}");
+        }
+        return Ok(());
+    }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let fuzz = root.join("fuzz");
     let vectors = root.join("tests/data");

@@ -67,6 +67,31 @@ pub fn manifest() -> String {
     out
 }
 
+/// Each structured target with each zoo variant of its problem: the runs
+/// of `fuzz/zoo.sh`, which measures how soon each variant is caught.
+pub fn zoo_runs() -> Vec<(String, String)> {
+    fuzz::targets()
+        .into_iter()
+        .filter(|t| t.kind == "structured")
+        .flat_map(|t| {
+            let problem = t.problem.expect("a problem's target");
+            visit(problem, ZooNames)
+                .expect("a registered name")
+                .into_iter()
+                .map(move |variant| (t.name.clone(), variant))
+        })
+        .collect()
+}
+
+struct ZooNames;
+
+impl Visitor for ZooNames {
+    type Output = Vec<String>;
+    fn visit<P: Suite>(self) -> Vec<String> {
+        P::zoo().into_iter().map(|s| s.name).collect()
+    }
+}
+
 /// A corpus file's name from its content, so regenerating adds nothing twice.
 pub fn seed_name(data: &[u8]) -> String {
     let mut h = DefaultHasher::new();
