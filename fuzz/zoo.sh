@@ -6,6 +6,8 @@
 # variant. docs/fuzzing.md.
 #
 #   fuzz/zoo.sh [SECONDS] [TARGET-FILTER]
+#
+# CARGO_TARGET_DIR: the fuzz build's directory, as for cargo fuzz.
 set -euo pipefail
 seconds=${1:-60}
 filter=${2:-}
@@ -13,7 +15,9 @@ cd "$(dirname "$0")"
 export RUSTC_BOOTSTRAP=1
 cargo fuzz build -s none >/dev/null
 bin_dir=${CARGO_TARGET_DIR:-target}/x86_64-unknown-linux-gnu/release
-runs=$(cd .. && cargo run -q --example fuzz_setup -- --zoo)
+# The list comes from the main crate (built in MAIN_TARGET_DIR, default
+# target/), not from the fuzz build's directory.
+runs=$(cd .. && CARGO_TARGET_DIR=${MAIN_TARGET_DIR:-target} cargo run -q --example fuzz_setup -- --zoo)
 
 printf '| %-24s | %-30s | %8s | %10s |\n' target variant seconds execs
 echo "|--------------------------|--------------------------------|----------|------------|"

@@ -33,7 +33,7 @@ fn replay(target: &Target, dir: &Path) -> (usize, Vec<String>) {
         let data = fs::read(file).expect("a readable corpus file");
         if catch_unwind(AssertUnwindSafe(|| (target.body)(&data))).is_err() {
             failed.push(format!(
-                "{}: reproduce with `cd fuzz && cargo fuzz run {} {}`",
+                "{}: reproduce with `cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run -s none {} {}`",
                 file.display(),
                 target.name,
                 file.display()
