@@ -19,8 +19,9 @@ pub trait Problem: Sized + 'static {
     /// nothing or one line.
     const SELF_DELIMITING: bool = true;
 
-    /// One input of the problem.
-    type Case: Clone + Debug + PartialEq + Send + Sync + 'static;
+    /// One input of the problem; `arbitrary` builds them for the fuzz
+    /// targets of every problem in the registry.
+    type Case: Clone + Debug + PartialEq + Send + Sync + 'static + for<'a> arbitrary::Arbitrary<'a>;
     /// What a solver answers for one case.
     type Answer: Clone + Debug + PartialEq + Send + Sync + 'static;
 

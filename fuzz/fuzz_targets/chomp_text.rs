@@ -1,7 +1,5 @@
-//! Any bytes as a chomp input or answer: no panic; what parses solves
-//! the same with engine and reference and round-trips through the text form.
+//! Generated from the problem registry by `cargo run --example fuzz_setup`:
+//! the body is `boardcheck::harness::fuzz::targets()`'s entry of this
+//! binary's name (docs/fuzzing.md).
 #![no_main]
-use boardcheck::problems::chomp::Chomp;
-use libfuzzer_sys::fuzz_target;
-
-fuzz_target!(|data: &[u8]| boardcheck::harness::fuzz::text_input::<Chomp>(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| boardcheck::harness::fuzz::run(env!("CARGO_BIN_NAME"), data));

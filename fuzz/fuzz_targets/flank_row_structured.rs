@@ -1,6 +1,5 @@
-//! Structured flank-row cases: engine == oracle, and the text form round-trips.
+//! Generated from the problem registry by `cargo run --example fuzz_setup`:
+//! the body is `boardcheck::harness::fuzz::targets()`'s entry of this
+//! binary's name (docs/fuzzing.md).
 #![no_main]
-use boardcheck::problems::flank_row::{Case, FlankRow};
-use libfuzzer_sys::fuzz_target;
-
-fuzz_target!(|case: Case| boardcheck::harness::fuzz::structured::<FlankRow>(&case));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| boardcheck::harness::fuzz::run(env!("CARGO_BIN_NAME"), data));

@@ -1,6 +1,5 @@
-//! Structured go-move cases: engine == oracle, and the text form round-trips.
+//! Generated from the problem registry by `cargo run --example fuzz_setup`:
+//! the body is `boardcheck::harness::fuzz::targets()`'s entry of this
+//! binary's name (docs/fuzzing.md).
 #![no_main]
-use boardcheck::problems::go_move::{Case, GoMove};
-use libfuzzer_sys::fuzz_target;
-
-fuzz_target!(|case: Case| boardcheck::harness::fuzz::structured::<GoMove>(&case));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| boardcheck::harness::fuzz::run(env!("CARGO_BIN_NAME"), data));

@@ -1,8 +1,5 @@
-//! Any bytes as a go-move input or answer: no panic; what parses (a legal
-//! position and a move) solves the same with engine and oracle and
-//! round-trips through the text form.
+//! Generated from the problem registry by `cargo run --example fuzz_setup`:
+//! the body is `boardcheck::harness::fuzz::targets()`'s entry of this
+//! binary's name (docs/fuzzing.md).
 #![no_main]
-use boardcheck::problems::go_move::GoMove;
-use libfuzzer_sys::fuzz_target;
-
-fuzz_target!(|data: &[u8]| boardcheck::harness::fuzz::text_input::<GoMove>(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| boardcheck::harness::fuzz::run(env!("CARGO_BIN_NAME"), data));

@@ -1,15 +1,5 @@
-//! Any bytes as a reversi-move input (text and JSON) or answer: no panic;
-//! what parses solves the same with engine and oracle and round-trips
-//! through the text form.
+//! Generated from the problem registry by `cargo run --example fuzz_setup`:
+//! the body is `boardcheck::harness::fuzz::targets()`'s entry of this
+//! binary's name (docs/fuzzing.md).
 #![no_main]
-use boardcheck::problems::reversi_move::ReversiMove;
-use libfuzzer_sys::fuzz_target;
-
-fuzz_target!(|data: &[u8]| {
-    boardcheck::harness::fuzz::text_input::<ReversiMove>(data);
-    if let Ok(text) = std::str::from_utf8(data) {
-        if let Ok(case) = boardcheck::problems::reversi_move::format::case_from_json(text) {
-            boardcheck::harness::fuzz::structured::<ReversiMove>(&case);
-        }
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| boardcheck::harness::fuzz::run(env!("CARGO_BIN_NAME"), data));

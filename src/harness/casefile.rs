@@ -50,14 +50,27 @@ struct File {
 /// rather than read as empty.
 pub fn load(path: &Path) -> Result<Vec<Entry>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let file = toml::from_str::<File>(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    if !file.test.is_empty() {
+    parse(&path.display().to_string(), &text)
+}
+
+/// Reads the case file `text` (named `file` in messages), as [`load`].
+pub fn parse(file: &str, text: &str) -> Result<Vec<Entry>, String> {
+    let parsed = toml::from_str::<File>(text).map_err(|e| format!("{file}: {e}"))?;
+    if !parsed.test.is_empty() {
         return Err(format!(
-            "{}: a test-vector file ([[test]] tables), not a case file of saved failures",
-            path.display()
+            "{file}: a test-vector file ([[test]] tables), not a case file of saved failures"
         ));
     }
-    Ok(file.case)
+    Ok(parsed.case)
+}
+
+/// The text of a case file holding `entries`, which [`parse`] reads back.
+pub fn text(entries: Vec<Entry>) -> Result<String, String> {
+    toml::to_string(&File {
+        case: entries,
+        test: Vec::new(),
+    })
+    .map_err(|e| e.to_string())
 }
 
 /// Adds `entry` to the case file at `path` (created if missing) unless an
@@ -73,11 +86,7 @@ pub fn append(path: &Path, entry: Entry) -> Result<(), String> {
         return Ok(());
     }
     entries.push(entry);
-    let text = toml::to_string(&File {
-        case: entries,
-        test: Vec::new(),
-    })
-    .map_err(|e| e.to_string())?;
+    let text = text(entries)?;
     let tmp = path.with_extension("tmp");
     std::fs::write(&tmp, text)
         .and_then(|_| std::fs::rename(&tmp, path))

@@ -27,6 +27,7 @@ pub mod check;
 pub mod excerpt;
 pub mod exhaust;
 pub mod fuzz;
+pub mod fuzz_setup;
 pub mod html;
 mod limits_phase;
 pub mod process;

@@ -16,7 +16,6 @@ use proptest::test_runner::{Config, FileFailurePersistence, TestCaseError, TestE
 use super::fuzz;
 use super::selftest::{Caught, idle_properties, selftest};
 use super::vectors::{self, Counts};
-use crate::generation::Generate;
 use crate::problem::{Problem, read_input};
 use crate::suite::{Property, Solver, Suite};
 
@@ -207,23 +206,15 @@ pub fn random_bytes(n: u32, max_len: usize) -> impl Iterator<Item = Vec<u8>> {
 
 /// Both fuzz bodies on `data`: [`fuzz::text_input`] on the bytes, and
 /// [`fuzz::structured`] on the case `arbitrary` builds from them, if any.
-pub fn fuzz_bodies<P: Generate>(data: &[u8])
-where
-    for<'a> P::Case: arbitrary::Arbitrary<'a>,
-{
+pub fn fuzz_bodies<P: Suite>(data: &[u8]) {
     fuzz::text_input::<P>(data);
-    if let Ok(case) = arbitrary::Unstructured::new(data).arbitrary::<P::Case>() {
-        fuzz::structured::<P>(&case);
-    }
+    fuzz::structured_bytes::<P>(data);
 }
 
 /// The fuzz bodies ([`fuzz_bodies`]) on `case_count(n)` random byte strings
 /// shorter than `max_len` ([`random_bytes`]), so `cargo test` runs what
 /// the fuzz targets run without a nightly toolchain.
-pub fn fuzz_bodies_on_random_bytes<P: Generate>(n: u32, max_len: usize)
-where
-    for<'a> P::Case: arbitrary::Arbitrary<'a>,
-{
+pub fn fuzz_bodies_on_random_bytes<P: Suite>(n: u32, max_len: usize) {
     for data in random_bytes(case_count(n), max_len) {
         fuzz_bodies::<P>(&data);
     }

@@ -55,7 +55,7 @@ impl<'a> arbitrary::Arbitrary<'a> for Case {
             })
         };
         let (width, height) = (side(u)?, side(u)?);
-        let q = u.int_in_range(0..=32usize)?;
+        let q = u.int_in_range(0..=256usize)?;
         let coord = |u: &mut arbitrary::Unstructured<'a>, n: u64| -> arbitrary::Result<i64> {
             Ok(if u.ratio(1u8, 8)? {
                 u.arbitrary::<i64>()?

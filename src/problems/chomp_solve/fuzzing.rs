@@ -24,8 +24,8 @@ impl quickcheck::Arbitrary for Case {
 
 impl<'a> arbitrary::Arbitrary<'a> for Case {
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Case> {
-        let r0 = u.int_in_range(1..=7u64)?;
-        let h = u.int_in_range(0..=6usize)?;
+        let r0 = u.int_in_range(1..=9u64)?;
+        let h = u.int_in_range(0..=8usize)?;
         let mut rows = vec![r0];
         for _ in 0..h {
             let below = *rows.last().unwrap_or(&0);

@@ -31,7 +31,7 @@ impl quickcheck::Arbitrary for Case {
 
 impl<'a> arbitrary::Arbitrary<'a> for Case {
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Case> {
-        let n = u.int_in_range(1..=64usize)?;
+        let n = u.int_in_range(1..=4096usize)?;
         let row = (0..n)
             .map(|_| {
                 Ok(
@@ -40,7 +40,7 @@ impl<'a> arbitrary::Arbitrary<'a> for Case {
                 )
             })
             .collect::<arbitrary::Result<Row>>()?;
-        let k = u.int_in_range(0..=32usize)?;
+        let k = u.int_in_range(0..=512usize)?;
         let placements = (0..k)
             .map(|_| {
                 Ok(Placement {

@@ -38,8 +38,8 @@ impl quickcheck::Arbitrary for Board {
 
 impl<'a> arbitrary::Arbitrary<'a> for Board {
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Board> {
-        let n = u.int_in_range(1..=12usize)?;
-        let m = u.int_in_range(1..=12usize)?;
+        let n = u.int_in_range(1..=64usize)?;
+        let m = u.int_in_range(1..=64usize)?;
         let cells = (0..n * m)
             .map(|_| {
                 let b = u.int_in_range(0x21u8..=0x7e)?;

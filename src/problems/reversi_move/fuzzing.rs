@@ -40,8 +40,8 @@ impl quickcheck::Arbitrary for Case {
 
 impl<'a> arbitrary::Arbitrary<'a> for Case {
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Case> {
-        let rows = u.int_in_range(1..=12usize)?;
-        let cols = u.int_in_range(1..=12usize)?;
+        let rows = u.int_in_range(1..=crate::limits::REVERSI_MAX_SIDE)?;
+        let cols = u.int_in_range(1..=crate::limits::REVERSI_MAX_SIDE)?;
         let cells = (0..rows * cols)
             .map(|_| u.int_in_range(0..=2u8))
             .collect::<arbitrary::Result<Vec<u8>>>()?;

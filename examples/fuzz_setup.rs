@@ -1,0 +1,70 @@
+//! Writes what `fuzz/` holds that is made from the problem registry
+//! (docs/fuzzing.md): `fuzz/Cargo.toml`, one file per target in
+//! `fuzz/fuzz_targets/`, seed corpora in `fuzz/corpus/<target>/` and
+//! dictionaries in `fuzz/dict/`. Run it after adding a problem:
+//!
+//! ```text
+//! cargo run --example fuzz_setup
+//! ```
+//!
+//! Corpus files are named by their content, so seeds are added, never
+//! duplicated, and what a fuzzer added to a corpus stays.
+//!
+//! `cargo run --example fuzz_setup -- --zoo` writes nothing and lists each
+//! structured target with each zoo variant of its problem (`fuzz/zoo.sh`).
+
+use std::fs;
+use std::path::Path;
+
+use boardcheck::harness::fuzz::targets;
+use boardcheck::harness::fuzz_setup::{
+    TARGET_SOURCE, dictionary, manifest, seed_name, seeds, zoo_runs,
+};
+
+fn main() -> std::io::Result<()> {
+    if std::env::args().any(|a| a == "--zoo") {
+        for (target, variant) in zoo_runs() {
+            println!("{target} {variant}");
+        }
+        return Ok(());
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let fuzz = root.join("fuzz");
+    let vectors = root.join("tests/data");
+    fs::write(fuzz.join("Cargo.toml"), manifest())?;
+    let sources = fuzz.join("fuzz_targets");
+    fs::create_dir_all(&sources)?;
+    let all = targets();
+    // Target files of targets no longer in the registry go.
+    for file in fs::read_dir(&sources)? {
+        let path = file?.path();
+        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        if !all.iter().any(|t| t.name == stem) {
+            fs::remove_file(&path)?;
+        }
+    }
+    for target in &all {
+        fs::write(sources.join(format!("{}.rs", target.name)), TARGET_SOURCE)?;
+        let corpus = fuzz.join("corpus").join(&target.name);
+        fs::create_dir_all(&corpus)?;
+        let made = seeds(target, &vectors);
+        let bytes: usize = made.iter().map(Vec::len).sum();
+        for seed in &made {
+            fs::write(corpus.join(seed_name(seed)), seed)?;
+        }
+        if let Some(dict) = dictionary(target, &vectors) {
+            fs::create_dir_all(fuzz.join("dict"))?;
+            fs::write(
+                fuzz.join("dict").join(format!("{}.dict", target.name)),
+                dict,
+            )?;
+        }
+        println!(
+            "{:28} {:4} seeds {:7} bytes",
+            target.name,
+            made.len(),
+            bytes
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,255 @@
+//! What `fuzz/` holds that is made from the registry: the cargo-fuzz
+//! manifest and one target file per [`fuzz::targets`] entry, the seed
+//! corpora (from the test vectors, the generators, the patterns and the
+//! zoo's wrong answers) and the libFuzzer dictionaries. Written by
+//! `cargo run --example fuzz_setup`; `tests/fuzz_replay.rs` fails when the
+//! manifest or a target file is not what the registry gives.
+
+use std::collections::BTreeSet;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::path::Path;
+
+use super::casefile::{self, Entry};
+use super::fuzz::{self, Target};
+use super::run::generate;
+use super::vectors::{self, Expect, Vectors};
+use crate::generation::{clamp_size, reference};
+use crate::problem::{answer_text, case_text, multi_case_text};
+use crate::problems::{NAMES, Visitor, visit};
+use crate::suite::Suite;
+
+/// Seeds longer than this are left out, to keep the corpora small.
+pub const MAX_SEED_LEN: usize = 16 * 1024;
+
+/// Generated cases per problem and size.
+const GENERATED: u64 = 6;
+
+/// The text of every file in `fuzz/fuzz_targets/`: the binary's own name
+/// picks the body from the registry, so no target file names a problem.
+pub const TARGET_SOURCE: &str = "\
+//! Generated from the problem registry by `cargo run --example fuzz_setup`:
+//! the body is `boardcheck::harness::fuzz::targets()`'s entry of this
+//! binary's name (docs/fuzzing.md).
+#![no_main]
+libfuzzer_sys::fuzz_target!(|data: &[u8]| boardcheck::harness::fuzz::run(env!(\"CARGO_BIN_NAME\"), data));
+";
+
+const MANIFEST_HEAD: &str = "\
+# Generated from the problem registry by `cargo run --example fuzz_setup`
+# (docs/fuzzing.md); `tests/fuzz_replay.rs` fails when it is stale.
+[package]
+name = \"boardcheck-fuzz\"
+version = \"0.0.0\"
+publish = false
+edition = \"2024\"
+
+[package.metadata]
+cargo-fuzz = true
+
+[dependencies]
+libfuzzer-sys = \"0.4\"
+boardcheck = { path = \"..\", default-features = false }
+
+# Not part of the main crate's build: cargo-fuzz builds this on its own.
+[workspace]
+members = [\".\"]
+";
+
+/// `fuzz/Cargo.toml`: the package and one `[[bin]]` per target.
+pub fn manifest() -> String {
+    let mut out = MANIFEST_HEAD.to_string();
+    for t in fuzz::targets() {
+        out += &format!(
+            "\n[[bin]]\nname = \"{0}\"\npath = \"fuzz_targets/{0}.rs\"\ntest = false\ndoc = false\nbench = false\n",
+            t.name
+        );
+    }
+    out
+}
+
+/// Each structured target with each zoo variant of its problem: the runs
+/// of `fuzz/zoo.sh`, which measures how soon each variant is caught.
+pub fn zoo_runs() -> Vec<(String, String)> {
+    fuzz::targets()
+        .into_iter()
+        .filter(|t| t.kind == "structured")
+        .flat_map(|t| {
+            let problem = t.problem.expect("a problem's target");
+            visit(problem, ZooNames)
+                .expect("a registered name")
+                .into_iter()
+                .map(move |variant| (t.name.clone(), variant))
+        })
+        .collect()
+}
+
+struct ZooNames;
+
+impl Visitor for ZooNames {
+    type Output = Vec<String>;
+    fn visit<P: Suite>(self) -> Vec<String> {
+        P::zoo().into_iter().map(|s| s.name).collect()
+    }
+}
+
+/// A corpus file's name from its content, so regenerating adds nothing twice.
+pub fn seed_name(data: &[u8]) -> String {
+    let mut h = DefaultHasher::new();
+    data.hash(&mut h);
+    format!("seed-{:016x}", h.finish())
+}
+
+/// The seeds of `target`, from the vector files in `vectors_dir`
+/// (`tests/data/<problem with _>.toml`).
+pub fn seeds(target: &Target, vectors_dir: &Path) -> Vec<Vec<u8>> {
+    let mut out: Vec<Vec<u8>> = match target.problem {
+        None => case_file_seeds(vectors_dir),
+        Some(problem) => {
+            let vectors = vectors_of(problem, vectors_dir);
+            let made = visit(problem, Made(&vectors)).expect("a registered name");
+            match target.kind {
+                "answers" => made.answers,
+                // `arbitrary` reads any bytes: the texts are varied starting points.
+                _ => made.texts.into_iter().map(String::into_bytes).collect(),
+            }
+        }
+    };
+    out.retain(|s| s.len() <= MAX_SEED_LEN);
+    let mut seen = BTreeSet::new();
+    out.retain(|s| seen.insert(s.clone()));
+    out
+}
+
+/// The libFuzzer dictionary of `target`, if it reads text: every word of
+/// its problem's vector inputs (commands, colours, keywords), in the
+/// `name="value"` form `-dict=` reads.
+pub fn dictionary(target: &Target, vectors_dir: &Path) -> Option<String> {
+    let problem = target.problem?;
+    if !matches!(target.kind, "text" | "answers") {
+        return None;
+    }
+    let vectors = vectors_of(problem, vectors_dir);
+    let mut words: BTreeSet<String> = vectors
+        .vectors
+        .iter()
+        .flat_map(|v| v.input.split_whitespace().map(str::to_string))
+        .filter(|w| w.len() <= 16 && w.bytes().any(|b| b.is_ascii_alphabetic()))
+        .collect();
+    words.extend(["\n", "\r\n", " ", "0", "-1"].map(String::from));
+    let lines: Vec<String> = words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| format!("w{i}=\"{}\"", escape(w)))
+        .collect();
+    Some(lines.join("\n") + "\n")
+}
+
+/// A dictionary value: printable ASCII as is, `"`, `\` and the rest as `\xNN`.
+fn escape(word: &str) -> String {
+    word.bytes()
+        .map(|b| match b {
+            b'"' | b'\\' => format!("\\x{b:02x}"),
+            0x20..=0x7e => (b as char).to_string(),
+            _ => format!("\\x{b:02x}"),
+        })
+        .collect()
+}
+
+fn vectors_of(problem: &str, vectors_dir: &Path) -> Vectors {
+    let path = vectors_dir.join(format!("{}.toml", problem.replace('-', "_")));
+    vectors::load(&path).unwrap_or_else(|_| Vectors {
+        file: path.display().to_string(),
+        vectors: Vec::new(),
+    })
+}
+
+/// The case-file target's seeds: each vector file, and a case file of
+/// each problem's vectors as `check --save` would write it.
+fn case_file_seeds(vectors_dir: &Path) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    for problem in NAMES {
+        let vectors = vectors_of(problem, vectors_dir);
+        let entries: Vec<Entry> = vectors
+            .vectors
+            .iter()
+            .take(4)
+            .map(|v| Entry {
+                name: v.name.clone(),
+                input: v.input.clone(),
+                output: match &v.expect {
+                    Expect::Output(o) => Some(o.clone()),
+                    Expect::Error(_) => None,
+                },
+                error: match &v.expect {
+                    Expect::Error(e) => Some(e.clone()),
+                    Expect::Output(_) => None,
+                },
+                multi: v.multi,
+            })
+            .collect();
+        if let Ok(text) = casefile::text(entries) {
+            out.push(text.into_bytes());
+        }
+        if let Ok(text) = std::fs::read(&vectors.file) {
+            out.push(text);
+        }
+    }
+    out
+}
+
+/// One problem's seeds: input texts and `input NUL output` pairs.
+struct Made<'a>(&'a Vectors);
+
+struct Seeds {
+    texts: Vec<String>,
+    answers: Vec<Vec<u8>>,
+}
+
+impl Visitor for Made<'_> {
+    type Output = Seeds;
+    fn visit<P: Suite>(self) -> Seeds {
+        let mut texts = Vec::new();
+        let mut answers = Vec::new();
+        let pair =
+            |input: &str, output: &str| [input.as_bytes(), b"\0", output.as_bytes()].concat();
+        for v in &self.0.vectors {
+            texts.push(v.input.clone());
+            if let Expect::Output(output) = &v.expect {
+                texts.push(output.clone());
+                answers.push(pair(&v.input, output));
+            }
+        }
+        let zoo = P::zoo();
+        let sizes = [2, 5, P::DEFAULT_SIZE].map(clamp_size::<P>);
+        let mut cases = Vec::new();
+        for size in sizes {
+            cases.extend((0..GENERATED).map(|seed| generate::<P>(seed, size)));
+        }
+        for pattern in &P::extras().patterns {
+            for size in [16, 256] {
+                cases.push((pattern.build)(clamp_size::<P>(size)));
+            }
+        }
+        // Beyond the oracle's reach a case costs seconds: the fuzzer may go
+        // there, the committed corpus (replayed by `cargo test`) does not.
+        cases.retain(|c| P::oracle_reaches(c));
+        for (i, case) in cases.iter().enumerate() {
+            let input = case_text::<P>(case);
+            let right = answer_text::<P>(&reference::<P>(case).0);
+            texts.push(input.clone());
+            answers.push(pair(&input, &right));
+            // One zoo variant's (often wrong) answer per case, in turn.
+            if !zoo.is_empty() {
+                let wrong = answer_text::<P>(&zoo[i % zoo.len()].solve(case));
+                answers.push(pair(&input, &wrong));
+            }
+        }
+        let few = &cases[..cases.len().min(3)];
+        let all_right: String = few
+            .iter()
+            .map(|c| answer_text::<P>(&reference::<P>(c).0))
+            .collect();
+        answers.push(pair(&multi_case_text::<P>(few), &all_right));
+        Seeds { texts, answers }
+    }
+}
