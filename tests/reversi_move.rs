@@ -711,7 +711,9 @@ fn perft_cli_counts_from_a_position_in_json_in_shards_and_the_deepest_only() {
     .unwrap();
     for row in text.lines().skip(3).map(perft_row) {
         assert!(row.3 >= 0.0 && row.3 <= cores * row.2 + 0.02, "{text}");
-        assert!(row.4 > 0.0, "{text}");
+        // A rate printed to one decimal of Mleaves/s: the shallow rows (a
+        // few hundred leaves) of a loaded machine can read 0.0.
+        assert!(row.4 > 0.0 || row.1 < 100_000, "{text}");
     }
     assert!(
         [
