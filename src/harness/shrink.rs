@@ -76,6 +76,9 @@ pub(super) struct Shrunk<P: Problem> {
 
 /// The most enumerated cases of fewer cells shrinking ends by trying.
 const TAIL_CASES: usize = 200_000;
+/// Where they are more than the budget allows: the runs spent on the
+/// smallest of them anyway.
+const PEEK_RUNS: usize = 64;
 
 /// The checker's state for one failure: lone runs, cached by input.
 pub(super) struct Shrinker<'a, P: Generate> {
@@ -305,25 +308,40 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         let Some(below) = cells(&self.best.0).checked_sub(1).filter(|&c| c > 0) else {
             return Ok(0);
         };
-        let mut cases = every(below).filter(|c| domain.contains::<P>(c));
         let batch = self.candidate.batch_size().max(1);
+        // How many there are, counted first: when trying them all would
+        // overrun the budget, only the smallest few are tried (a failure
+        // among them is still found) and the claim is not made.
+        let total = every(below)
+            .filter(|c| domain.contains::<P>(c))
+            .take(TAIL_CASES + 1)
+            .count();
+        let room = self.budget.max_runs.saturating_sub(self.budget.runs);
+        let all_fit = total <= TAIL_CASES && total.div_ceil(batch) <= room;
+        let most_runs = if all_fit { room } else { PEEK_RUNS.min(room) };
+        let mut cases = every(below).filter(|c| domain.contains::<P>(c));
         let chunk = batch * self.jobs.max(1) * 4;
         let mut tried = 0u64;
+        let mut spent = 0;
         loop {
             let part: Vec<P::Case> = cases.by_ref().take(chunk).collect();
             if part.is_empty() {
                 return Ok(tried);
             }
             let runs = part.len().div_ceil(batch);
-            if tried as usize + part.len() > TAIL_CASES
-                || self.budget.runs + runs > self.budget.max_runs
-                || !self.budget.open(verdict)
-            {
+            if spent + runs > most_runs || !self.budget.open(verdict) {
+                let all = if total > TAIL_CASES {
+                    format!("more than {TAIL_CASES} inputs")
+                } else {
+                    format!("{total} inputs ({} runs)", total.div_ceil(batch))
+                };
                 return Err(format!(
-                    "{tried} inputs with fewer cells were tried, all passing, before the \
-                     shrinking budget ran out (--max-shrink-runs, --shrink-seconds)"
+                    "the {tried} smallest inputs with fewer cells were tried, all passing; \
+                     trying all {all} is over the shrinking budget (--max-shrink-runs, \
+                     --shrink-seconds)"
                 ));
             }
+            spent += runs;
             let batches: Vec<&[P::Case]> = part.chunks(batch).collect();
             self.budget.runs += batches.len();
             let ran = run_batches(self.candidate, &batches, self.jobs);
