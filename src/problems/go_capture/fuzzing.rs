@@ -43,10 +43,13 @@ impl<'a> arbitrary::Arbitrary<'a> for Board {
         let cells = (0..n * m)
             .map(|_| {
                 let b = u.int_in_range(0x21u8..=0x7e)?;
-                // Mostly the usual alphabet, so groups form; any stone now and then.
+                // Mostly the usual alphabet, so groups form (`#` among them:
+                // a stone like any other, which the seed's test takes for a
+                // wall); any stone now and then.
                 Ok(match b % 8 {
                     0..=2 => EMPTY,
-                    3 | 4 => b'X',
+                    3 => b'#',
+                    4 => b'X',
                     5 | 6 => b'O',
                     _ => b,
                 })
