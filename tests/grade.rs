@@ -45,12 +45,14 @@ fn grade_judges_every_submission_though_one_hangs_and_one_crashes() {
         .iter()
         .map(|r| r["verdict"].as_str().unwrap())
         .collect();
-    assert_eq!(verdicts, ["TLE", "RE", "PASS"]);
+    // The crash is the same on every input, the smallest included: the
+    // submission cannot run at all (ERROR), as `check` says with exit 2.
+    assert_eq!(verdicts, ["TLE", "ERROR", "PASS"]);
     let phases: Vec<&str> = rows
         .iter()
         .map(|r| r["phase"].as_str().unwrap_or(""))
         .collect();
-    assert_eq!(phases, ["cases", "cases", ""]);
+    assert_eq!(phases, ["cases", "", ""]);
     assert_eq!(rows[2]["cases_passed"], 30);
     assert!(
         rows[0]["minimal_case"]
@@ -113,7 +115,7 @@ fn grade_fails_a_quadratic_candidate_at_the_limits_as_check_does() {
         graded,
         [
             ("TLE".into(), "limits".into()),
-            ("RE".into(), "cases".into())
+            ("ERROR".into(), String::new())
         ]
     );
     let mut argv = vec!["check", "flank-row", "--json"];

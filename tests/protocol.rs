@@ -309,7 +309,7 @@ fn a_chomp_class_is_judged_on_its_own_return_values() {
 /// A result the signature does not allow is PE naming the value; an
 /// exception inside the function stays RE.
 #[test]
-fn a_result_of_the_wrong_shape_is_pe_and_the_function_s_own_exception_re() {
+fn a_result_of_the_wrong_shape_is_pe_and_a_function_that_always_raises_cannot_run() {
     let dir = std::env::temp_dir().join(format!("boardcheck-shape-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("capture.py");
@@ -334,18 +334,21 @@ fn a_result_of_the_wrong_shape_is_pe_and_the_function_s_own_exception_re() {
             "--py-func",
             &spec,
         ];
-        json(&boardcheck(&args, ""))["failure"].clone()
+        json(&boardcheck(&args, ""))
     };
     let (shape, raised) = (failure("count_only"), failure("raises"));
+    let shape = shape["failure"].clone();
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(shape["verdict"], "PE", "{shape}");
     assert_eq!(
         shape["detail"],
         "count_only returned 1, expected (removed, board)"
     );
-    assert_eq!(raised["verdict"], "RE", "{raised}");
+    // Raising on every input, the smallest included, is a function that
+    // cannot run at all: status error (exit 2), its traceback quoted.
+    assert_eq!(raised["status"], "error", "{raised}");
     assert!(
-        raised["detail"]
+        raised["cannot_run"]
             .as_str()
             .unwrap()
             .contains("KeyError: 'mine'")
