@@ -347,6 +347,10 @@ impl<'a, P: Generate> Shrinker<'a, P> {
             let ran = run_batches(self.candidate, &batches, self.jobs);
             for (group, ran) in batches.iter().zip(ran) {
                 let judged = judge_run::<P>(group, ran);
+                if let ([case], [lone]) = (group, judged.as_slice()) {
+                    // A one-case batch was a lone run: kept, not run again.
+                    self.cache.insert(case_text::<P>(case), lone.clone());
+                }
                 for i in suspects(&judged) {
                     if judged[i].verdict != verdict {
                         continue;
