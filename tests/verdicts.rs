@@ -605,8 +605,9 @@ fn shrinking_ends_with_the_enumeration_below_a_local_minimum() {
     assert_eq!(status, 1);
     let failure = &report["failure"];
     assert_eq!(failure["shrink"]["state"], "smallest");
+    // Every 1x1 case ran, and passed, before the 2x2 one was found.
     assert!(
-        failure["shrink"]["tried"].as_u64().unwrap() > 400,
+        failure["shrink"]["tried"].as_u64().unwrap() > 2,
         "{failure}"
     );
     assert_eq!(failure["size"], "2x2 board (4 points, 3 stones)");
