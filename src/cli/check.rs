@@ -104,11 +104,12 @@ pub struct JudgeArgs {
     /// has it, shrinking included. For engines of one board size.
     #[arg(long, value_name = "RxC")]
     pub shape: Option<String>,
-    /// Keep checking after a failure until this many distinct failures are
-    /// found (each shrunk and confirmed alone; one whose shrunk case or
+    /// Keep checking after a failure until this many different failures
+    /// are found (each shrunk and confirmed alone; one whose shrunk case or
     /// signature matches an earlier one is not counted, and as many such
-    /// repeats end the search).
-    #[arg(long, default_value_t = 3)]
+    /// repeats end the search). Different is not proof of a different bug:
+    /// one bug seen mirrored or shifted can come out twice.
+    #[arg(long, default_value_t = 1)]
     pub max_failures: usize,
     /// Most candidate runs spent shrinking a failure.
     #[arg(long, default_value_t = 2000)]

@@ -531,7 +531,8 @@ impl Report {
                 .split_once("\n\n")
                 .map_or(body.as_str(), |(_, rest)| rest);
             out.push_str(&format!(
-                "\nFAIL  failure {} of {}, distinct from the ones above: {} — {}\n\n{rest}",
+                "\nFAIL  failure {} of {} (another shrunk case and signature than the ones \
+                 above; it may still be one of their bugs seen another way): {} — {}\n\n{rest}",
                 i + 1,
                 self.failures.len(),
                 f.verdict,
