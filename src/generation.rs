@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use proptest::strategy::BoxedStrategy;
+use proptest::strategy::{BoxedStrategy, Strategy};
 
 use crate::problem::Problem;
 use crate::text::ParseError;
@@ -97,6 +97,26 @@ pub struct Extras<P: Problem> {
     /// stones): reports say the words and draw only the lines after it as
     /// a board. `None` for a first line it does not read.
     pub answer_head: Option<fn(&str) -> Option<String>>,
+    /// The case played command by command against a GTP engine (`--gtp`).
+    pub gtp: Option<crate::gtp::GtpForm<P>>,
+    /// Named rule sets the cases carry (go-game's ko and suicide rules),
+    /// for `--rules`.
+    pub rules: Option<RuleSets<P>>,
+}
+
+/// Named rule sets a problem's cases carry (go-game's ko and suicide rules,
+/// `--rules`): a check declared to one keeps every case in it, as it does
+/// with `--shape`.
+pub struct RuleSets<P: Problem> {
+    /// Reads `--rules` text into the rule set's number; the error says what
+    /// is accepted.
+    pub parse: fn(&str) -> Result<u32, String>,
+    /// The rule set of a case.
+    pub of: fn(&P::Case) -> u32,
+    /// The rule set in words, for reports (`ko=simple,suicide=forbidden`).
+    pub describe: fn(u32) -> String,
+    /// The same case under another rule set (its commands unchanged).
+    pub with: fn(P::Case, u32) -> P::Case,
 }
 
 /// The dimensions of a case's board: `rows` × `cols` (a flank-row row is
@@ -181,6 +201,8 @@ pub struct Domain {
     pub size: Option<usize>,
     /// The one board shape, for engines of one size.
     pub shape: Option<Shape>,
+    /// The one rule set (`--rules`, a number of [`RuleSets`]).
+    pub rules: Option<u32>,
 }
 
 impl Domain {
@@ -192,14 +214,25 @@ impl Domain {
                     .shapes
                     .is_some_and(|shapes| (shapes.of)(case) == shape)
             })
+            && self.rules.is_none_or(|rules| {
+                P::extras()
+                    .rules
+                    .is_some_and(|sets| (sets.of)(case) == rules)
+            })
     }
 
     /// The random cases of a check: of the shape if one is fixed, else of
     /// at most `--size` (the problem's default size without one).
     pub fn cases<P: Generate>(&self) -> BoxedStrategy<P::Case> {
-        match (self.shape, P::extras().shapes) {
+        let cases = match (self.shape, P::extras().shapes) {
             (Some(shape), Some(shapes)) => (shapes.cases)(shape),
             _ => P::cases(clamp_size::<P>(self.size.unwrap_or(P::DEFAULT_SIZE))),
+        };
+        match (self.rules, P::extras().rules) {
+            (Some(rules), Some(sets)) => {
+                cases.prop_map(move |case| (sets.with)(case, rules)).boxed()
+            }
+            _ => cases,
         }
     }
 
@@ -221,7 +254,7 @@ impl Domain {
 
     /// Whether a size or shape was declared.
     pub fn declared(&self) -> bool {
-        self.size.is_some() || self.shape.is_some()
+        self.size.is_some() || self.shape.is_some() || self.rules.is_some()
     }
 
     /// The domain in words, for reports: `side length at most 8`, `boards
@@ -230,6 +263,9 @@ impl Domain {
         let mut parts = Vec::new();
         if let Some(shape) = self.shape {
             parts.push(format!("boards of {shape} only"));
+        }
+        if let (Some(rules), Some(sets)) = (self.rules, P::extras().rules) {
+            parts.push(format!("rules {}", (sets.describe)(rules)));
         }
         if let Some(size) = self.size {
             parts.push(format!(
@@ -320,6 +356,8 @@ impl<P: Problem> Default for Extras<P> {
             shapes: None,
             function_answer: None,
             answer_head: None,
+            gtp: None,
+            rules: None,
         }
     }
 }

@@ -34,6 +34,7 @@
 #![forbid(unsafe_code)]
 
 pub mod generation;
+pub mod gtp;
 pub mod harness;
 pub mod limits;
 pub mod problem;

@@ -133,11 +133,11 @@ fn every_case_of_a_domain_is_inside_it() {
     }
     let sized = |s| Domain {
         size: Some(s),
-        shape: None,
+        ..Domain::default()
     };
     let shaped = |rows, cols| Domain {
-        size: None,
         shape: Some(Shape { rows, cols }),
+        ..Domain::default()
     };
     inside::<FlankRow>(sized(5));
     inside::<FlankRow>(shaped(1, 6));

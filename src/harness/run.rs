@@ -49,6 +49,8 @@ pub struct CheckConfig {
     /// The one board shape the candidate plays (`--shape`), likewise kept
     /// by every phase.
     pub shape: Option<Shape>,
+    /// The one rule set the candidate plays (`--rules`), likewise kept.
+    pub rules: Option<u32>,
     /// Most distinct failures to find and report (`--max-failures`); the
     /// check goes on after each until it has this many.
     pub max_failures: usize,
@@ -128,6 +130,7 @@ impl CheckConfig {
         Domain {
             size: self.size,
             shape: self.shape,
+            rules: self.rules,
         }
     }
 }
@@ -139,6 +142,7 @@ impl Default for CheckConfig {
             seed: 0,
             size: None,
             shape: None,
+            rules: None,
             max_failures: 1,
             jobs: std::thread::available_parallelism().map_or(2, |n| n.get()),
             max_shrink_runs: 2000,

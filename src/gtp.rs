@@ -1,0 +1,51 @@
+//! What a problem played over the Go Text Protocol provides (`check
+//! --gtp`): its case as GTP commands, and its answer put together from the
+//! engine's replies. The harness speaks the protocol (framing, ids, one
+//! command at a time, restarts); the problem alone knows what the commands
+//! mean.
+
+use crate::problem::Problem;
+
+/// One reply of a GTP engine, its framing taken off: `=` (`ok`) or `?`,
+/// then the text (id removed, surrounding white space trimmed; lines of a
+/// multi-line reply kept, joined by `\n`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    /// `=`: success; `?`: failure.
+    pub ok: bool,
+    /// What followed the marker and the id.
+    pub text: String,
+}
+
+/// The final board as an engine shows it, when it can.
+#[derive(Clone, Copy, Debug)]
+pub enum ReadBack<'a> {
+    /// The replies to `list_stones black` and `list_stones white`.
+    ListStones {
+        /// Vertices of black stones, white-space separated.
+        black: &'a str,
+        /// Vertices of white stones, white-space separated.
+        white: &'a str,
+    },
+    /// The reply to `showboard` (free-form: the problem parses the layouts
+    /// it knows).
+    Showboard(&'a str),
+}
+
+/// How a problem's case is played against a GTP engine.
+pub struct GtpForm<P: Problem> {
+    /// The argument of `boardsize` that starts the case (then
+    /// `clear_board`).
+    pub board_size: fn(&P::Case) -> usize,
+    /// The case's commands, one GTP command line each (no id), sent one at
+    /// a time after `boardsize` and `clear_board`.
+    pub commands: fn(&P::Case) -> Vec<String>,
+    /// The answer from one reply per command and the board read back
+    /// (`None`: the engine shows no board it can read). An error names what
+    /// could not be read (a board that does not parse).
+    pub answer: fn(&P::Case, &[Reply], Option<ReadBack<'_>>) -> Result<P::Answer, String>,
+    /// Forgets what only the board could tell, applied to the expected and
+    /// the got answer alike when the engine cannot show its board: then
+    /// only the replies are compared, and the report says so.
+    pub without_board: fn(&P::Answer) -> P::Answer,
+}
