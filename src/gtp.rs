@@ -32,6 +32,13 @@ pub enum ReadBack<'a> {
     Showboard(&'a str),
 }
 
+/// Puts a case's answer together from its replies and the board read back.
+pub type AnswerFrom<P> = fn(
+    &<P as Problem>::Case,
+    &[Reply],
+    Option<ReadBack<'_>>,
+) -> Result<<P as Problem>::Answer, String>;
+
 /// How a problem's case is played against a GTP engine.
 pub struct GtpForm<P: Problem> {
     /// The argument of `boardsize` that starts the case (then
@@ -43,7 +50,7 @@ pub struct GtpForm<P: Problem> {
     /// The answer from one reply per command and the board read back
     /// (`None`: the engine shows no board it can read). An error names what
     /// could not be read (a board that does not parse).
-    pub answer: fn(&P::Case, &[Reply], Option<ReadBack<'_>>) -> Result<P::Answer, String>,
+    pub answer: AnswerFrom<P>,
     /// Forgets what only the board could tell, applied to the expected and
     /// the got answer alike when the engine cannot show its board: then
     /// only the replies are compared, and the report says so.
