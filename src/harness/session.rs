@@ -19,7 +19,7 @@ use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
 
 use super::process::{
-    Exit, Limits, STDERR_KEPT, Spawned, Tail, exit_of, nonblocking, probe, pump, ready, spawn,
+    Exit, Limits, STDERR_KEPT, Spawned, Tail, exit_after, nonblocking, probe, pump, ready, spawn,
 };
 use super::sandbox::{RunCgroup, SandboxLevel};
 
@@ -278,16 +278,7 @@ impl Session {
         let status = self.spawned.guard.reap().ok();
         let exit = match status {
             Some(status) if self.exited => {
-                let exit = exit_of(status, self.level.has_namespaces());
-                if exit != Exit::Code(0)
-                    && self.cgroup.as_ref().is_some_and(|cg| cg.oom_kills() > 0)
-                {
-                    Exit::MemoryLimit
-                } else if exit == Exit::Signal(Signal::SIGXCPU as i32) {
-                    Exit::CpuLimit
-                } else {
-                    exit
-                }
+                exit_after(status, self.level, self.cgroup.as_ref(), false)
             }
             _ => Exit::Code(-1),
         };

@@ -1,0 +1,230 @@
+//! Runs of small shell scripts under the limits.
+
+use super::exit::exit_of;
+use super::pinning::allowed_cpus;
+use super::pipes::Tail;
+use super::wrapper::wrapper_script;
+use super::*;
+use std::process::ExitStatus;
+use std::thread;
+use std::time::Duration;
+
+fn sh(script: &str, timeout_ms: u64) -> Run {
+    let limits = Limits {
+        timeout: Duration::from_millis(timeout_ms),
+        ..Limits::default()
+    };
+    run(
+        &["/bin/sh".into(), "-c".into(), script.into()],
+        b"hello\n",
+        &limits,
+    )
+    .unwrap()
+}
+
+/// The CPUs a run may use that job `job` of a loop of `jobs` started.
+fn cpus_of_a_run(job: usize, jobs: usize) -> String {
+    thread::spawn(move || {
+        let ahead = StartAhead::new();
+        ahead.pin(job, jobs);
+        let r = sh("grep Cpus_allowed_list /proc/self/status", 2000);
+        String::from_utf8(r.stdout).unwrap().trim().to_string()
+    })
+    .join()
+    .unwrap()
+}
+
+#[test]
+fn a_pool_with_one_job_per_cpu_pins_each_jobs_runs() {
+    let cpus = allowed_cpus().len();
+    let whole = cpus_of_a_run(0, 1);
+    if cpus < 2 {
+        eprintln!("skipped: one CPU, nothing to pin ({whole})");
+        return;
+    }
+    // A pool smaller than the machine is left to the scheduler.
+    assert_eq!(cpus_of_a_run(0, cpus - 1), whole);
+    let first = cpus_of_a_run(0, cpus);
+    let last = cpus_of_a_run(cpus - 1, cpus);
+    for one in [&first, &last] {
+        let list = one.split(':').nth(1).unwrap().trim();
+        assert!(list.parse::<usize>().is_ok(), "not one CPU: {one}");
+    }
+    assert_ne!(first, last);
+    // The harness's own thread keeps its mask.
+    thread::spawn(move || {
+        let ahead = StartAhead::new();
+        ahead.pin(0, cpus);
+        sh("true", 2000);
+        assert_eq!(allowed_cpus().len(), cpus);
+    })
+    .join()
+    .unwrap();
+}
+
+#[test]
+fn echoes_input() {
+    let r = sh("cat", 2000);
+    assert_eq!(r.exit, Exit::Code(0));
+    assert_eq!(r.stdout, b"hello\n");
+}
+
+#[test]
+fn exit_codes_and_signals() {
+    assert_eq!(sh("exit 3", 2000).exit, Exit::Code(3));
+    assert_eq!(sh("kill -SEGV $$", 2000).exit, Exit::Signal(11));
+}
+
+#[test]
+fn hang_is_killed_at_the_limit_with_its_children() {
+    let r = sh("sleep 30 & sleep 30", 200);
+    assert_eq!(r.exit, Exit::TimedOut);
+    assert!(r.elapsed < Duration::from_secs(2));
+}
+
+#[test]
+fn output_cap() {
+    let limits = Limits {
+        output_bytes: 1000,
+        ..Limits::default()
+    };
+    let r = run(&["/bin/sh".into(), "-c".into(), "yes".into()], b"", &limits).unwrap();
+    assert_eq!(r.exit, Exit::OutputLimit);
+    assert_eq!(r.stdout.len(), 1000);
+}
+
+#[test]
+fn stderr_keeps_its_end_and_counts_the_rest() {
+    let r = sh(
+        "i=0; while [ $i -lt 3000 ]; do echo line $i >&2; i=$((i+1)); done; \
+         echo 'RecursionError: the last line' >&2",
+        10000,
+    );
+    assert_eq!(r.exit, Exit::Code(0));
+    assert_eq!(r.stderr.len(), STDERR_KEPT);
+    assert!(
+        r.stderr
+            .ends_with(b"line 2999\nRecursionError: the last line\n")
+    );
+    let total: usize = (0..3000)
+        .map(|i| format!("line {i}\n").len())
+        .sum::<usize>()
+        + 30;
+    assert_eq!(r.stderr_dropped + r.stderr.len(), total);
+}
+
+#[test]
+fn tail_buffer_stays_bounded() {
+    let mut t = Tail {
+        buf: Vec::new(),
+        cap: 10,
+        dropped: 0,
+    };
+    for _ in 0..1000 {
+        t.push(b"0123456789abc");
+        assert!(t.buf.len() <= 2 * 10 + 13);
+    }
+    t.trim();
+    assert_eq!(t.buf, b"3456789abc");
+    assert_eq!(t.dropped + t.buf.len(), 13_000);
+}
+
+#[test]
+fn bwrap_statuses_above_128_are_signals() {
+    use std::os::unix::process::ExitStatusExt;
+    let code = |c: i32| ExitStatus::from_raw(c << 8);
+    assert_eq!(exit_of(code(139), true), Exit::Signal(11));
+    assert_eq!(exit_of(code(139), false), Exit::Code(139));
+    assert_eq!(exit_of(code(3), true), Exit::Code(3));
+    assert_eq!(exit_of(code(255), true), Exit::Code(255));
+    assert_eq!(exit_of(ExitStatus::from_raw(9), false), Exit::Signal(9));
+}
+
+#[test]
+fn cpu_rlimit_soft_below_hard() {
+    let limits = Limits {
+        cpu: Some(Duration::from_millis(1500)),
+        ..Limits::default()
+    };
+    let script = wrapper_script(&limits, 0, Duration::from_millis(1500));
+    assert!(script.contains("ulimit -H -t 3 "), "{script}");
+    assert!(script.contains("ulimit -S -t 2 "), "{script}");
+    assert!(script.contains("ulimit -v "), "{script}");
+    // In force (at level rlimits: with cgroups both are a second higher).
+    let limits = Limits {
+        sandbox: SandboxMode::None,
+        ..limits
+    };
+    let r = run(
+        &[
+            "/bin/sh".into(),
+            "-c".into(),
+            "ulimit -S -t; ulimit -H -t".into(),
+        ],
+        b"",
+        &limits,
+    )
+    .unwrap();
+    assert_eq!(r.stdout, b"2\n3\n");
+    let script = wrapper_script(&limits, 3, Duration::from_millis(1500));
+    assert!(!script.contains("ulimit -v"), "{script}");
+    assert!(script.contains("shift 3"), "{script}");
+}
+
+/// With namespaces the program starts in a private /tmp: relative paths
+/// on its command line still name the harness's files, and files under
+/// the harness's /tmp are shown to it.
+#[test]
+fn relative_and_tmp_paths_still_work_in_namespaces() {
+    if !probe(SandboxMode::Auto).unwrap().has_namespaces() {
+        eprintln!("skipping: no namespaces here");
+        return;
+    }
+    let r = run(
+        &["cat".into(), "Cargo.toml".into()],
+        b"",
+        &Limits::default(),
+    )
+    .unwrap();
+    assert_eq!(r.exit, Exit::Code(0));
+    assert_eq!(r.stdout, std::fs::read("Cargo.toml").unwrap());
+
+    let dir = std::env::temp_dir().join(format!("boardcheck-unit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("lib.sh"), "echo from lib\n").unwrap();
+    std::fs::write(dir.join("main.sh"), ". \"$(dirname \"$0\")/lib.sh\"; pwd\n").unwrap();
+    let main = dir.join("main.sh").to_string_lossy().into_owned();
+    let r = run(&["/bin/sh".into(), main], b"", &Limits::default()).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(
+        r.exit,
+        Exit::Code(0),
+        "{:?}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    assert_eq!(r.stdout, b"from lib\n/tmp\n");
+}
+
+/// One busy process: SIGXCPU at the soft rlimit (level rlimits), or
+/// the harness's cgroup measurement: either way `CpuLimit`, not a kill.
+#[test]
+fn a_cpu_burner_hits_the_cpu_limit() {
+    for sandbox in [SandboxMode::None, SandboxMode::Auto] {
+        let limits = Limits {
+            timeout: Duration::from_secs(8),
+            cpu: Some(Duration::from_millis(1000)),
+            sandbox,
+            ..Limits::default()
+        };
+        let burn = ["/bin/sh".into(), "-c".into(), "while :; do :; done".into()];
+        let r = run(&burn, b"", &limits).unwrap();
+        assert_eq!(r.exit, Exit::CpuLimit, "{sandbox}: {r:?}");
+        assert!(r.elapsed < Duration::from_secs(6), "{sandbox}: {r:?}");
+    }
+}
+
+#[test]
+fn missing_program() {
+    assert!(resolve_program("surely-not-a-program-xyz").is_err());
+    assert!(resolve_program("sh").is_ok());
+}

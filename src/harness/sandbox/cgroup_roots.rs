@@ -1,0 +1,192 @@
+//! Where this process's cgroups are (v1 controllers `memory`, `pids` and
+//! `cpuacct`, else a v2 cgroup that delegates `memory` and `pids`), checked
+//! once by making, limiting and joining a trial cgroup; stale cgroups of
+//! dead harnesses removed.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use super::RunCgroup;
+
+/// Where this process's cgroups are: one directory per v1 controller, or
+/// the same v2 directory three times.
+#[derive(Debug)]
+pub(super) struct CgroupRoots {
+    pub(super) v2: bool,
+    pub(super) memory: PathBuf,
+    pub(super) pids: PathBuf,
+    pub(super) cpuacct: PathBuf,
+}
+
+impl CgroupRoots {
+    /// Finds this process's own cgroup (v1 hierarchies `memory`, `pids` and
+    /// `cpuacct`, else a v2 cgroup whose children get `memory` and `pids`)
+    /// and checks that a child cgroup can be made, limited and joined there.
+    pub(super) fn find() -> Result<CgroupRoots, String> {
+        let mountinfo = fs::read_to_string("/proc/self/mountinfo")
+            .map_err(|e| format!("cannot read /proc/self/mountinfo: {e}"))?;
+        let own = fs::read_to_string("/proc/self/cgroup")
+            .map_err(|e| format!("cannot read /proc/self/cgroup: {e}"))?;
+        let roots = match (find_v1(&mountinfo, &own), find_v2(&mountinfo, &own)) {
+            (Ok(roots), _) | (_, Ok(roots)) => roots,
+            (Err(v1), Err(v2)) => return Err(format!("no usable cgroups: {v1}; {v2}")),
+        };
+        roots.remove_stale();
+        // A trial run: make, limit, join, remove.
+        let trial = RunCgroup::create(&roots, 64 << 20, 8).map_err(|e| format!("cgroups: {e}"))?;
+        let mut script = String::new();
+        for (i, _) in trial.procs_files().iter().enumerate() {
+            script.push_str(&format!("echo $$ > \"${}\" || exit 1; ", i + 1));
+        }
+        let status = Command::new("/bin/sh")
+            .arg("-c")
+            .arg(script)
+            .arg("boardcheck-probe")
+            .args(trial.procs_files())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+        trial.remove();
+        match status {
+            Ok(s) if s.success() => Ok(roots),
+            Ok(s) => Err(format!("cgroups: cannot join a new cgroup ({s})")),
+            Err(e) => Err(format!("cgroups: /bin/sh: {e}")),
+        }
+    }
+}
+
+/// Mount points of `fstype` file systems whose super options satisfy `ok`.
+fn mounts<'a>(
+    mountinfo: &'a str,
+    fstype: &'a str,
+    ok: impl Fn(&str) -> bool + 'a,
+) -> impl Iterator<Item = PathBuf> + 'a {
+    mountinfo.lines().filter_map(move |line| {
+        let (left, right) = line.split_once(" - ")?;
+        let mut r = right.split_whitespace();
+        let (t, _source, options) = (r.next()?, r.next()?, r.next()?);
+        (t == fstype && ok(options))
+            .then(|| left.split_whitespace().nth(4).map(PathBuf::from))
+            .flatten()
+    })
+}
+
+/// This process's cgroup of hierarchy `wanted` (a v1 controller, or `""`
+/// for v2) from /proc/self/cgroup.
+fn own_path(own: &str, wanted: &str) -> String {
+    own.lines()
+        .find_map(|line| {
+            let mut f = line.splitn(3, ':');
+            let (_, controllers, path) = (f.next()?, f.next()?, f.next()?);
+            let hit = if wanted.is_empty() {
+                controllers.is_empty()
+            } else {
+                controllers.split(',').any(|c| c == wanted)
+            };
+            hit.then(|| path.trim_start_matches('/').to_string())
+        })
+        .unwrap_or_default()
+}
+
+fn find_v1(mountinfo: &str, own: &str) -> Result<CgroupRoots, String> {
+    let dir = |controller: &str| -> Result<PathBuf, String> {
+        let mount = mounts(mountinfo, "cgroup", |o| {
+            o.split(',').any(|o| o == controller)
+        })
+        .next()
+        .ok_or_else(|| format!("no cgroup v1 {controller} hierarchy"))?;
+        Ok(mount.join(own_path(own, controller)))
+    };
+    Ok(CgroupRoots {
+        v2: false,
+        memory: dir("memory")?,
+        pids: dir("pids")?,
+        cpuacct: dir("cpuacct")?,
+    })
+}
+
+fn find_v2(mountinfo: &str, own: &str) -> Result<CgroupRoots, String> {
+    let mount = mounts(mountinfo, "cgroup2", |_| true)
+        .next()
+        .ok_or("no cgroup v2 mounted")?;
+    let dir = mount.join(own_path(own, ""));
+    let delegated = fs::read_to_string(dir.join("cgroup.subtree_control")).unwrap_or_default();
+    let missing: Vec<&str> = ["memory", "pids"]
+        .into_iter()
+        .filter(|c| !delegated.split_whitespace().any(|d| d == *c))
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!(
+            "cgroup v2 {}: controllers {} not enabled for child cgroups (cgroup.subtree_control)",
+            dir.display(),
+            missing.join(", ")
+        ));
+    }
+    Ok(CgroupRoots {
+        v2: true,
+        memory: dir.clone(),
+        pids: dir.clone(),
+        cpuacct: dir,
+    })
+}
+
+impl CgroupRoots {
+    /// Removes the cgroups of harnesses that died before removing them
+    /// (`boardcheck-<pid>-<n>` with no process `<pid>`), if they are empty.
+    fn remove_stale(&self) {
+        for root in [&self.memory, &self.pids, &self.cpuacct] {
+            let Ok(entries) = fs::read_dir(root) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                let Some(pid) = name
+                    .strip_prefix("boardcheck-")
+                    .and_then(|rest| rest.split('-').next())
+                    .and_then(|pid| pid.parse::<u32>().ok())
+                else {
+                    continue;
+                };
+                if !Path::new(&format!("/proc/{pid}")).exists() {
+                    // Fails (harmlessly) while a process is still inside.
+                    let _ = fs::remove_dir(entry.path());
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cgroup_hierarchies_are_found_in_mountinfo() {
+        let mountinfo = "32 31 0:29 / /sys/fs/cgroup/memory rw - cgroup cgroup rw,memory\n\
+                         33 31 0:30 / /sys/fs/cgroup/pids rw - cgroup cgroup rw,pids\n\
+                         34 31 0:31 / /sys/fs/cgroup/cpu,cpuacct rw - cgroup cgroup rw,cpu,cpuacct\n";
+        let own = "4:memory:/a/b\n3:pids:/\n2:cpu,cpuacct:/c\n0::/\n";
+        let v1 = find_v1(mountinfo, own).unwrap();
+        assert!(!v1.v2);
+        assert_eq!(v1.memory, Path::new("/sys/fs/cgroup/memory/a/b"));
+        assert_eq!(v1.pids, Path::new("/sys/fs/cgroup/pids"));
+        assert_eq!(v1.cpuacct, Path::new("/sys/fs/cgroup/cpu,cpuacct/c"));
+        assert!(find_v1("", own).is_err());
+
+        let root = std::env::temp_dir().join(format!("boardcheck-v2-{}", std::process::id()));
+        let dir = root.join("user.slice/run");
+        fs::create_dir_all(&dir).unwrap();
+        let mountinfo = format!("41 31 0:38 / {} rw - cgroup2 cgroup2 rw\n", root.display());
+        let own = "0::/user.slice/run\n";
+        fs::write(dir.join("cgroup.subtree_control"), "cpu io\n").unwrap();
+        let err = find_v2(&mountinfo, own).unwrap_err();
+        assert!(err.contains("memory, pids"), "{err}");
+        fs::write(dir.join("cgroup.subtree_control"), "cpu memory pids\n").unwrap();
+        let v2 = find_v2(&mountinfo, own).unwrap();
+        fs::remove_dir_all(&root).unwrap();
+        assert!(v2.v2);
+        assert_eq!(v2.memory, dir);
+    }
+}

@@ -1,0 +1,237 @@
+//! A run's own cgroups: made with their limits, joined by the wrapper,
+//! read (CPU time, peak memory, OOM kills), emptied and removed, or readied
+//! for the next run.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use nix::sys::signal::{Signal, kill};
+use nix::unistd::Pid;
+
+use super::available;
+use super::cgroup_roots::CgroupRoots;
+
+/// A run's own cgroups (memory, pids, cpuacct), removed by [`RunCgroup::remove`]
+/// or readied for another run by [`RunCgroup::reuse`].
+#[derive(Clone, Debug)]
+pub(crate) struct RunCgroup {
+    v2: bool,
+    memory: PathBuf,
+    pids: PathBuf,
+    cpuacct: PathBuf,
+    /// The kernel's OOM-kill count when this run began (it cannot be reset).
+    oom_base: u64,
+}
+
+static RUNS: AtomicU64 = AtomicU64::new(0);
+
+impl RunCgroup {
+    /// Makes the cgroups of a new run, if [`probe`] found them usable.
+    pub(crate) fn new(memory_bytes: u64, max_tasks: u32) -> io::Result<RunCgroup> {
+        let roots = available()
+            .cgroups
+            .as_ref()
+            .map_err(|e| io::Error::new(io::ErrorKind::Unsupported, e.clone()))?;
+        RunCgroup::create(roots, memory_bytes, max_tasks)
+    }
+
+    pub(super) fn create(
+        roots: &CgroupRoots,
+        memory_bytes: u64,
+        max_tasks: u32,
+    ) -> io::Result<RunCgroup> {
+        let name = format!(
+            "boardcheck-{}-{}",
+            std::process::id(),
+            RUNS.fetch_add(1, Ordering::Relaxed)
+        );
+        let cg = RunCgroup {
+            v2: roots.v2,
+            memory: roots.memory.join(&name),
+            pids: roots.pids.join(&name),
+            cpuacct: roots.cpuacct.join(&name),
+            oom_base: 0,
+        };
+        let made = (|| {
+            for dir in cg.dirs() {
+                fs::create_dir(dir)?;
+            }
+            cg.set_limits(memory_bytes, max_tasks)
+        })();
+        match made {
+            Ok(()) => Ok(cg),
+            Err(e) => {
+                cg.remove();
+                Err(io::Error::new(
+                    e.kind(),
+                    format!("cannot set up cgroup {name}: {e}"),
+                ))
+            }
+        }
+    }
+
+    fn set_limits(&self, memory_bytes: u64, max_tasks: u32) -> io::Result<()> {
+        let memory = memory_bytes.max(1 << 20).to_string();
+        if self.v2 {
+            fs::write(self.memory.join("memory.max"), &memory)?;
+            let swap = self.memory.join("memory.swap.max");
+            if swap.exists() {
+                fs::write(swap, "0")?;
+            }
+            // An OOM kill ends the whole run, not one process of it.
+            let _ = fs::write(self.memory.join("memory.oom.group"), "1");
+        } else {
+            fs::write(self.memory.join("memory.limit_in_bytes"), &memory)?;
+            let memsw = self.memory.join("memory.memsw.limit_in_bytes");
+            if memsw.exists() {
+                fs::write(memsw, &memory)?;
+            }
+        }
+        fs::write(self.pids.join("pids.max"), max_tasks.max(1).to_string())
+    }
+
+    /// Readies these cgroups, emptied by an earlier run, for a new run with
+    /// these limits: the peak and failure counts reset, the OOM-kill count
+    /// noted. A fresh v1 memory cgroup costs a run about 10 ms of CPU here,
+    /// a reused one nothing. Only v1 (v2's `memory.peak` cannot be reset
+    /// before Linux 6.12); an error means: make new ones instead.
+    pub(crate) fn reuse(&mut self, memory_bytes: u64, max_tasks: u32) -> io::Result<()> {
+        if self.v2 {
+            return Err(io::Error::new(
+                io::ErrorKind::Unsupported,
+                "cgroup v2 peaks cannot be reset",
+            ));
+        }
+        if !self.is_empty() {
+            return Err(io::Error::other("a process of the last run is still there"));
+        }
+        self.set_limits(memory_bytes, max_tasks)?;
+        fs::write(self.memory.join("memory.max_usage_in_bytes"), "0")?;
+        fs::write(self.memory.join("memory.failcnt"), "0")?;
+        self.oom_base = 0;
+        self.oom_base = self.oom_kills();
+        Ok(())
+    }
+
+    /// Whether no process is left in any of the cgroups.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.dirs()
+            .iter()
+            .all(|d| fs::read_to_string(d.join("cgroup.procs")).is_ok_and(|l| l.trim().is_empty()))
+    }
+
+    fn dirs(&self) -> Vec<&Path> {
+        if self.v2 {
+            vec![&self.memory]
+        } else {
+            vec![&self.memory, &self.pids, &self.cpuacct]
+        }
+    }
+
+    /// The `cgroup.procs` files the wrapper writes its pid to.
+    pub(crate) fn procs_files(&self) -> Vec<PathBuf> {
+        self.dirs().iter().map(|d| d.join("cgroup.procs")).collect()
+    }
+
+    /// The `cgroup.procs` file of the pids cgroup, which lists every process.
+    pub(crate) fn pids_procs(&self) -> PathBuf {
+        self.pids.join("cgroup.procs")
+    }
+
+    fn read(&self, dir: &Path, file: &str) -> Option<String> {
+        fs::read_to_string(dir.join(file)).ok()
+    }
+
+    /// CPU time used by every process of the run so far.
+    pub(crate) fn cpu_time(&self) -> Option<Duration> {
+        if self.v2 {
+            let stat = self.read(&self.cpuacct, "cpu.stat")?;
+            let us = stat.lines().find_map(|l| l.strip_prefix("usage_usec "))?;
+            return us.trim().parse().ok().map(Duration::from_micros);
+        }
+        let ns = self.read(&self.cpuacct, "cpuacct.usage")?;
+        ns.trim().parse().ok().map(Duration::from_nanos)
+    }
+
+    /// How many times the kernel killed a process of this run for memory.
+    pub(crate) fn oom_kills(&self) -> u64 {
+        let file = if self.v2 {
+            "memory.events"
+        } else {
+            "memory.oom_control"
+        };
+        let control = self.read(&self.memory, file);
+        let kills = control.as_deref().and_then(|c| {
+            c.lines()
+                .find_map(|l| l.strip_prefix("oom_kill "))
+                .and_then(|n| n.trim().parse::<u64>().ok())
+        });
+        // Kernels before 4.13 have no oom_kill count: a failed charge is the
+        // sign (reset on reuse, so no base).
+        match kills {
+            Some(k) => k.saturating_sub(self.oom_base),
+            None => self
+                .read(&self.memory, "memory.failcnt")
+                .and_then(|n| n.trim().parse().ok())
+                .unwrap_or(0),
+        }
+    }
+
+    /// The most memory the run's processes held at once.
+    pub(crate) fn peak_memory(&self) -> Option<u64> {
+        let file = if self.v2 {
+            "memory.peak"
+        } else {
+            "memory.max_usage_in_bytes"
+        };
+        let bytes = self.read(&self.memory, file)?;
+        bytes.trim().parse().ok()
+    }
+
+    /// SIGKILLs every process in the run's cgroup; true if there was none.
+    ///
+    /// Between reading `cgroup.procs` and the kill, a process may exit and
+    /// be reaped; its pid would have to be reused within that window for
+    /// the signal to hit another process, which the kernel's pid allocation
+    /// makes practically impossible.
+    pub(crate) fn kill_all(&self) -> bool {
+        if self.v2 {
+            // Linux 5.14+: the kernel kills every member, race-free.
+            let _ = fs::write(self.pids.join("cgroup.kill"), "1");
+        }
+        kill_members(&self.pids_procs())
+    }
+
+    /// Kills what is left and removes the cgroups (trying for up to a second).
+    pub(crate) fn remove(&self) {
+        let until = Instant::now() + Duration::from_secs(1);
+        self.kill_all();
+        for dir in self.dirs() {
+            loop {
+                let _ = kill_members(&dir.join("cgroup.procs"));
+                match fs::remove_dir(dir) {
+                    Err(e) if e.kind() != io::ErrorKind::NotFound && Instant::now() < until => {
+                        std::thread::sleep(Duration::from_millis(5));
+                    }
+                    _ => break,
+                }
+            }
+        }
+    }
+}
+
+/// SIGKILLs every pid listed in `procs`; true if there was none.
+pub(crate) fn kill_members(procs: &Path) -> bool {
+    let Ok(list) = fs::read_to_string(procs) else {
+        return true;
+    };
+    let mut none = true;
+    for pid in list.lines().filter_map(|l| l.trim().parse::<i32>().ok()) {
+        none = false;
+        let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
+    }
+    none
+}
