@@ -4,7 +4,10 @@
 use std::marker::PhantomData;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use super::process::{self, Exit, Limits};
+#[cfg(all(unix, feature = "process"))]
+pub(super) use super::exit_outcome::stderr_tail;
+#[cfg(all(unix, feature = "process"))]
+pub use super::external::External;
 use crate::generation::{Generate, reference};
 use crate::problem::{Problem, answer_text, case_text, multi_case_text};
 use crate::text::Lines;
@@ -164,139 +167,6 @@ fn panic_message(panic: &Box<dyn std::any::Any + Send>) -> String {
         s.clone()
     } else {
         "(no message)".into()
-    }
-}
-
-/// An external program reading the case on stdin and answering on stdout.
-#[derive(Clone, Debug)]
-pub struct External {
-    /// The command and its arguments.
-    pub argv: Vec<String>,
-    /// Limits of every run.
-    pub limits: Limits,
-    /// `Some(t)`: feed the multi-case form, up to `t` cases a run.
-    pub multi: Option<usize>,
-}
-
-impl External {
-    /// Checks that the program exists, so a typo is a usage error (exit 2).
-    pub fn verify(&self) -> Result<(), String> {
-        let program = self.argv.first().ok_or("no candidate command given")?;
-        process::resolve_program(program).map(|_| ())
-    }
-}
-
-/// Lines of stderr kept in a crash's detail: the end, where a traceback
-/// names its exception.
-const STDERR_LINES: usize = 8;
-
-/// The end of `stderr` for a detail line, saying how much was cut.
-pub(super) fn stderr_tail(stderr: &str, dropped_bytes: usize) -> String {
-    let text = stderr.trim();
-    if text.is_empty() {
-        return String::new();
-    }
-    let lines: Vec<&str> = text.lines().collect();
-    let kept = &lines[lines.len().saturating_sub(STDERR_LINES)..];
-    let cut_lines = lines.len() - kept.len();
-    let cut = match (cut_lines, dropped_bytes) {
-        (0, 0) => String::new(),
-        (l, 0) => format!(" ({l} earlier lines cut)"),
-        (l, b) => format!(" ({l} earlier lines and {b} earlier bytes cut)"),
-    };
-    format!("; stderr{cut}: {}", kept.join(" | "))
-}
-
-impl<P: Generate> Candidate<P> for External {
-    fn batch_size(&self) -> usize {
-        self.multi.unwrap_or(1).max(1)
-    }
-
-    fn time_limit(&self) -> Option<std::time::Duration> {
-        Some(self.limits.timeout)
-    }
-
-    fn stack_limit(&self) -> Option<u64> {
-        Some(self.limits.stack_in_force())
-    }
-
-    fn sandbox(&self) -> String {
-        match process::probe(self.limits.sandbox) {
-            Ok(level) => level.to_string(),
-            Err(e) => format!("unavailable: {e}"),
-        }
-    }
-
-    fn run(&self, cases: &[P::Case]) -> Ran<P::Answer> {
-        assert!(
-            self.multi.is_some() || cases.len() == 1,
-            "one case a run without --multi"
-        );
-        let input = <Self as Candidate<P>>::input_text(self, cases);
-        let all = |o: Outcome<P::Answer>| Ran {
-            output: o.output().to_string(),
-            outcomes: vec![o; cases.len()],
-        };
-        let run = match process::run(&self.argv, input.as_bytes(), &self.limits) {
-            Ok(run) => run,
-            Err(e) => {
-                return all(Outcome::Crashed {
-                    output: String::new(),
-                    detail: format!("could not start {}: {e}", self.argv[0]),
-                });
-            }
-        };
-        let output = String::from_utf8_lossy(&run.stdout).into_owned();
-        let tail = stderr_tail(&String::from_utf8_lossy(&run.stderr), run.stderr_dropped);
-        let limits = &self.limits;
-        match run.exit {
-            Exit::TimedOut => all(Outcome::TimedOut {
-                output,
-                detail: format!(
-                    "wall-time limit: no answer within {} ms, every process of the run killed{tail}",
-                    limits.timeout.as_millis()
-                ),
-            }),
-            Exit::CpuLimit => all(Outcome::TimedOut {
-                output,
-                detail: format!(
-                    "CPU-time limit: used {} ms of CPU (all threads together), killed{tail}",
-                    limits.cpu.unwrap_or(limits.timeout).as_millis()
-                ),
-            }),
-            Exit::MemoryLimit => all(Outcome::OutOfMemory {
-                output,
-                detail: format!(
-                    "memory limit: more than {} MiB resident, killed{tail}",
-                    limits.memory_bytes >> 20
-                ),
-            }),
-            Exit::OutputLimit => all(Outcome::OutputLimit {
-                output,
-                detail: format!(
-                    "output limit: more than {} bytes on stdout, stopped",
-                    limits.output_bytes
-                ),
-            }),
-            Exit::Signal(s) => all(Outcome::Crashed {
-                output,
-                detail: format!("killed by {}{tail}", process::signal_name(s)),
-            }),
-            Exit::Code(c) if c != 0 => all(Outcome::Crashed {
-                output,
-                detail: format!("exit status {c}{tail}"),
-            }),
-            Exit::Code(_) if std::str::from_utf8(&run.stdout).is_err() => {
-                all(Outcome::Unreadable {
-                    output,
-                    error: "output is not valid UTF-8".into(),
-                })
-            }
-            Exit::Code(_) => Ran {
-                outcomes: read_answers::<P>(&output, cases),
-                output,
-            },
-        }
     }
 }
 

@@ -18,6 +18,11 @@
 //! - [`scale`]: running time against size, and the power law it fits.
 //! - [`fuzz`]: the bodies of the fuzz targets.
 //! - [`verdict`]: typed verdicts, statuses and origins.
+//!
+//! Everything that starts a process (`process`, `sandbox`, `session`,
+//! `protocol`, the `External` candidate, timing an external program) needs
+//! a Unix target and the `process` feature (on by default); the rest, the
+//! in-process checker included, builds wherever `std` does.
 
 mod batch;
 pub mod board_view;
@@ -26,18 +31,26 @@ pub mod casefile;
 pub mod check;
 pub mod excerpt;
 pub mod exhaust;
+#[cfg(all(unix, feature = "process"))]
+mod exit_outcome;
+#[cfg(all(unix, feature = "process"))]
+mod external;
 pub mod fuzz;
 pub mod fuzz_setup;
 pub mod html;
 mod limits_phase;
+#[cfg(all(unix, feature = "process"))]
 pub mod process;
 mod properties_phase;
+#[cfg(all(unix, feature = "process"))]
 pub mod protocol;
 pub mod report;
 mod run;
+#[cfg(all(unix, feature = "process"))]
 pub mod sandbox;
 pub mod scale;
 pub mod selftest;
+#[cfg(all(unix, feature = "process"))]
 pub mod session;
 mod shrink;
 pub mod testing;

@@ -9,7 +9,8 @@
 use std::sync::Mutex;
 
 use super::candidate::{Candidate, Outcome, Ran, stderr_tail};
-use super::process::{self, Exit, Limits};
+use super::exit_outcome::{Asked, exit_outcome};
+use super::process::{self, Limits};
 use super::session::{Failure, Session};
 use crate::generation::{FunctionAnswer, Generate, Protocol};
 use crate::problem::answer_text;
@@ -168,53 +169,7 @@ fn read_line<P: Generate>(reader: &Reader<P>, line: &str, case: &P::Case) -> Out
 /// What a failed answer reads as.
 fn failed<A>(f: Failure, limits: &Limits) -> Outcome<A> {
     let tail = stderr_tail(&f.stderr, f.stderr_dropped);
-    let output = f.output;
-    match f.exit {
-        Exit::TimedOut => Outcome::TimedOut {
-            output,
-            detail: format!(
-                "wall-time limit: no answer line within {} ms, the process killed{tail}",
-                limits.timeout.as_millis()
-            ),
-        },
-        Exit::CpuLimit => Outcome::TimedOut {
-            output,
-            detail: format!(
-                "CPU-time limit: used {} ms of CPU on this answer, killed{tail}",
-                limits.cpu.unwrap_or(limits.timeout).as_millis()
-            ),
-        },
-        Exit::MemoryLimit => Outcome::OutOfMemory {
-            output,
-            detail: format!(
-                "memory limit: more than {} MiB resident, killed{tail}",
-                limits.memory_bytes >> 20
-            ),
-        },
-        Exit::OutputLimit => Outcome::OutputLimit {
-            output,
-            detail: format!(
-                "output limit: an answer line longer than {} bytes, stopped",
-                limits.output_bytes
-            ),
-        },
-        Exit::Signal(s) => Outcome::Crashed {
-            output,
-            detail: format!(
-                "killed by {} before answering{tail}",
-                process::signal_name(s)
-            ),
-        },
-        Exit::Code(0) if !output.is_empty() && !output.ends_with('\n') => Outcome::Unreadable {
-            output,
-            error: "the answer line is not valid UTF-8, or the process exited in the middle of it"
-                .into(),
-        },
-        Exit::Code(c) => Outcome::Crashed {
-            output,
-            detail: format!("exited (status {c}) before answering{tail}"),
-        },
-    }
+    exit_outcome(&f.exit, f.output, &tail, limits, Asked::AnswerLine)
 }
 
 impl Jsonl {

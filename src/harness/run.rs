@@ -12,6 +12,7 @@ use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 use super::candidate::{Candidate, Outcome, Ran};
+#[cfg(all(unix, feature = "process"))]
 use super::process;
 use super::report::{Failure, Shrink};
 use super::verdict::{Origin, Verdict};
@@ -254,11 +255,17 @@ pub(super) fn run_batches_timed<P: Generate>(
                 // A candidate run as a process gets its next sandbox built
                 // while the current run's program starts up, on a CPU of
                 // this job's own.
+                #[cfg(all(unix, feature = "process"))]
                 let ahead = process::StartAhead::new();
+                #[cfg(all(unix, feature = "process"))]
                 ahead.pin(job, threads);
+                // Without processes there is nothing to start ahead or pin.
+                #[cfg(not(all(unix, feature = "process")))]
+                let _ = job;
                 loop {
                     let b = next.fetch_add(1, Ordering::Relaxed);
                     let Some(batch) = batches.get(b) else { break };
+                    #[cfg(all(unix, feature = "process"))]
                     ahead.more(b + jobs < batches.len());
                     let start = Instant::now();
                     let ran = candidate.run(batch);

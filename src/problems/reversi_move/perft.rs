@@ -488,12 +488,19 @@ pub fn against_published(published: Option<u64>, leaves: u64) -> Result<&'static
 
 /// The user CPU time of this process so far, all threads (what Edax's
 /// perft prints), or 0 where it cannot be read.
+#[cfg(all(unix, feature = "process"))]
 fn cpu_seconds() -> f64 {
     use nix::sys::resource::{UsageWho, getrusage};
     getrusage(UsageWho::RUSAGE_SELF).map_or(0.0, |u| {
         let t = u.user_time();
         t.tv_sec() as f64 + t.tv_usec() as f64 / 1e6
     })
+}
+
+/// No CPU clock without `nix` (the `process` feature on Unix): 0.
+#[cfg(not(all(unix, feature = "process")))]
+fn cpu_seconds() -> f64 {
+    0.0
 }
 
 /// `boardcheck perft DEPTH` with the defaults of the command line.

@@ -1,0 +1,83 @@
+//! An external program as a candidate: one run per case, or batches of
+//! cases in the multi-case form, each run under [`Limits`] in the sandbox.
+
+use super::candidate::{Candidate, Outcome, Ran, read_answers};
+use super::exit_outcome::{Asked, exit_outcome, stderr_tail};
+use super::process::{self, Exit, Limits};
+use crate::generation::Generate;
+
+/// An external program reading the case on stdin and answering on stdout.
+#[derive(Clone, Debug)]
+pub struct External {
+    /// The command and its arguments.
+    pub argv: Vec<String>,
+    /// Limits of every run.
+    pub limits: Limits,
+    /// `Some(t)`: feed the multi-case form, up to `t` cases a run.
+    pub multi: Option<usize>,
+}
+
+impl External {
+    /// Checks that the program exists, so a typo is a usage error (exit 2).
+    pub fn verify(&self) -> Result<(), String> {
+        let program = self.argv.first().ok_or("no candidate command given")?;
+        process::resolve_program(program).map(|_| ())
+    }
+}
+
+impl<P: Generate> Candidate<P> for External {
+    fn batch_size(&self) -> usize {
+        self.multi.unwrap_or(1).max(1)
+    }
+
+    fn time_limit(&self) -> Option<std::time::Duration> {
+        Some(self.limits.timeout)
+    }
+
+    fn stack_limit(&self) -> Option<u64> {
+        Some(self.limits.stack_in_force())
+    }
+
+    fn sandbox(&self) -> String {
+        match process::probe(self.limits.sandbox) {
+            Ok(level) => level.to_string(),
+            Err(e) => format!("unavailable: {e}"),
+        }
+    }
+
+    fn run(&self, cases: &[P::Case]) -> Ran<P::Answer> {
+        assert!(
+            self.multi.is_some() || cases.len() == 1,
+            "one case a run without --multi"
+        );
+        let input = <Self as Candidate<P>>::input_text(self, cases);
+        let all = |o: Outcome<P::Answer>| Ran {
+            output: o.output().to_string(),
+            outcomes: vec![o; cases.len()],
+        };
+        let run = match process::run(&self.argv, input.as_bytes(), &self.limits) {
+            Ok(run) => run,
+            Err(e) => {
+                return all(Outcome::Crashed {
+                    output: String::new(),
+                    detail: format!("could not start {}: {e}", self.argv[0]),
+                });
+            }
+        };
+        let output = String::from_utf8_lossy(&run.stdout).into_owned();
+        let tail = stderr_tail(&String::from_utf8_lossy(&run.stderr), run.stderr_dropped);
+        match run.exit {
+            Exit::Code(0) if std::str::from_utf8(&run.stdout).is_err() => {
+                all(Outcome::Unreadable {
+                    output,
+                    error: "output is not valid UTF-8".into(),
+                })
+            }
+            Exit::Code(0) => Ran {
+                outcomes: read_answers::<P>(&output, cases),
+                output,
+            },
+            ref exit => all(exit_outcome(exit, output, &tail, &self.limits, Asked::Run)),
+        }
+    }
+}
