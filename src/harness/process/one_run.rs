@@ -35,7 +35,7 @@ enum End {
 /// Runs `argv` with `input` on stdin under `limits`.
 ///
 /// Errors when the program cannot be started at all, or when
-/// [`SandboxMode::Strict`] is asked for and is not available.
+/// [`SandboxMode::Strict`](super::SandboxMode::Strict) is asked for and is not available.
 pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> io::Result<Run> {
     if argv.is_empty() {
         return Err(io::Error::new(io::ErrorKind::InvalidInput, "empty command"));

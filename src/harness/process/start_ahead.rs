@@ -74,7 +74,7 @@ thread_local! {
     pub(super) static PINNED: Cell<Option<usize>> = const { Cell::new(None) };
 }
 
-/// While alive, [`run`] on this thread starts the next run's sandbox as soon
+/// While alive, [`run`](super::run) on this thread starts the next run's sandbox as soon
 /// as it has released the current one, for a loop that knows more runs of
 /// the same command follow ([`StartAhead::more`]), and emptied v1 cgroups
 /// are kept for the next runs instead of made anew; dropping it kills a

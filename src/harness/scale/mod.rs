@@ -164,18 +164,18 @@ pub struct Scaling {
     pub r2: Option<f64>,
     /// The exponent in words, e.g. `linear in cells`.
     pub reading: String,
-    /// The fitted time at [`Generate::MAX_SIZE`], in seconds; None past a
+    /// The fitted time at [`Generate::MAX_SIZE`](crate::generation::Generate::MAX_SIZE), in seconds; None past a
     /// failure.
     pub projected_seconds_at_max: Option<f64>,
     /// Whether that is over the time limit.
     pub over_limit: Option<bool>,
-    /// The fastest time measured at [`Generate::MAX_SIZE`], if it was run.
+    /// The fastest time measured at [`Generate::MAX_SIZE`](crate::generation::Generate::MAX_SIZE), if it was run.
     pub measured_seconds_at_max: Option<f64>,
     /// The time limit, in seconds.
     pub limit_seconds: f64,
-    /// [`Generate::MAX_SIZE`]: the contract's maximum.
+    /// [`Generate::MAX_SIZE`](crate::generation::Generate::MAX_SIZE): the contract's maximum.
     pub max_size: usize,
-    /// [`Generate::SIZE_UNIT`].
+    /// [`Generate::SIZE_UNIT`](crate::generation::Generate::SIZE_UNIT).
     pub unit: &'static str,
     /// Why the sizes stopped.
     pub stopped: Stop,

@@ -1,0 +1,349 @@
+//! The report for people: the heading of each failure, its input and
+//! answers, the limits and laws lines, the crash hint.
+
+use super::marks::{answer_head, indent, indent_around, mark_differences, program_of};
+use super::{Failure, Report, Shrink};
+use crate::generation::Reference;
+use crate::harness::excerpt;
+use crate::harness::verdict::{Origin, Verdict};
+use crate::text::plural;
+
+impl Failure {
+    /// What the reported input is: minimal, shrunk and stopped, not shrunk,
+    /// each with its size and why.
+    pub fn heading(&self) -> String {
+        let f = self;
+        let steps = format!(
+            "{} in {}",
+            plural(f.shrink_steps as usize, "step"),
+            plural(f.shrink_runs as usize, "run")
+        );
+        match &f.shrink {
+            Shrink::Minimal if f.origin == Origin::Exhaustive => format!(
+                "minimal input ({}; the first failure of the enumeration: every case with fewer cells passed)",
+                f.size
+            ),
+            Shrink::Minimal => format!("minimal input ({}; shrunk {steps})", f.size),
+            Shrink::Smallest(tried) => format!(
+                "minimal input ({}; shrunk {steps}, then {tried} enumerated smaller cases: no case with fewer cells fails this way)",
+                f.size
+            ),
+            Shrink::Unproven(why) => format!(
+                "shrunk input, not proven minimal ({}; shrunk {steps}; {why})",
+                f.size
+            ),
+            Shrink::Stopped(why) => {
+                format!("input ({}; shrunk {steps}, stopped early: {why})", f.size)
+            }
+            Shrink::Not(why) => format!("input ({}; not shrunk: {why})", f.size),
+            Shrink::Batch(why) if f.verdict == Verdict::TimeLimit => format!(
+                "input ({}: {why}; the batch as a whole ran out of time: \
+                 raise --timeout-ms or lower --batch)",
+                f.size
+            ),
+            Shrink::Batch(why) => format!("input ({}: {why})", f.size),
+        }
+    }
+
+    /// For a failure at the limits: where its pattern fails, in words.
+    pub fn limits_sizes(&self) -> Option<String> {
+        let at = self.at_limits.as_ref()?;
+        Some(match at.passes_at {
+            Some(p) if p + 1 == at.fails_from => format!(
+                "pattern {} fails from {} {}, passes at {p}",
+                at.pattern, at.unit, at.fails_from
+            ),
+            Some(p) => format!(
+                "pattern {} fails at {} {}, passes at {p} (the bisection stopped before they met)",
+                at.pattern, at.unit, at.fails_from
+            ),
+            None => format!(
+                "pattern {} fails at {} {}, the smallest size run",
+                at.pattern, at.unit, at.fails_from
+            ),
+        })
+    }
+
+    /// For a failure at the limits: the command that prints its pattern's
+    /// case at the failing size, `program` being how boardcheck is run.
+    pub fn regenerate(&self, problem: &str, program: &str) -> Option<String> {
+        let at = self.at_limits.as_ref()?;
+        Some(format!(
+            "{program} gen {problem} --pattern {} --size {}",
+            at.pattern, at.fails_from
+        ))
+    }
+}
+
+impl Report {
+    /// The mean time of one case in ms: of the case phase's runs, else of
+    /// the limits phase's (`--limits only`); `None` when nothing ran.
+    pub fn mean_ms_per_case(&self) -> Option<f64> {
+        self.timings.mean_ms_per_case().or_else(|| {
+            let seconds: Vec<f64> = self.limits.iter().map(|l| l.seconds).collect();
+            (!seconds.is_empty())
+                .then(|| 1000.0 * seconds.iter().sum::<f64>() / seconds.len() as f64)
+        })
+    }
+
+    /// The report for a person: the seed, the minimal input, expected and
+    /// got with the differing cells marked (each distinct failure in
+    /// turn), the domain checked, and `repeat`, the command that runs the
+    /// same check again.
+    pub fn render(&self, repeat: &str) -> String {
+        let mut out = self.body(repeat);
+        for (i, f) in self.failures.iter().enumerate().skip(1) {
+            let alone = Report {
+                failure: Some(f.clone()),
+                failures: Vec::new(),
+                given: None,
+                ..self.clone()
+            };
+            let body = alone.body(repeat);
+            let rest = body
+                .split_once("\n\n")
+                .map_or(body.as_str(), |(_, rest)| rest);
+            out.push_str(&format!(
+                "\nFAIL  failure {} of {} (another shrunk case and signature than the ones \
+                 above; it may still be one of their bugs seen another way): {} — {}\n\n{rest}",
+                i + 1,
+                self.failures.len(),
+                f.verdict,
+                f.verdict.name()
+            ));
+        }
+        if !self.domain.is_empty() {
+            out.push_str(&format!("\ndomain: {}", self.domain));
+        }
+        if !self.sandbox.is_empty() {
+            out.push_str(&format!("\nsandbox: {}", self.sandbox));
+        }
+        out.push_str(&format!("\nrepeat: {repeat}\n"));
+        out
+    }
+
+    /// The summary and the first failure.
+    fn body(&self, repeat: &str) -> String {
+        let mut out = String::new();
+        match &self.failure {
+            None => {
+                out.push_str(&self.given_line());
+                out.push_str(&format!(
+                    "PASS  {}: {} cases agreed with the reference (seed {})\n",
+                    self.problem, self.cases, self.seed
+                ));
+                out.push_str(&self.limits_line());
+                out.push_str(&self.properties_line());
+            }
+            Some(f) => {
+                out.push_str(&self.given_line());
+                out.push_str(&format!(
+                    "FAIL  {}: {} — {}, found at case {} (seed {})\n\n",
+                    self.problem,
+                    f.verdict,
+                    f.verdict.name(),
+                    self.cases,
+                    self.seed
+                ));
+                out.push_str(&self.at_limits_lines(f, repeat));
+                if let Some(by) = &f.found_by {
+                    out.push_str(&format!(
+                        "found by the law {} on the candidate's own answers ({})",
+                        by.law, by.about
+                    ));
+                    match &by.complaint {
+                        Some(c) => out.push_str(&format!(":\n{}", indent(c))),
+                        None => out.push('\n'),
+                    }
+                    out.push_str("the case the law was checked on:\n");
+                    out.push_str(&indent(&by.from));
+                    out.push_str("the input below is one the law made from it:\n\n");
+                }
+                out.push_str(&format!("{}:\n", f.heading()));
+                out.push_str(&indent(&f.input));
+                let focus = excerpt::first_difference(&f.expected, &f.got);
+                out.push_str("expected:\n");
+                out.push_str(&indent_around(&f.expected, focus));
+                out.push_str("got:\n");
+                out.push_str(&mark_differences(&f.expected, &f.got));
+                let head = answer_head(&self.problem);
+                let (want, expected) = crate::harness::board_view::split_head(head, &f.expected);
+                let (have, got) = crate::harness::board_view::split_head(head, &f.got);
+                if let (Some(want), Some(have)) = (want, have)
+                    && want != have
+                {
+                    out.push_str(&format!("answer: expected {want}, got {have}\n"));
+                }
+                out.push_str(&crate::harness::board_view::for_failure(
+                    f.verdict, expected, got,
+                ));
+                if !f.detail.is_empty() {
+                    out.push_str(&format!("detail: {}\n", f.detail));
+                }
+                if let Some(hint) = self.crash_hint() {
+                    out.push_str(&format!("hint: {hint}\n"));
+                }
+            }
+        }
+        out
+    }
+
+    /// For a failure at the limits: where it was found, the pattern's
+    /// failing and passing sizes, and the command that regenerates its
+    /// case; nothing for other failures.
+    fn at_limits_lines(&self, f: &Failure, repeat: &str) -> String {
+        let Some(at) = &f.at_limits else {
+            return String::new();
+        };
+        let small = match (self.cases as usize).saturating_sub(self.limits.len()) {
+            0 => String::new(),
+            n => format!("all {} agreed; ", plural(n, "small case")),
+        };
+        let mut out = format!(
+            "{small}at the limits: {} on pattern {} at {} {} (reference: the {})\n{}",
+            f.verdict,
+            at.pattern,
+            at.unit,
+            self.limits.last().map_or(0, |l| l.size),
+            f.reference,
+            self.limits_line()
+        );
+        if let Some(sizes) = f.limits_sizes() {
+            out.push_str(&format!("{sizes}\n"));
+        }
+        if let Some(command) = f.regenerate(&self.problem, &program_of(repeat)) {
+            out.push_str(&format!(
+                "its case at {} {}: {command}\n",
+                at.unit, at.fails_from
+            ));
+        }
+        if let Some(p) = at.projected {
+            out.push_str(&format!(
+                "projected time at the contract's maximum ({} {}): {} (time ≈ c·size^{:.2}, fitted on {} passing)\n",
+                p.size,
+                at.unit,
+                crate::harness::scale::human_seconds(p.seconds_at_max),
+                p.exponent,
+                plural(p.from_runs, "run")
+            ));
+        }
+        out
+    }
+
+    /// For a crash that looks like a stack overflow (a deep recursion): the
+    /// stack limit in force and how to raise it.
+    pub fn crash_hint(&self) -> Option<String> {
+        let f = self.failure.as_ref()?;
+        if f.verdict != Verdict::RuntimeError {
+            return None;
+        }
+        let stack = match self.stack_bytes {
+            Some(bytes) => format!("{} MiB here (--stack-mb raises it)", bytes >> 20),
+            None => "the stack of the thread that ran it".into(),
+        };
+        if f.detail.contains("RecursionError") {
+            return Some(format!(
+                "Python's recursion limit was reached (1000 frames unless sys.setrecursionlimit \
+                 raises it): a deep input needs an iterative version, or a raised limit and a \
+                 stack to match: {stack}"
+            ));
+        }
+        let overflow = [
+            "StackOverflowError",
+            "Maximum call stack size exceeded",
+            "has overflowed its stack",
+            "stack overflow",
+        ]
+        .iter()
+        .any(|m| f.detail.contains(m));
+        let deep_crash =
+            f.at_limits.is_some() && ["SIGSEGV", "SIGBUS"].iter().any(|s| f.detail.contains(s));
+        (overflow || deep_crash).then(|| {
+            format!(
+                "a crash on a large input is most often a stack overflow (a deep recursion); \
+                 the stack limit is {stack}; an iterative version needs none"
+            )
+        })
+    }
+
+    /// The limits phase in one line: what ran, the slowest run, which
+    /// reference answered.
+    fn limits_line(&self) -> String {
+        let Some(slowest) = self
+            .limits
+            .iter()
+            .max_by(|a, b| a.seconds.total_cmp(&b.seconds))
+        else {
+            return String::new();
+        };
+        let mut patterns: Vec<&str> = self.limits.iter().map(|l| l.pattern.as_str()).collect();
+        patterns.dedup();
+        let engine = self
+            .limits
+            .iter()
+            .filter(|l| l.reference == Reference::Engine)
+            .count();
+        format!(
+            "limits: {} of {} ({}); slowest {:.2} s ({} at {}); {} answered by the engine, beyond the oracle's reach\n",
+            plural(self.limits.len(), "case"),
+            plural(patterns.len(), "pattern"),
+            patterns.join(", "),
+            slowest.seconds,
+            slowest.pattern,
+            slowest.size,
+            engine
+        )
+    }
+
+    /// The laws on the candidate in one line, if they ran.
+    fn properties_line(&self) -> String {
+        let Some(p) = &self.properties else {
+            return String::new();
+        };
+        let skipped = if p.skipped == 0 {
+            String::new()
+        } else {
+            format!(
+                "; {} skipped, needing more than {} runs a case ({})",
+                p.skipped,
+                crate::limits::RUNS_PER_LAW,
+                p.skipped_laws.join(", ")
+            )
+        };
+        let late = if p.out_of_time == 0 {
+            String::new()
+        } else {
+            format!("; {} not run, the time budget spent", p.out_of_time)
+        };
+        let alone = if p.left_to_reference.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " (left to the reference where they judge the case's own answer alone: {})",
+                p.left_to_reference.join(", ")
+            )
+        };
+        format!(
+            "properties on the candidate: {} held on {}{skipped}{late}; {}{alone}\n",
+            plural(p.held as usize, "law"),
+            plural(p.cases as usize, "case"),
+            plural(p.runs as usize, "run")
+        )
+    }
+
+    /// What happened to the given inputs, if there were any.
+    fn given_line(&self) -> String {
+        let Some(given) = &self.given else {
+            return String::new();
+        };
+        let mut line = format!(
+            "{} inputs: {} ran\n",
+            given.origin,
+            plural(given.ran as usize, "case")
+        );
+        for why in &given.skipped {
+            line.push_str(&format!("  skipped: {why}\n"));
+        }
+        line
+    }
+}
