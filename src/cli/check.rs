@@ -4,10 +4,11 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use boardcheck::generation::Shape;
-use boardcheck::harness::candidate::{Candidate, External};
+use boardcheck::harness::candidate::Candidate;
 use boardcheck::harness::casefile::{self, Entry};
 use boardcheck::harness::check::Given;
 use boardcheck::harness::check::{CheckConfig, LimitsMode, PropertiesMode, check};
+use boardcheck::harness::external::External;
 use boardcheck::harness::process::{Limits, SandboxMode, probe, warning};
 use boardcheck::harness::protocol::Jsonl;
 use boardcheck::harness::report::{Failure, Report};

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use boardcheck::harness::candidate::External;
+use boardcheck::harness::external::External;
 use boardcheck::harness::process::probe;
 use boardcheck::harness::scale::{self, Clock, ScaleConfig, Scaling, human_seconds, in_process};
 use boardcheck::problems::Visitor;

@@ -4,10 +4,6 @@
 use std::marker::PhantomData;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-#[cfg(all(unix, feature = "process"))]
-pub(super) use super::exit_outcome::stderr_tail;
-#[cfg(all(unix, feature = "process"))]
-pub use super::external::External;
 use crate::generation::{Generate, reference};
 use crate::problem::{Problem, answer_text, case_text, multi_case_text};
 use crate::text::Lines;
@@ -107,7 +103,8 @@ pub trait Candidate<P: Generate>: Sync {
 /// A Rust function as a candidate; a panic counts as a crash (RE).
 ///
 /// In-process candidates have no time limit: a function that loops forever
-/// hangs the check. Wrap untrusted code in an [`External`] program instead.
+/// hangs the check. Wrap untrusted code in an
+/// [`External`](super::external::External) program instead.
 pub struct FnCandidate<P, F> {
     solve: F,
     problem: PhantomData<fn() -> P>,

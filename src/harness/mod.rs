@@ -34,7 +34,7 @@ pub mod exhaust;
 #[cfg(all(unix, feature = "process"))]
 mod exit_outcome;
 #[cfg(all(unix, feature = "process"))]
-mod external;
+pub mod external;
 pub mod fuzz;
 pub mod fuzz_setup;
 pub mod html;

@@ -8,8 +8,8 @@
 
 use std::sync::Mutex;
 
-use super::candidate::{Candidate, Outcome, Ran, stderr_tail};
-use super::exit_outcome::{Asked, exit_outcome};
+use super::candidate::{Candidate, Outcome, Ran};
+use super::exit_outcome::{Asked, exit_outcome, stderr_tail};
 use super::process::{self, Limits};
 use super::session::{Failure, Session};
 use crate::generation::{FunctionAnswer, Generate, Protocol};

@@ -2,7 +2,15 @@
 //! [`StartAhead::pin`](super::StartAhead::pin)): the CPUs this thread may
 //! use, and the mask a child inherits while it is forked.
 
+use std::cell::Cell;
+
 use nix::unistd::Pid;
+
+thread_local! {
+    /// The CPU of this thread's loop of runs (see
+    /// [`StartAhead::pin`](super::StartAhead::pin)).
+    pub(super) static PINNED: Cell<Option<usize>> = const { Cell::new(None) };
+}
 
 /// The CPUs the calling thread may run on.
 pub(super) fn allowed_cpus() -> Vec<usize> {

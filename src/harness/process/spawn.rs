@@ -16,9 +16,8 @@ use nix::unistd::Pid;
 
 use super::Limits;
 use super::live::{Guard, RUN_IDS, live};
-use super::pinning::OnCpu;
+use super::pinning::{OnCpu, PINNED};
 use super::pipes::nonblocking;
-use super::start_ahead::PINNED;
 use super::wrapper::wrapper_script;
 use crate::harness::sandbox::{self, RunCgroup, SandboxLevel};
 

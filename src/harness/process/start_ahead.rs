@@ -6,7 +6,7 @@ use std::io;
 use std::sync::atomic::Ordering;
 
 use super::Limits;
-use super::pinning::allowed_cpus;
+use super::pinning::{PINNED, allowed_cpus};
 use super::spare_cgroups::{STARTING_AHEAD, cgroup_for, remove_spares, retire};
 use super::spawn::{Spawned, spawn};
 use crate::harness::sandbox::{RunCgroup, SandboxLevel};
@@ -70,8 +70,6 @@ thread_local! {
     pub(super) static AHEAD: RefCell<Option<Ahead>> = const { RefCell::new(None) };
     /// Whether this thread has more runs to come (see [`StartAhead`]).
     pub(super) static WANT_AHEAD: Cell<bool> = const { Cell::new(false) };
-    /// The CPU of this thread's loop of runs (see [`StartAhead::pin`]).
-    pub(super) static PINNED: Cell<Option<usize>> = const { Cell::new(None) };
 }
 
 /// While alive, [`run`](super::run) on this thread starts the next run's sandbox as soon

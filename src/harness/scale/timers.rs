@@ -9,7 +9,7 @@ use super::Fault;
 use crate::problem::Problem;
 #[cfg(all(unix, feature = "process"))]
 use crate::{
-    harness::candidate::External,
+    harness::external::External,
     harness::process::{self, Exit, signal_name},
     problem::case_text,
 };
