@@ -78,7 +78,7 @@ fn the_text_report_has_a_table_and_a_reading() {
 /// taken off and the sizes well above it are fitted (CPU time, so a busy
 /// machine changes little). About 15 s of runs, hence ignored by default
 /// (`cargo test --test scale -- --ignored`); the same logic on a fake
-/// clock is tested in src/harness/scale.rs.
+/// clock is tested in src/harness/scale/tests.rs.
 #[test]
 #[ignore = "about 15 s of candidate runs"]
 fn a_quadratic_candidate_is_quadratic() {
