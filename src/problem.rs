@@ -1,6 +1,7 @@
 //! The contract: what a problem is. Its case and answer types, its text
-//! form, its oracle and its engine; nothing about how cases are generated or
-//! which laws hold (that is [`crate::generation`] and [`crate::suite`]).
+//! and JSON forms, its oracle and its engine; nothing about how cases are
+//! generated or which laws hold (that is [`crate::generation`] and
+//! [`crate::suite`]).
 
 use std::fmt::Debug;
 
@@ -33,6 +34,9 @@ pub trait Problem: Sized + 'static {
     fn read_answer(lines: &mut Lines<'_>, case: &Self::Case) -> Result<Self::Answer, ParseError>;
     /// Appends the text form of `answer`, ending with a newline.
     fn write_answer(answer: &Self::Answer, out: &mut String);
+    /// The JSON form every problem has: `solve --format json`, the
+    /// persistent protocol and `--py-func` derive from it.
+    fn json() -> crate::json::JsonCodec<Self>;
 
     /// The naive transcription of the rules.
     fn oracle(case: &Self::Case) -> Self::Answer;

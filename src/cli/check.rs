@@ -14,7 +14,7 @@ use boardcheck::harness::report::{Failure, Report};
 use boardcheck::harness::vectors;
 use boardcheck::harness::verdict::{Origin, Status};
 use boardcheck::problem::read_input;
-use boardcheck::problems::Visitor;
+use boardcheck::problems::{self, Visitor};
 use boardcheck::suite::Suite;
 use clap::Args;
 
@@ -240,10 +240,23 @@ pub fn any_candidate(
         None,
     )?;
     let jsonl = match py_func {
-        Some(spec) => Jsonl::python_function(problem, spec, plain.limits).map_err(usage_error)?,
+        Some(spec) => {
+            let adapter = problems::visit(problem, PyAdapter).unwrap_or_default();
+            Jsonl::python_function(adapter, spec, plain.limits).map_err(usage_error)?
+        }
         None => Jsonl::new(command, plain.limits),
     };
     Ok(AnyCandidate::Jsonl(jsonl))
+}
+
+/// The problem's `--py-func` adapter.
+struct PyAdapter;
+
+impl Visitor for PyAdapter {
+    type Output = &'static str;
+    fn visit<P: Suite>(self) -> &'static str {
+        P::json().py_adapter
+    }
 }
 
 fn parse_limits(text: &str) -> Result<LimitsMode, String> {

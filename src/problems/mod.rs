@@ -1,6 +1,48 @@
 //! The problems of PROBLEMS.md, one folder each, and the one dispatch from
 //! a problem's name to generic code: [`visit`].
 
+/// The text and JSON forms of a problem, forwarded to its `format` module
+/// (`read_case`, `write_case`, `read_answer`, `write_answer`, `json`):
+/// written inside the problem's `impl Problem`.
+macro_rules! forms_in {
+    ($format:ident) => {
+        fn read_case(
+            lines: &mut $crate::text::Lines<'_>,
+        ) -> Result<Self::Case, $crate::text::ParseError> {
+            $format::read_case(lines)
+        }
+        fn write_case(case: &Self::Case, out: &mut String) {
+            $format::write_case(case, out)
+        }
+        fn read_answer(
+            lines: &mut $crate::text::Lines<'_>,
+            case: &Self::Case,
+        ) -> Result<Self::Answer, $crate::text::ParseError> {
+            $format::read_answer(lines, case)
+        }
+        fn write_answer(answer: &Self::Answer, out: &mut String) {
+            $format::write_answer(answer, out)
+        }
+        fn json() -> $crate::json::JsonCodec<Self> {
+            $format::json()
+        }
+    };
+}
+
+/// A problem's `impl Suite`: its `properties::all()` and `zoo::all()`.
+macro_rules! suite_in {
+    ($problem:ty) => {
+        impl $crate::suite::Suite for $problem {
+            fn properties() -> Vec<$crate::suite::Property<Self>> {
+                properties::all()
+            }
+            fn zoo() -> Vec<$crate::suite::Solver<Self>> {
+                zoo::all()
+            }
+        }
+    };
+}
+
 pub mod chomp;
 pub mod chomp_solve;
 pub mod flank_row;
@@ -24,6 +66,14 @@ macro_rules! registry {
     ($($problem:ty),* $(,)?) => {
         /// Every problem's command-line name, in contract order.
         pub const NAMES: &[&str] = &[$(<$problem as Problem>::NAME),*];
+
+        /// Every problem's own subcommands (`perft`), in registry order.
+        #[cfg(feature = "cli")]
+        pub fn commands() -> Vec<crate::generation::ProblemCommand> {
+            let mut all = Vec::new();
+            $(all.extend(<$problem as crate::generation::Generate>::extras().commands);)*
+            all
+        }
 
         /// Runs `visitor` on the problem called `name`; `None` if there is none.
         pub fn visit<V: Visitor>(name: &str, visitor: V) -> Option<V::Output> {
