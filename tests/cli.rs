@@ -234,14 +234,8 @@ fn solve_and_gen() {
 #[test]
 fn every_vector_through_solve() {
     use boardcheck::harness::vectors::{self, Expect};
-    for (problem, file) in [
-        ("flank-row", "flank_row"),
-        ("reversi-move", "reversi_move"),
-        ("chomp", "chomp"),
-        ("chomp-solve", "chomp_solve"),
-        ("go-capture", "go_capture"),
-        ("go-move", "go_move"),
-    ] {
+    for &problem in boardcheck::problems::NAMES {
+        let file = problem.replace('-', "_");
         let file = vectors::load(format!("tests/data/{file}.toml")).unwrap();
         let (mut outputs, mut errors) = (0, 0);
         for v in file.vectors.iter().filter(|v| v.skips("engine").is_none()) {

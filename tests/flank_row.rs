@@ -3,9 +3,7 @@
 
 use boardcheck::generation::Generate;
 use boardcheck::harness::exhaust::exhaust;
-use boardcheck::harness::testing::{
-    self, assert_every_property, assert_vectors, assert_zoo_caught,
-};
+use boardcheck::harness::testing::{assert_every_property, assert_vectors, assert_zoo_caught};
 use boardcheck::problems::flank_row::{
     Case, FlankRow, engine, enumerate, oracle, patterns, strategy,
 };
@@ -113,16 +111,6 @@ fn sequential_flipping_is_harmless_as_the_contract_says() {
 fn the_worst_case_pattern_agrees() {
     let case = patterns::growing_run(2001);
     assert_eq!(engine::solve(&case), oracle::solve(&case));
-}
-
-#[test]
-fn quickcheck_engine_equals_oracle() {
-    testing::quickcheck_engine_equals_oracle::<FlankRow>(500);
-}
-
-#[test]
-fn fuzz_bodies_on_random_bytes() {
-    testing::fuzz_bodies_on_random_bytes::<FlankRow>(2000, 64);
 }
 
 /// The run structure holds the row it was built from: as many cells, empty

@@ -68,11 +68,6 @@ fn exhaustive_up_to_9_cells() {
 }
 
 #[test]
-fn quickcheck_engine_equals_oracle() {
-    testing::quickcheck_engine_equals_oracle::<ReversiMove>(300);
-}
-
-#[test]
 fn the_worst_case_pattern_agrees_on_100_by_100() {
     for side in [1, 2, 3, 8, 99, 100] {
         let case = patterns::long_rays(side);

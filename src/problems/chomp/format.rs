@@ -212,9 +212,7 @@ pub fn json() -> json::JsonCodec<super::Chomp> {
     json::JsonCodec {
         write_case: case_to_protocol,
         read_case: case_from_protocol,
-        write_answer: |answer| {
-            serde_json::json!({ "lines": json::answer_lines::<super::Chomp>(answer) })
-        },
+        write_answer: |answer| serde_json::json!({ "lines": json::answer_lines::<super::Chomp>(answer) }),
         read_answer: answer_from_protocol,
         py_adapter: include_str!("py_adapter.py"),
         function_answer: Some(super::calls::answer_from_calls),

@@ -2,9 +2,9 @@
 //! benchmarks.
 
 use super::engine::Staircase;
+use super::limits::PATTERN_MAX_MOVES;
 use super::{Board, Case, Command, MAX_SIDE};
 use crate::generation::Pattern;
-use super::limits::PATTERN_MAX_MOVES;
 
 /// A deterministic xorshift generator (benchmarks and long games need no proptest).
 struct XorShift(u64);

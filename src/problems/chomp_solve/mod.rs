@@ -23,8 +23,8 @@
 mod command;
 pub mod enumerate;
 pub mod format;
-pub mod limits;
 mod fuzzing;
+pub mod limits;
 pub mod oracle;
 pub mod patterns;
 pub mod properties;

@@ -135,7 +135,11 @@ pub fn case_from_protocol(value: &serde_json::Value) -> Result<Case, String> {
             Some([who, index]) if who.is_string() && index.is_u64() => {
                 text.push_str(&format!("{} {index}\n", who.as_str().unwrap_or("")));
             }
-            _ => return Err(format!("placements[{i}]: expected [\"A\" or \"B\", index], found {p}")),
+            _ => {
+                return Err(format!(
+                    "placements[{i}]: expected [\"A\" or \"B\", index], found {p}"
+                ));
+            }
         }
     }
     json::case_from_text::<super::FlankRow>(&text)

@@ -148,8 +148,7 @@ pub fn answer_from_protocol(value: &serde_json::Value, case: &Board) -> Result<R
     if !removed.is_u64() {
         return Err(format!("removed: expected a count, found {removed}"));
     }
-    let rows =
-        json::json_lines(json::json_key(value, "board")?, "board")?;
+    let rows = json::json_lines(json::json_key(value, "board")?, "board")?;
     json::answer_from_text::<super::GoCapture>(&format!("{removed}\n{rows}"), case)
 }
 
@@ -168,9 +167,7 @@ pub fn json() -> json::JsonCodec<super::GoCapture> {
     json::JsonCodec {
         write_case: case_to_protocol,
         read_case: case_from_protocol,
-        write_answer: |answer| {
-            serde_json::json!({ "removed": answer.removed, "board": row_strings(&answer.board) })
-        },
+        write_answer: |answer| serde_json::json!({ "removed": answer.removed, "board": row_strings(&answer.board) }),
         read_answer: answer_from_protocol,
         py_adapter: include_str!("py_adapter.py"),
         function_answer: None,

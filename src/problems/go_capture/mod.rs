@@ -11,8 +11,8 @@
 pub mod engine;
 pub mod enumerate;
 pub mod format;
-pub mod limits;
 mod fuzzing;
+pub mod limits;
 pub mod oracle;
 pub mod patterns;
 pub mod properties;

@@ -172,10 +172,7 @@ pub fn answer_from_protocol(value: &serde_json::Value, case: &Case) -> Result<An
     let text = match legal.as_bool() {
         Some(false) => "0\n".to_string(),
         Some(true) => {
-            let rows = json::json_lines(
-                json::json_key(value, "board")?,
-                "board",
-            )?;
+            let rows = json::json_lines(json::json_key(value, "board")?, "board")?;
             format!("1\n{rows}")
         }
         None => return Err(format!("legal: expected true or false, found {legal}")),

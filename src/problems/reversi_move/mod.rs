@@ -41,14 +41,14 @@
 //! );
 //! ```
 
+pub mod bitboard;
 #[cfg(feature = "cli")]
 mod command;
-pub mod bitboard;
 pub mod enumerate;
 pub mod format;
-pub mod limits;
 mod fuzzing;
 pub mod grid;
+pub mod limits;
 pub mod oracle;
 pub mod othello;
 pub mod patterns;
