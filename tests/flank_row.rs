@@ -5,16 +5,16 @@ use boardcheck::generation::Generate;
 use boardcheck::harness::exhaust::exhaust;
 use boardcheck::harness::testing::{assert_every_property, assert_vectors, assert_zoo_caught};
 use boardcheck::problems::flank_row::{
-    Case, FlankRow, engine, enumerate, oracle, patterns, strategy,
+    Case, FlankRow, engine, enumerate, oracle, order, patterns, strategy,
 };
 use boardcheck::suite::Solver;
 
 fn engine_with_order() -> Solver<FlankRow> {
-    Solver::engine().with_order(engine::solve_in_order)
+    order::with_order(Solver::engine(), engine::solve_in_order)
 }
 
 fn oracle_with_order() -> Solver<FlankRow> {
-    Solver::oracle().with_order(oracle::solve_in_order)
+    order::with_order(Solver::oracle(), oracle::solve_in_order)
 }
 
 #[test]

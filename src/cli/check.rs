@@ -93,14 +93,14 @@ pub struct JudgeArgs {
     #[arg(long, default_value_t = 100)]
     pub batch: usize,
     /// The largest case the candidate plays, in the problem's unit (cells
-    /// for flank-row, side length elsewhere; `boardcheck list`), clamped to
+    /// or side length: `boardcheck list` names it), clamped to
     /// the contract's maximum. Every phase stays within it: random cases,
     /// the limits phase (which then tops out at this size), the laws and
     /// shrinking.
     #[arg(long)]
     pub size: Option<usize>,
-    /// The one board the candidate plays, `RxC` (or `N`: N x N, a row of N
-    /// cells for flank-row; Chomp's W x H board is H rows of W): every case
+    /// The one board the candidate plays, `RxC` (or `N`: N x N, or a row of
+    /// N cells where the board is one row): every case
     /// has it, shrinking included. For engines of one board size.
     #[arg(long, value_name = "RxC")]
     pub shape: Option<String>,

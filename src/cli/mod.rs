@@ -98,7 +98,7 @@ enum Command {
         json: bool,
     },
     /// Add up the `--json` results of the shards of one run (`check`,
-    /// `grade`, `exhaust`, `count-legal-go` or `perft` with `--shard I/N`).
+    /// `grade`, `exhaust`, or a problem's counting command with `--shard I/N`).
     Merge {
         /// The JSON files, one per shard.
         #[arg(required = true)]
@@ -115,11 +115,12 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
-    /// List the problems.
-    // After the problems' own subcommands (`problems::commands`), as it was
-    // before they registered themselves.
-    #[command(display_order = 1000)]
-    List,
+}
+
+/// `list`, added after the problems' own subcommands so that `--help`
+/// lists it last, as it always has.
+fn list_command() -> clap::Command {
+    clap::Command::new("list").about("List the problems")
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -198,14 +199,18 @@ pub fn main() -> i32 {
     let extra = problems::commands();
     let command = extra
         .iter()
-        .fold(Cli::command(), |c, p| c.subcommand((p.command)()));
+        .fold(Cli::command(), |c, p| c.subcommand((p.command)()))
+        .subcommand(list_command());
     let parsed = command.try_get_matches().and_then(|matches| {
+        if matches.subcommand_name() == Some("list") {
+            return Ok(Err(None));
+        }
         let own = matches.subcommand().and_then(|(name, sub)| {
             let p = extra.iter().find(|p| (p.command)().get_name() == name)?;
             Some((p.run, sub.clone()))
         });
         match own {
-            Some(own) => Ok(Err(own)),
+            Some(own) => Ok(Err(Some(own))),
             None => Cli::from_arg_matches(&matches).map(Ok),
         }
     });
@@ -224,7 +229,8 @@ pub fn main() -> i32 {
     });
     let cli = match parsed {
         Ok(cli) => cli,
-        Err((run, matches)) => return report(run(&matches)),
+        Err(Some((run, matches))) => return report(run(&matches)),
+        Err(None) => return list().unwrap_or_else(|status| status),
     };
     let run = || -> Result<i32, i32> {
         Ok(match cli.command {
@@ -317,17 +323,19 @@ pub fn main() -> i32 {
                 print(&out);
                 status
             }
-            Command::List => {
-                let mut list = String::new();
-                for name in problems::NAMES {
-                    list.push_str(&on_problem(name, List)?);
-                }
-                print(&list);
-                0
-            }
         })
     };
     run().unwrap_or_else(|status| status)
+}
+
+/// `list`: every problem, with its size unit and patterns.
+fn list() -> Result<i32, i32> {
+    let mut list = String::new();
+    for name in problems::NAMES {
+        list.push_str(&on_problem(name, List)?);
+    }
+    print(&list);
+    Ok(0)
 }
 
 /// Prints a problem-specific command's text, or its error (exit 2).

@@ -256,3 +256,14 @@ pub fn picture_before_failure(input: &str, got: &str) -> Option<String> {
     }
     Some(out)
 }
+
+#[cfg(test)]
+mod adapter {
+    /// The `--py-func` adapter skips `Display` beyond the display limit:
+    /// the same limit as the harness's `too large to display`.
+    #[test]
+    fn the_adapter_keeps_the_display_limit() {
+        let line = format!("MAX_DISPLAY_SIDE = {}\n", super::super::MAX_DISPLAY_SIDE);
+        assert!(super::json().py_adapter.contains(&line));
+    }
+}

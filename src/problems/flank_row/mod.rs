@@ -14,6 +14,7 @@ pub mod format;
 mod fuzzing;
 pub mod limits;
 pub mod oracle;
+pub mod order;
 pub mod patterns;
 pub mod properties;
 pub mod shrink;

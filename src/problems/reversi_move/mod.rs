@@ -50,6 +50,7 @@ mod fuzzing;
 pub mod grid;
 pub mod limits;
 pub mod oracle;
+pub mod order;
 pub mod othello;
 pub mod patterns;
 pub mod perft;
