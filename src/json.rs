@@ -53,8 +53,8 @@ pub fn answer_from_text<P: Problem>(text: &str, case: &P::Case) -> Result<P::Ans
 /// text: the reader's checks hold for both forms).
 pub fn case_from_text<P: Problem>(text: &str) -> Result<P::Case, String> {
     let mut lines = Lines::new(text);
-    let case = P::read_case(&mut lines).map_err(|e| format!("as text, {e}"))?;
-    lines.finish().map_err(|e| format!("as text, {e}"))?;
+    let case = P::read_case(&mut lines).map_err(|e| format!("as its text form, {e}"))?;
+    lines.finish().map_err(|e| format!("as its text form, {e}"))?;
     Ok(case)
 }
 

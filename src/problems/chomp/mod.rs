@@ -43,7 +43,7 @@
 //! ```
 
 pub mod boundary;
-pub mod calls;
+pub(crate) mod calls;
 pub mod engine;
 pub mod enumerate;
 pub mod format;
@@ -51,9 +51,9 @@ mod fuzzing;
 pub mod limits;
 pub mod oracle;
 pub mod patterns;
-pub mod properties;
-pub mod shrink;
-pub mod strategy;
+pub(crate) mod properties;
+pub(crate) mod shrink;
+pub(crate) mod strategy;
 pub mod zoo;
 
 use proptest::strategy::BoxedStrategy;

@@ -26,11 +26,11 @@ pub mod format;
 mod fuzzing;
 pub mod limits;
 pub mod oracle;
-pub mod patterns;
-pub mod properties;
-pub mod shrink;
+pub(crate) mod patterns;
+pub(crate) mod properties;
+pub(crate) mod shrink;
 pub mod solver;
-pub mod strategy;
+pub(crate) mod strategy;
 pub mod zoo;
 
 use proptest::strategy::BoxedStrategy;

@@ -16,7 +16,7 @@ pub mod limits;
 pub mod oracle;
 pub mod patterns;
 pub mod properties;
-pub mod shrink;
+pub(crate) mod shrink;
 pub mod strategy;
 pub mod zoo;
 

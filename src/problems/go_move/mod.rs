@@ -26,9 +26,9 @@ pub mod limits;
 pub mod oracle;
 pub mod patterns;
 pub mod playout;
-pub mod properties;
+pub(crate) mod properties;
 pub mod rules;
-pub mod shrink;
+pub(crate) mod shrink;
 pub mod strategy;
 pub mod zoo;
 
