@@ -1,43 +1,13 @@
-//! A problem's one JSON form, part of the contract ([`Problem::json`]):
-//! `solve --format json`, the persistent protocol (`--protocol jsonl`,
-//! docs/protocol.md) and `--py-func` all derive from it.
+//! Helpers for a problem's one JSON form ([`JsonCodec`], part of the
+//! contract: [`Problem::json`]), from which `solve --format json`, the
+//! persistent protocol (`--protocol jsonl`, docs/protocol.md) and
+//! `--py-func` all derive.
 
 use serde_json::Value;
 
 use crate::problem::Problem;
+pub use crate::problem::{FunctionAnswer, JsonCodec};
 use crate::text::Lines;
-
-/// The JSON form of a problem's cases and answers, and what a Python
-/// function candidate (`--py-func`) needs on top of it.
-pub struct JsonCodec<P: Problem> {
-    /// The JSON value of a case: one protocol line, and the input of
-    /// `solve --format json`.
-    pub write_case: fn(&P::Case) -> Value,
-    /// Reads a case from its JSON value; the error names the JSON element.
-    pub read_case: fn(&Value) -> Result<P::Case, String>,
-    /// The JSON value of an answer: what `solve --format json` prints.
-    pub write_answer: fn(&P::Answer) -> Value,
-    /// Reads the answer to a case from its JSON value (a protocol answer
-    /// line, or what `write_answer` wrote); the error names the element.
-    pub read_answer: fn(&Value, &P::Case) -> Result<P::Answer, String>,
-    /// The Python text of `--py-func`: defines `serve(case)`, which calls
-    /// the user's function `func` with the seed's signature on a case's
-    /// JSON value and returns the answer's (the driver,
-    /// `src/harness/py_driver.py`, supplies `func` and its helpers).
-    pub py_adapter: &'static str,
-    /// Where the seed's API is a class (chomp), `--py-func` sends what each
-    /// of the class's methods returned, and this puts the answer together
-    /// from those values alone (docs/protocol.md); `None` where the
-    /// function's result is itself the answer, read by `read_answer`.
-    pub function_answer: Option<FunctionAnswer<P>>,
-}
-
-/// Reads the return values of a function candidate's calls (the driver's
-/// `{"calls": [...]}` line) into the answer to a case, and the calls with
-/// what each returned, for the report; the error says which call returned
-/// a value of the wrong type.
-pub type FunctionAnswer<P> =
-    fn(&Value, &<P as Problem>::Case) -> Result<(<P as Problem>::Answer, String), String>;
 
 /// Reads an answer from its text form, all of `text` (the JSON readers turn
 /// JSON into the text form and reuse the problem's reader, so both forms
@@ -54,7 +24,9 @@ pub fn answer_from_text<P: Problem>(text: &str, case: &P::Case) -> Result<P::Ans
 pub fn case_from_text<P: Problem>(text: &str) -> Result<P::Case, String> {
     let mut lines = Lines::new(text);
     let case = P::read_case(&mut lines).map_err(|e| format!("as its text form, {e}"))?;
-    lines.finish().map_err(|e| format!("as its text form, {e}"))?;
+    lines
+        .finish()
+        .map_err(|e| format!("as its text form, {e}"))?;
     Ok(case)
 }
 
