@@ -1,5 +1,13 @@
 //! The problems of PROBLEMS.md, one folder each, and the one dispatch from
 //! a problem's name to generic code: [`visit`].
+//!
+//! A problem lives in its folder: types and the trait impls in `mod.rs`,
+//! its text and JSON forms in `format.rs`, its limits in `limits.rs`, its
+//! `--py-func` adapter in `py_adapter.py`, its own subcommands in
+//! [`crate::generation::Extras`]. Outside the folder it needs its
+//! `pub mod` and one line in [`for_each_problem!`] here, its test vectors
+//! `tests/data/<problem>.toml`, and `cargo run --example fuzz_setup`
+//! (docs/fuzzing.md) to write its fuzz targets.
 
 /// The text and JSON forms of a problem, forwarded to its `format` module
 /// (`read_case`, `write_case`, `read_answer`, `write_answer`, `json`):
