@@ -1,13 +1,13 @@
 //! How cases of a problem are made: random cases that shrink, one-step
 //! simplifications, and the optional extras a problem opts into (named
-//! worst-case patterns, exhaustive enumeration, a JSON form).
+//! worst-case patterns, exhaustive enumeration, boards of one shape, its
+//! own subcommands).
 
 use std::rc::Rc;
 
 use proptest::strategy::{BoxedStrategy, Strategy};
 
 use crate::problem::Problem;
-use crate::text::ParseError;
 
 /// Random and simplified cases of a problem, for the checker.
 pub trait Generate: Problem {
@@ -42,7 +42,7 @@ pub trait Generate: Problem {
         true
     }
 
-    /// What else the problem offers: patterns, enumeration, JSON.
+    /// What else the problem offers: patterns, enumeration, shapes, subcommands.
     fn extras() -> Extras<Self> {
         Extras::default()
     }
@@ -61,37 +61,28 @@ pub struct Pattern<P: Problem> {
 /// Every case of up to some number of cells, in order of size.
 pub type Enumerate<P> = fn(usize) -> Box<dyn Iterator<Item = <P as Problem>::Case> + Send>;
 
-/// A JSON form of a problem's input and output (`--format json`).
-pub struct JsonForm<P: Problem> {
-    /// Reads a case from its JSON text.
-    pub read_case: fn(&str) -> Result<P::Case, ParseError>,
-    /// The JSON text of an answer.
-    pub write_answer: fn(&P::Answer) -> String,
+/// Exhaustive enumeration: every case up to K cells, and the cells of a
+/// case as the enumeration counts them. One capability, so that neither
+/// comes without the other: `exhaust` walks `every`, and the checker ends
+/// shrinking by trying every enumerated case with fewer `cells`.
+pub struct Enumeration<P: Problem> {
+    /// Every case of up to some number of cells, in order of size.
+    pub every: Enumerate<P>,
+    /// The cells of a case, as `every` counts them.
+    pub cells: fn(&P::Case) -> usize,
 }
 
 /// The optional forms a problem opts into; none by default.
 pub struct Extras<P: Problem> {
     /// Named worst cases for `gen --pattern` and benchmarks.
     pub patterns: Vec<Pattern<P>>,
-    /// Every case up to K cells, for `exhaust`.
-    pub enumerate: Option<Enumerate<P>>,
-    /// The cells of a case as `enumerate` counts them: the checker ends
-    /// shrinking by trying every enumerated case with fewer.
-    pub cells: Option<fn(&P::Case) -> usize>,
-    /// The JSON form.
-    pub json: Option<JsonForm<P>>,
-    /// The one-line JSON form of the persistent protocol (`--protocol jsonl`).
-    pub protocol: Option<Protocol<P>>,
+    /// Every case up to K cells, for `exhaust` and the end of shrinking.
+    pub enumerate: Option<Enumeration<P>>,
     /// A picture for the report of a wrong answer, from the input and the
     /// output as text (chomp: the board before the failing command).
     pub picture: Option<fn(&str, &str) -> Option<String>>,
     /// Boards of one shape, for engines that play one size only (`--shape`).
     pub shapes: Option<Shapes<P>>,
-    /// Where the seed's API is a class (chomp), `--py-func` sends what each
-    /// of the class's methods returned, and this puts the answer together
-    /// from those values alone (docs/protocol.md); `None` where the
-    /// function's result is itself the answer, read by `protocol`.
-    pub function_answer: Option<FunctionAnswer<P>>,
     /// An answer's first line in words when it is not a board row
     /// (go-move's `0`/`1`: illegal, legal; go-capture's count of removed
     /// stones): reports say the words and draw only the lines after it as
@@ -102,6 +93,22 @@ pub struct Extras<P: Problem> {
     /// Named rule sets the cases carry (go-game's ko and suicide rules),
     /// for `--rules`.
     pub rules: Option<RuleSets<P>>,
+    /// Subcommands of the problem's own (`perft`), registered on the
+    /// command line under their names.
+    #[cfg(feature = "cli")]
+    pub commands: Vec<ProblemCommand>,
+}
+
+/// A subcommand a problem adds to the command line (reversi-move's
+/// `perft`): the harness and the command line know it only by this.
+#[cfg(feature = "cli")]
+#[derive(Clone, Copy)]
+pub struct ProblemCommand {
+    /// The clap command; its name is the subcommand's.
+    pub command: fn() -> clap::Command,
+    /// Runs it on its parsed arguments: the text to print, or the error
+    /// (exit status 2).
+    pub run: fn(&clap::ArgMatches) -> Result<String, String>,
 }
 
 /// Named rule sets a problem's cases carry (go-game's ko and suicide rules,
@@ -287,77 +294,18 @@ impl Domain {
     }
 }
 
-/// Reads the return values of a function candidate's calls (the driver's
-/// `{"calls": [...]}` line) into the answer to a case, and the calls with
-/// what each returned, for the report; the error says which call returned
-/// a value of the wrong type.
-pub type FunctionAnswer<P> = fn(
-    &serde_json::Value,
-    &<P as Problem>::Case,
-) -> Result<(<P as Problem>::Answer, String), String>;
-
-/// The persistent protocol's form of a problem (`--protocol jsonl`,
-/// docs/protocol.md): a case as one JSON value (written on one line), an
-/// answer read back from one JSON value.
-pub struct Protocol<P: Problem> {
-    /// The JSON value of a case.
-    pub write_case: fn(&P::Case) -> serde_json::Value,
-    /// Reads the answer to a case from its JSON value; the error says what
-    /// is wrong, naming the JSON element.
-    pub read_answer: fn(&serde_json::Value, &P::Case) -> Result<P::Answer, String>,
-}
-
-/// Reads an answer from its text form, all of `text` (the protocol's
-/// readers turn JSON into the text form and reuse the problem's reader, so
-/// both forms are checked alike).
-pub fn answer_from_text<P: Problem>(text: &str, case: &P::Case) -> Result<P::Answer, String> {
-    let mut lines = crate::text::Lines::new(text);
-    let answer = P::read_answer(&mut lines, case).map_err(|e| e.to_string())?;
-    lines.finish().map_err(|e| e.to_string())?;
-    Ok(answer)
-}
-
-/// `value[key]`, or an error naming the key.
-pub fn json_key<'a>(
-    value: &'a serde_json::Value,
-    key: &str,
-) -> Result<&'a serde_json::Value, String> {
-    value
-        .get(key)
-        .ok_or_else(|| format!("expected an object with key {key:?}, found {value}"))
-}
-
-/// A JSON array of strings as lines of text (a board's rows), or an error
-/// naming `what`.
-pub fn json_lines(value: &serde_json::Value, what: &str) -> Result<String, String> {
-    let rows = value
-        .as_array()
-        .ok_or_else(|| format!("{what}: expected an array of strings, found {value}"))?;
-    let mut text = String::new();
-    for (i, row) in rows.iter().enumerate() {
-        let row = row
-            .as_str()
-            .ok_or_else(|| format!("{what}[{i}]: expected a string, found {row}"))?;
-        text.push_str(row);
-        text.push('\n');
-    }
-    Ok(text)
-}
-
 impl<P: Problem> Default for Extras<P> {
     fn default() -> Self {
         Extras {
             patterns: Vec::new(),
             enumerate: None,
-            cells: None,
-            json: None,
-            protocol: None,
             picture: None,
             shapes: None,
-            function_answer: None,
             answer_head: None,
             gtp: None,
             rules: None,
+            #[cfg(feature = "cli")]
+            commands: Vec::new(),
         }
     }
 }

@@ -36,6 +36,7 @@
 pub mod generation;
 pub mod gtp;
 pub mod harness;
+pub mod json;
 pub mod limits;
 pub mod problem;
 pub mod problems;

@@ -1,6 +1,7 @@
 //! The contract: what a problem is. Its case and answer types, its text
-//! form, its oracle and its engine; nothing about how cases are generated or
-//! which laws hold (that is [`crate::generation`] and [`crate::suite`]).
+//! and JSON forms, its oracle and its engine; nothing about how cases are
+//! generated or which laws hold (that is [`crate::generation`] and
+//! [`crate::suite`]).
 
 use std::fmt::Debug;
 
@@ -33,12 +34,49 @@ pub trait Problem: Sized + 'static {
     fn read_answer(lines: &mut Lines<'_>, case: &Self::Case) -> Result<Self::Answer, ParseError>;
     /// Appends the text form of `answer`, ending with a newline.
     fn write_answer(answer: &Self::Answer, out: &mut String);
+    /// The JSON form every problem has: `solve --format json`, the
+    /// persistent protocol and `--py-func` derive from it.
+    fn json() -> JsonCodec<Self>;
 
     /// The naive transcription of the rules.
     fn oracle(case: &Self::Case) -> Self::Answer;
     /// The optimized implementation.
     fn engine(case: &Self::Case) -> Self::Answer;
 }
+
+/// The JSON form of a problem's cases and answers, and what a Python
+/// function candidate (`--py-func`) needs on top of it.
+pub struct JsonCodec<P: Problem> {
+    /// The JSON value of a case: one protocol line, and the input of
+    /// `solve --format json`.
+    pub write_case: fn(&P::Case) -> serde_json::Value,
+    /// Reads a case from its JSON value; the error names the JSON element.
+    pub read_case: fn(&serde_json::Value) -> Result<P::Case, String>,
+    /// The JSON value of an answer: what `solve --format json` prints.
+    pub write_answer: fn(&P::Answer) -> serde_json::Value,
+    /// Reads the answer to a case from its JSON value (a protocol answer
+    /// line, or what `write_answer` wrote); the error names the element.
+    pub read_answer: fn(&serde_json::Value, &P::Case) -> Result<P::Answer, String>,
+    /// The Python text of `--py-func`: defines `serve(case)`, which calls
+    /// the user's function `func` with the seed's signature on a case's
+    /// JSON value and returns the answer's (the driver,
+    /// `src/harness/py_driver.py`, supplies `func` and its helpers).
+    pub py_adapter: &'static str,
+    /// Where the seed's API is a class (chomp), `--py-func` sends what each
+    /// of the class's methods returned, and this puts the answer together
+    /// from those values alone (docs/protocol.md); `None` where the
+    /// function's result is itself the answer, read by `read_answer`.
+    pub function_answer: Option<FunctionAnswer<P>>,
+}
+
+/// Reads the return values of a function candidate's calls (the driver's
+/// `{"calls": [...]}` line) into the answer to a case, and the calls with
+/// what each returned, for the report; the error says which call returned
+/// a value of the wrong type.
+pub type FunctionAnswer<P> = fn(
+    &serde_json::Value,
+    &<P as Problem>::Case,
+) -> Result<(<P as Problem>::Answer, String), String>;
 
 /// Reads a whole input: one case, or with `multi` the multi-case form (`T`
 /// then T cases). Only blank lines may follow.

@@ -2,6 +2,7 @@
 //! [`Solver`]s it runs on (oracle, engine, zoo variants, a candidate), and
 //! the [`Suite`] trait that names a problem's properties and zoo.
 
+use std::any::Any;
 use std::sync::Arc;
 
 use crate::generation::Generate;
@@ -16,8 +17,6 @@ pub trait Suite: Generate {
 }
 
 type Solve<P> = dyn Fn(&<P as Problem>::Case) -> <P as Problem>::Answer + Send + Sync;
-type SolveInOrder<P> =
-    dyn Fn(&<P as Problem>::Case, &[usize]) -> <P as Problem>::Answer + Send + Sync;
 
 /// A named solver: the oracle, the engine, a zoo variant, or any closure
 /// (a candidate program wrapped by the checker, say).
@@ -27,7 +26,7 @@ pub struct Solver<P: Problem> {
     /// What it does, in one line.
     pub about: String,
     solve: Arc<Solve<P>>,
-    in_order: Option<Arc<SolveInOrder<P>>>,
+    variant: Option<Arc<dyn Any + Send + Sync>>,
 }
 
 impl<P: Problem> Clone for Solver<P> {
@@ -36,7 +35,7 @@ impl<P: Problem> Clone for Solver<P> {
             name: self.name.clone(),
             about: self.about.clone(),
             solve: self.solve.clone(),
-            in_order: self.in_order.clone(),
+            variant: self.variant.clone(),
         }
     }
 }
@@ -52,26 +51,7 @@ impl<P: Problem> Solver<P> {
             name: name.into(),
             about: about.into(),
             solve: Arc::new(solve),
-            in_order: None,
-        }
-    }
-
-    /// A solver that can visit the capture directions in any order (a
-    /// permutation of `0..default_order.len()`); plain solving uses
-    /// `default_order`.
-    pub fn ordered(
-        name: impl Into<String>,
-        about: impl Into<String>,
-        default_order: &'static [usize],
-        solve: impl Fn(&P::Case, &[usize]) -> P::Answer + Send + Sync + 'static,
-    ) -> Self {
-        let solve = Arc::new(solve);
-        let plain = solve.clone();
-        Solver {
-            name: name.into(),
-            about: about.into(),
-            solve: Arc::new(move |case| plain(case, default_order)),
-            in_order: Some(solve),
+            variant: None,
         }
     }
 
@@ -85,31 +65,25 @@ impl<P: Problem> Solver<P> {
         Solver::new("engine", "the optimized implementation", P::engine)
     }
 
-    /// This solver, visiting directions in a given order with `in_order`.
-    pub fn with_order(
-        self,
-        in_order: impl Fn(&P::Case, &[usize]) -> P::Answer + Send + Sync + 'static,
-    ) -> Self {
+    /// This solver, carrying a problem's own way to vary it (the order its
+    /// solvers visit the directions in, say):
+    /// laws about it ([`Property::needs_variant`]) get it back with
+    /// [`Solver::variant`].
+    pub fn with_variant<T: Any + Send + Sync>(self, variant: T) -> Self {
         Solver {
-            in_order: Some(Arc::new(in_order)),
+            variant: Some(Arc::new(variant)),
             ..self
         }
     }
 
-    /// Whether the solver can be told a direction order.
-    pub fn takes_order(&self) -> bool {
-        self.in_order.is_some()
+    /// The variant the solver carries, if it is a `T`.
+    pub fn variant<T: Any>(&self) -> Option<&T> {
+        self.variant.as_deref()?.downcast_ref()
     }
 
     /// Solves one case.
     pub fn solve(&self, case: &P::Case) -> P::Answer {
         (self.solve)(case)
-    }
-
-    /// Solves one case visiting the directions in `order`, if this solver
-    /// can be told an order.
-    pub fn solve_in_order(&self, case: &P::Case, order: &[usize]) -> Option<P::Answer> {
-        self.in_order.as_ref().map(|f| f(case, order))
     }
 }
 
@@ -124,17 +98,17 @@ pub struct Property<P: Problem> {
     pub about: &'static str,
     /// Checks the law for one case.
     pub holds: fn(&Solver<P>, &P::Case) -> Holds,
-    /// A law about the order the directions are visited in: it applies only
-    /// to solvers that can be told an order (the engines and the zoo, see
-    /// [`Solver::takes_order`]). A candidate program has no order to vary,
+    /// A law about a problem's own variation of its solvers (a direction
+    /// order, [`Solver::with_variant`]): it applies only to solvers that
+    /// carry one (the engines and the zoo). A candidate program has none,
     /// so for it the law is not applicable, and said to be, not passed.
-    pub needs_order: bool,
+    pub needs_variant: bool,
 }
 
 impl<P: Problem> Property<P> {
     /// Whether the law can say anything about `solver`.
     pub fn applies_to(&self, solver: &Solver<P>) -> bool {
-        !self.needs_order || solver.takes_order()
+        !self.needs_variant || solver.variant.is_some()
     }
 }
 
@@ -163,7 +137,7 @@ pub fn agrees_with_oracle<P: Problem>() -> Property<P> {
                 ))
             }
         },
-        needs_order: false,
+        needs_variant: false,
     }
 }
 
@@ -176,21 +150,5 @@ pub fn zoo<P: Problem, S: Copy + Send + Sync + 'static>(
     variants
         .iter()
         .map(|&(name, slip, about)| Solver::new(name, about, move |case| solve(case, slip)))
-        .collect()
-}
-
-/// [`zoo`] for solvers that take a direction order too.
-pub fn ordered_zoo<P: Problem, S: Copy + Send + Sync + 'static>(
-    solve: fn(&P::Case, &[usize], S) -> P::Answer,
-    default_order: &'static [usize],
-    variants: &[(&'static str, S, &'static str)],
-) -> Vec<Solver<P>> {
-    variants
-        .iter()
-        .map(|&(name, slip, about)| {
-            Solver::ordered(name, about, default_order, move |case, order| {
-                solve(case, order, slip)
-            })
-        })
         .collect()
 }

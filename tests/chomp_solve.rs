@@ -4,9 +4,7 @@
 
 use boardcheck::generation::Generate;
 use boardcheck::harness::exhaust::exhaust;
-use boardcheck::harness::testing::{
-    self, assert_every_property, assert_vectors, assert_zoo_caught,
-};
+use boardcheck::harness::testing::{assert_every_property, assert_vectors, assert_zoo_caught};
 use boardcheck::problems::chomp_solve::solver::{self, census};
 use boardcheck::problems::chomp_solve::{Case, ChompSolve, Value, enumerate, oracle};
 use boardcheck::suite::Solver;
@@ -103,16 +101,6 @@ fn three_rows_agree_with_minimax() {
         }),
         Value::Lose
     );
-}
-
-#[test]
-fn quickcheck_engine_equals_oracle() {
-    testing::quickcheck_engine_equals_oracle::<ChompSolve>(200);
-}
-
-#[test]
-fn fuzz_bodies_on_random_bytes() {
-    testing::fuzz_bodies_on_random_bytes::<ChompSolve>(500, 32);
 }
 
 #[test]

@@ -228,20 +228,48 @@ fn solve_and_gen() {
     assert_eq!(solved.status.code(), Some(0));
 }
 
+/// `solve --format json` on every problem of the registry: a generated
+/// case's JSON line in, the engine's answer in the problem's JSON form out;
+/// a case that is not JSON exits 2 with the line and column.
+#[test]
+fn every_problem_solves_its_json_form() {
+    use boardcheck::generation::clamp_size;
+    use boardcheck::harness::check::generate;
+    use boardcheck::json::answer_json_text;
+    use boardcheck::problems::{NAMES, Visitor, visit};
+    use boardcheck::suite::Suite;
+    struct Sample(u64);
+    impl Visitor for Sample {
+        type Output = (String, String);
+        fn visit<P: Suite>(self) -> (String, String) {
+            let case = generate::<P>(self.0, clamp_size::<P>(P::DEFAULT_SIZE));
+            let line = (P::json().write_case)(&case).to_string();
+            (line, answer_json_text::<P>(&P::engine(&case)))
+        }
+    }
+    for name in NAMES {
+        for seed in 0..3 {
+            let (line, want) = visit(name, Sample(seed)).unwrap();
+            let out = boardcheck(&["solve", name, "--format", "json"], &line);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(0), "{name} {line}: {stderr}");
+            assert_eq!(String::from_utf8_lossy(&out.stdout), want, "{name} {line}");
+        }
+        let out = boardcheck(&["solve", name, "--format", "json"], "{\n\"x\": ,}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+        assert!(stderr.contains("line 2, column"), "{name}: {stderr}");
+    }
+}
+
 /// Every vector file through `boardcheck solve`, which answers with the
 /// engine: an error vector exits 2 with one stderr line containing its
 /// text and nothing on stdout; an output vector prints its output.
 #[test]
 fn every_vector_through_solve() {
     use boardcheck::harness::vectors::{self, Expect};
-    for (problem, file) in [
-        ("flank-row", "flank_row"),
-        ("reversi-move", "reversi_move"),
-        ("chomp", "chomp"),
-        ("chomp-solve", "chomp_solve"),
-        ("go-capture", "go_capture"),
-        ("go-move", "go_move"),
-    ] {
+    for &problem in boardcheck::problems::NAMES {
+        let file = problem.replace('-', "_");
         let file = vectors::load(format!("tests/data/{file}.toml")).unwrap();
         let (mut outputs, mut errors) = (0, 0);
         for v in file.vectors.iter().filter(|v| v.skips("engine").is_none()) {

@@ -3,20 +3,18 @@
 
 use boardcheck::generation::Generate;
 use boardcheck::harness::exhaust::exhaust;
-use boardcheck::harness::testing::{
-    self, assert_every_property, assert_vectors, assert_zoo_caught,
-};
+use boardcheck::harness::testing::{assert_every_property, assert_vectors, assert_zoo_caught};
 use boardcheck::problems::flank_row::{
-    Case, FlankRow, engine, enumerate, oracle, patterns, strategy,
+    Case, FlankRow, engine, enumerate, oracle, order, patterns, strategy,
 };
 use boardcheck::suite::Solver;
 
 fn engine_with_order() -> Solver<FlankRow> {
-    Solver::engine().with_order(engine::solve_in_order)
+    order::with_order(Solver::engine(), engine::solve_in_order)
 }
 
 fn oracle_with_order() -> Solver<FlankRow> {
-    Solver::oracle().with_order(oracle::solve_in_order)
+    order::with_order(Solver::oracle(), oracle::solve_in_order)
 }
 
 #[test]
@@ -113,16 +111,6 @@ fn sequential_flipping_is_harmless_as_the_contract_says() {
 fn the_worst_case_pattern_agrees() {
     let case = patterns::growing_run(2001);
     assert_eq!(engine::solve(&case), oracle::solve(&case));
-}
-
-#[test]
-fn quickcheck_engine_equals_oracle() {
-    testing::quickcheck_engine_equals_oracle::<FlankRow>(500);
-}
-
-#[test]
-fn fuzz_bodies_on_random_bytes() {
-    testing::fuzz_bodies_on_random_bytes::<FlankRow>(2000, 64);
 }
 
 /// The run structure holds the row it was built from: as many cells, empty

@@ -235,11 +235,6 @@ fn generated_boards_have_structure_and_several_colours() {
 }
 
 #[test]
-fn quickcheck_engine_equals_oracle() {
-    testing::quickcheck_engine_equals_oracle::<GoCapture>(500);
-}
-
-#[test]
 fn fuzz_bodies_on_random_bytes() {
     testing::fuzz_bodies_on_random_bytes::<GoCapture>(2000, 200);
     // Texts that nearly parse: every prefix of a valid input, and one byte changed.

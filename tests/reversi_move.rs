@@ -11,18 +11,18 @@ use boardcheck::harness::testing::{
 use boardcheck::problem::{Problem, answer_text, case_text};
 use boardcheck::problems::reversi_move::othello::{Position, Turn};
 use boardcheck::problems::reversi_move::{
-    Board, Case, ReversiMove, bitboard, enumerate, format, grid, oracle, patterns, perft, perft_tt,
-    strategy,
+    Board, Case, ReversiMove, bitboard, enumerate, format, grid, oracle, order, patterns, perft,
+    perft_tt, strategy,
 };
 use boardcheck::suite::{Property, Solver};
 use proptest::strategy::{Strategy, ValueTree};
 
 fn engine_with_order() -> Solver<ReversiMove> {
-    Solver::engine().with_order(grid::solve_in_order)
+    order::with_order(Solver::engine(), grid::solve_in_order)
 }
 
 fn oracle_with_order() -> Solver<ReversiMove> {
-    Solver::oracle().with_order(oracle::solve_in_order)
+    order::with_order(Solver::oracle(), oracle::solve_in_order)
 }
 
 #[test]
@@ -65,11 +65,6 @@ fn exhaustive_up_to_9_cells() {
     assert_eq!(done.mismatch, None);
     assert_eq!(done.checked, enumerate::every_move_count(9));
     assert_eq!(done.checked, 1_586_220);
-}
-
-#[test]
-fn quickcheck_engine_equals_oracle() {
-    testing::quickcheck_engine_equals_oracle::<ReversiMove>(300);
 }
 
 #[test]
@@ -134,7 +129,7 @@ fn bitboard_equals_grid_engine_on_random_8x8_boards() {
         name: "bitboard-equals-grid",
         about: "the bitboard move and mask equal the grid engine's on 8x8",
         holds: |_, case| bitboard_agrees_on(&case.board),
-        needs_order: false,
+        needs_variant: false,
     };
     assert_property(
         &property,

@@ -787,7 +787,7 @@ mod in_process {
 
     #[test]
     fn shrinking_ends_below_a_local_minimum_by_the_enumeration() {
-        let every = FlankRow::extras().enumerate.unwrap();
+        let every = FlankRow::extras().enumerate.unwrap().every;
         // Two jobs: the greedy steps judge two options per call, each once.
         for (batch, jobs) in [(1, 1), (16, 1), (1, 2), (16, 2)] {
             let candidate = Scripted::new(batch, two_or_four_plus);

@@ -15,7 +15,7 @@ use boardcheck::harness::report::{Failure, Report};
 use boardcheck::harness::vectors;
 use boardcheck::harness::verdict::{Origin, Status};
 use boardcheck::problem::read_input;
-use boardcheck::problems::Visitor;
+use boardcheck::problems::{self, Visitor};
 use boardcheck::suite::Suite;
 use clap::Args;
 
@@ -94,14 +94,14 @@ pub struct JudgeArgs {
     #[arg(long, default_value_t = 100)]
     pub batch: usize,
     /// The largest case the candidate plays, in the problem's unit (cells
-    /// for flank-row, side length elsewhere; `boardcheck list`), clamped to
+    /// or side length: `boardcheck list` names it), clamped to
     /// the contract's maximum. Every phase stays within it: random cases,
     /// the limits phase (which then tops out at this size), the laws and
     /// shrinking.
     #[arg(long)]
     pub size: Option<usize>,
-    /// The one board the candidate plays, `RxC` (or `N`: N x N, a row of N
-    /// cells for flank-row; Chomp's W x H board is H rows of W): every case
+    /// The one board the candidate plays, `RxC` (or `N`: N x N, or a row of
+    /// N cells where the board is one row): every case
     /// has it, shrinking included. For engines of one board size.
     #[arg(long, value_name = "RxC")]
     pub shape: Option<String>,
@@ -241,10 +241,23 @@ pub fn any_candidate(
         None,
     )?;
     let jsonl = match py_func {
-        Some(spec) => Jsonl::python_function(problem, spec, plain.limits).map_err(usage_error)?,
+        Some(spec) => {
+            let adapter = problems::visit(problem, PyAdapter).unwrap_or_default();
+            Jsonl::python_function(adapter, spec, plain.limits).map_err(usage_error)?
+        }
         None => Jsonl::new(command, plain.limits),
     };
     Ok(AnyCandidate::Jsonl(jsonl))
+}
+
+/// The problem's `--py-func` adapter.
+struct PyAdapter;
+
+impl Visitor for PyAdapter {
+    type Output = &'static str;
+    fn visit<P: Suite>(self) -> &'static str {
+        P::json().py_adapter
+    }
 }
 
 fn parse_limits(text: &str) -> Result<LimitsMode, String> {

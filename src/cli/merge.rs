@@ -86,7 +86,7 @@ fn merge(parts: &[Value]) -> Result<(Value, bool), String> {
     )
 }
 
-/// The shards of one counting command (`count-legal-go`, `perft`): the
+/// The shards of one counting command (a problem's own subcommand): the
 /// same command and arguments, every shard of 1..N exactly once; their
 /// counts summed.
 fn counts(parts: &[Value]) -> Result<Value, String> {

@@ -15,10 +15,11 @@ use boardcheck::generation::{clamp_size, pattern};
 use boardcheck::harness::check::generate;
 use boardcheck::harness::exhaust::{Exhausted, exhaust_shard};
 use boardcheck::harness::selftest::{Caught, idle_properties, selftest};
+use boardcheck::json::{answer_json_text, read_case_text};
 use boardcheck::problem::{answer_text, case_text, read_input};
 use boardcheck::problems::{self, Visitor};
 use boardcheck::suite::Suite;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 /// Exit statuses, under every subcommand's `--help`.
 const EXIT_STATUS: &str = "Exit status:
@@ -97,7 +98,7 @@ enum Command {
         json: bool,
     },
     /// Add up the `--json` results of the shards of one run (`check`,
-    /// `grade`, `exhaust`, `count-legal-go` or `perft` with `--shard I/N`).
+    /// `grade`, `exhaust`, or a problem's counting command with `--shard I/N`).
     Merge {
         /// The JSON files, one per shard.
         #[arg(required = true)]
@@ -114,62 +115,12 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
-    /// Standard 8x8 Othello perft: leaves per depth and leaves per second.
-    ///
-    /// By default from the start position, a pass using one ply (Bik's
-    /// table), with a 512 MiB symmetry-reduced transposition table and one
-    /// thread per core; each count is checked against the published table.
-    Perft {
-        /// The deepest depth (default 9).
-        depth: Option<u32>,
-        /// Pass convention: 1 = a pass is a ply (Bik, Egaroucid mode 1), 2 = a pass uses no depth (Egaroucid mode 2).
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
-        mode: u8,
-        /// Transposition table size in MiB; 0 counts plainly (no hashing).
-        #[arg(long, default_value_t = 512)]
-        hash_mb: usize,
-        /// Threads; 0 = one per core.
-        #[arg(long, default_value_t = 0)]
-        threads: usize,
-        /// Only the deepest depth, not every depth up to it.
-        #[arg(long)]
-        only: bool,
-        /// Count from this position instead: 64 cells row by row (X black, O white, - empty), a space, X or O to move.
-        #[arg(long)]
-        position: Option<String>,
-        /// Only part I of N of the deepest depth's count (every N-th
-        /// position a few plies down); the parts add up, `boardcheck merge`
-        /// adds their `--json` results.
-        #[arg(long, value_name = "I/N")]
-        shard: Option<boardcheck::harness::check::Shard>,
-        /// The deepest depth's count alone, as JSON.
-        #[arg(long)]
-        json: bool,
-    },
-    /// How many non-empty positions inside the W x H box are losses for the player to move.
-    ChompCensus {
-        /// Width of the box.
-        w: u64,
-        /// Height of the box.
-        h: u64,
-    },
-    /// How many colourings of a ROWS x COLS board have a liberty for every group.
-    CountLegalGo {
-        /// Rows.
-        rows: usize,
-        /// Columns.
-        cols: usize,
-        /// Only part I of N of the search (its prefixes k with k % N ==
-        /// I-1); the parts' counts add up, `boardcheck merge` adds their
-        /// `--json` results.
-        #[arg(long, value_name = "I/N")]
-        shard: Option<boardcheck::harness::check::Shard>,
-        /// Print the result as JSON.
-        #[arg(long)]
-        json: bool,
-    },
-    /// List the problems.
-    List,
+}
+
+/// `list`, added after the problems' own subcommands so that `--help`
+/// lists it last, as it always has.
+fn list_command() -> clap::Command {
+    clap::Command::new("list").about("List the problems")
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -244,8 +195,27 @@ fn jobs(j: Option<usize>) -> usize {
 
 /// Runs the command line; returns the exit status.
 pub fn main() -> i32 {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    // The problems' own subcommands join the ones clap derives.
+    let extra = problems::commands();
+    let command = extra
+        .iter()
+        .fold(Cli::command(), |c, p| c.subcommand((p.command)()))
+        .subcommand(list_command());
+    let parsed = command.try_get_matches().and_then(|matches| {
+        if matches.subcommand_name() == Some("list") {
+            return Ok(Err(None));
+        }
+        let own = matches.subcommand().and_then(|(name, sub)| {
+            let p = extra.iter().find(|p| (p.command)().get_name() == name)?;
+            Some((p.run, sub.clone()))
+        });
+        match own {
+            Some(own) => Ok(Err(Some(own))),
+            None => Cli::from_arg_matches(&matches).map(Ok),
+        }
+    });
+    let parsed = match parsed {
+        Ok(parsed) => parsed,
         Err(e) => {
             let _ = e.print();
             return if e.use_stderr() { 2 } else { 0 };
@@ -257,6 +227,11 @@ pub fn main() -> i32 {
         check::on_interrupt();
         std::process::exit(130);
     });
+    let cli = match parsed {
+        Ok(cli) => cli,
+        Err(Some((run, matches))) => return report(run(&matches)),
+        Err(None) => return list().unwrap_or_else(|status| status),
+    };
     let run = || -> Result<i32, i32> {
         Ok(match cli.command {
             Command::Solve {
@@ -348,55 +323,19 @@ pub fn main() -> i32 {
                 print(&out);
                 status
             }
-            Command::Perft {
-                depth,
-                mode,
-                hash_mb,
-                threads,
-                only,
-                position,
-                shard,
-                json,
-            } => {
-                use problems::reversi_move::perft;
-                report(perft::run_cli_with(perft::CliOptions {
-                    depth,
-                    passes: if mode == 2 {
-                        perft::Passes::Free
-                    } else {
-                        perft::Passes::Ply
-                    },
-                    hash_mb,
-                    threads,
-                    only,
-                    position: position.as_deref(),
-                    shard: shard.map(|s| (s.index, s.count)),
-                    json,
-                }))
-            }
-            Command::ChompCensus { w, h } => report(problems::chomp_solve::census_cli(w, h)),
-            Command::CountLegalGo {
-                rows,
-                cols,
-                shard,
-                json,
-            } => report(problems::go_move::count::run_cli(
-                rows,
-                cols,
-                shard.map(|s| (s.index, s.count)),
-                json,
-            )),
-            Command::List => {
-                let mut list = String::new();
-                for name in problems::NAMES {
-                    list.push_str(&on_problem(name, List)?);
-                }
-                print(&list);
-                0
-            }
         })
     };
     run().unwrap_or_else(|status| status)
+}
+
+/// `list`: every problem, with its size unit and patterns.
+fn list() -> Result<i32, i32> {
+    let mut list = String::new();
+    for name in problems::NAMES {
+        list.push_str(&on_problem(name, List)?);
+    }
+    print(&list);
+    Ok(0)
 }
 
 /// Prints a problem-specific command's text, or its error (exit 2).
@@ -447,11 +386,8 @@ impl Visitor for Solve<'_> {
                     "--format json reads a single case; --multi is for the text form".into(),
                 );
             }
-            let json = P::extras()
-                .json
-                .ok_or_else(|| format!("{} has no JSON form", P::NAME))?;
-            let case = (json.read_case)(self.text).map_err(|e| e.to_string())?;
-            return Ok((json.write_answer)(&solve(&case)));
+            let case = read_case_text::<P>(self.text).map_err(|e| e.to_string())?;
+            return Ok(answer_json_text::<P>(&solve(&case)));
         }
         let cases = read_input::<P>(self.text, self.multi).map_err(|e| e.to_string())?;
         Ok(cases.iter().map(|c| answer_text::<P>(&solve(c))).collect())

@@ -29,7 +29,7 @@ pub fn colour_wanted(mode: &str, terminal: bool) -> bool {
 }
 
 /// One row of a board: its cells (tokens when the row is space-separated,
-/// as reversi-move's `0 1 2`, else characters).
+/// as in `0 1 2`, else characters).
 pub fn cells(line: &str) -> Vec<String> {
     if line.contains(' ') && line.split(' ').all(|t| t.chars().count() == 1) {
         line.split(' ').map(str::to_string).collect()
@@ -213,7 +213,7 @@ pub fn window(expected: &str, got: &str) -> Window {
 }
 
 /// An answer whose first line is not a board row (`head` reads it in
-/// words, e.g. go-move's `1` as `legal`): those words and the lines after
+/// words, e.g. a verdict `1` as `legal`): those words and the lines after
 /// it; else no words and the whole answer.
 pub fn split_head(
     head: Option<fn(&str) -> Option<String>>,

@@ -170,7 +170,7 @@ fn panic_message(panic: &Box<dyn std::any::Any + Send>) -> String {
 /// Splits one run's output into the answers to `cases`, in order. Where
 /// answers delimit themselves ([`Problem::SELF_DELIMITING`]) each is read
 /// where the previous one ended, so one line too many or too few shows on
-/// the case that printed it. Otherwise (chomp) the output is cut into
+/// the case that printed it. Otherwise the output is cut into
 /// pieces as many lines long as the reference answers; a misplaced piece may
 /// then blame a later case, which the checker finds out by running cases
 /// alone and splitting the batch. From the first answer that does not read

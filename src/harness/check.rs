@@ -359,7 +359,7 @@ impl<P: Generate> Checker<'_, P> {
     /// Every cell-bounded case of the domain in order, in batches; the
     /// first failure is minimal by construction.
     fn exhaustive(&self, max_cells: usize, report: &mut Report) {
-        let Some(enumerate) = P::extras().enumerate else {
+        let Some(enumerate) = P::extras().enumerate.map(|e| e.every) else {
             return;
         };
         let shard = self.config.shard.unwrap_or(Shard { index: 0, count: 1 });

@@ -29,7 +29,8 @@ pub fn exhaust_shard<P: Generate>(
 ) -> Result<Exhausted, String> {
     let enumerate = P::extras()
         .enumerate
-        .ok_or_else(|| format!("{} has no exhaustive enumeration", P::NAME))?;
+        .ok_or_else(|| format!("{} has no exhaustive enumeration", P::NAME))?
+        .every;
     let shard = shard.unwrap_or(crate::harness::check::Shard { index: 0, count: 1 });
     let mut all = enumerate(max_cells)
         .enumerate()

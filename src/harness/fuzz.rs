@@ -53,9 +53,9 @@ pub type Body = fn(&[u8]);
 /// One fuzz target: its name (the binary in `fuzz/`) and its body.
 #[derive(Clone, Debug)]
 pub struct Target {
-    /// e.g. `flank_row_text`.
+    /// `<problem>_<kind>`, the problem's module name and the kind.
     pub name: String,
-    /// The problem it fuzzes (`flank-row`); `None` for [`CASE_FILES`].
+    /// The problem it fuzzes (its command-line name); `None` for [`CASE_FILES`].
     pub problem: Option<&'static str>,
     /// `text`, `structured`, `answers` or `case_files`.
     pub kind: &'static str,

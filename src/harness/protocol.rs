@@ -12,7 +12,8 @@ use super::candidate::{Candidate, Outcome, Ran};
 use super::exit_outcome::{Asked, exit_outcome, stderr_tail};
 use super::process::{self, Limits};
 use super::session::{Failure, Session};
-use crate::generation::{FunctionAnswer, Generate, Protocol};
+use crate::generation::Generate;
+use crate::json::{FunctionAnswer, JsonCodec};
 use crate::problem::answer_text;
 
 /// Cases a detection run sends through one session before the checker
@@ -20,7 +21,9 @@ use crate::problem::answer_text;
 pub const BATCH: usize = 100;
 
 /// The Python driver of `--py-func`: imports the user's file and serves
-/// the protocol, calling the function with the seed's signature.
+/// the protocol through the problem's adapter
+/// ([`JsonCodec::py_adapter`]), which calls the function with the seed's
+/// signature.
 pub const PY_DRIVER: &str = include_str!("py_driver.py");
 
 /// A program speaking the persistent protocol.
@@ -52,8 +55,9 @@ impl Jsonl {
         }
     }
 
-    /// `FILE:FUNCTION` of a Python file, served by the embedded driver.
-    pub fn python_function(problem: &str, spec: &str, limits: Limits) -> Result<Self, String> {
+    /// `FILE:FUNCTION` of a Python file, served by the embedded driver
+    /// running `adapter`, the problem's [`JsonCodec::py_adapter`].
+    pub fn python_function(adapter: &str, spec: &str, limits: Limits) -> Result<Self, String> {
         let (file, function) = spec
             .rsplit_once(':')
             .filter(|(f, n)| !f.is_empty() && !n.is_empty())
@@ -66,7 +70,7 @@ impl Jsonl {
             "python3".into(),
             "-c".into(),
             PY_DRIVER.into(),
-            problem.into(),
+            adapter.into(),
             file.into(),
             function.into(),
         ];
@@ -83,26 +87,19 @@ impl Jsonl {
     }
 }
 
-/// The protocol form of `P`; every problem has one.
-fn form<P: Generate>() -> Protocol<P> {
-    P::extras()
-        .protocol
-        .unwrap_or_else(|| panic!("{} has no protocol form", P::NAME))
-}
-
 /// How an answer line is read: by the protocol form, or (a function
 /// candidate of a problem whose seed API is a class) from the class's
 /// return values.
 struct Reader<P: Generate> {
-    form: Protocol<P>,
+    form: JsonCodec<P>,
     calls: Option<FunctionAnswer<P>>,
 }
 
 impl<P: Generate> Reader<P> {
     fn new(function: bool) -> Self {
         Reader {
-            form: form::<P>(),
-            calls: P::extras().function_answer.filter(|_| function),
+            calls: P::json().function_answer.filter(|_| function),
+            form: P::json(),
         }
     }
 
@@ -121,7 +118,7 @@ impl<P: Generate> Reader<P> {
 
 /// The line a case is sent as.
 pub fn case_line<P: Generate>(case: &P::Case) -> String {
-    (form::<P>().write_case)(case).to_string()
+    (P::json().write_case)(case).to_string()
 }
 
 /// Reads one answer line.

@@ -294,7 +294,7 @@ impl<'a, P: Generate> Shrinker<'a, P> {
     /// else why the best may not be the smallest.
     fn fewer_cells(&mut self) -> Result<u64, String> {
         let extras = P::extras();
-        let (Some(every), Some(cells)) = (extras.enumerate, extras.cells) else {
+        let Some(crate::generation::Enumeration { every, cells }) = extras.enumerate else {
             return Err(format!("{} has no enumeration of small cases", P::NAME));
         };
         let domain = self.config.domain();

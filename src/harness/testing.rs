@@ -6,7 +6,8 @@
 //! - [`assert_zoo_caught`]: every zoo variant caught, no property idle,
 //! - [`assert_vectors`]: a file of test vectors on the oracle and the engine,
 //! - [`quickcheck_engine_equals_oracle`]: a quickcheck family,
-//! - [`fuzz_bodies_on_random_bytes`]: the fuzz targets' bodies without a fuzzer.
+//! - [`fuzz_bodies_on_random_bytes`]: the fuzz targets' bodies without a fuzzer,
+//! - [`assert_json_round_trips`]: the JSON form against the text form.
 
 use std::path::Path;
 
@@ -217,5 +218,43 @@ pub fn fuzz_bodies<P: Suite>(data: &[u8]) {
 pub fn fuzz_bodies_on_random_bytes<P: Suite>(n: u32, max_len: usize) {
     for data in random_bytes(case_count(n), max_len) {
         fuzz_bodies::<P>(&data);
+    }
+}
+
+/// The problem's JSON form ([`Problem::json`]) against its text form on
+/// `case_count(n)` random cases: a case and the reference answer survive
+/// the trip through JSON (and through JSON text, as `solve --format json`
+/// and the protocol send them) unchanged, and the `--py-func` adapter
+/// defines `serve`.
+pub fn assert_json_round_trips<P: Suite>(n: u32) {
+    use crate::json::{answer_json_text, read_case_text};
+    let json = P::json();
+    assert!(
+        json.py_adapter.contains("def serve(case)"),
+        "{}: the --py-func adapter defines no serve(case)",
+        P::NAME
+    );
+    let mut runner = TestRunner::deterministic();
+    let cases = P::cases(P::DEFAULT_SIZE);
+    for _ in 0..case_count(n) {
+        let case = cases.new_tree(&mut runner).expect("a case").current();
+        let value = (json.write_case)(&case);
+        let back = (json.read_case)(&value)
+            .unwrap_or_else(|e| panic!("{}: {value} does not read back: {e}", P::NAME));
+        assert_eq!(back, case, "{}: {value}", P::NAME);
+        let text = value.to_string();
+        assert_eq!(
+            read_case_text::<P>(&text).ok(),
+            Some(case.clone()),
+            "{text}"
+        );
+        let (answer, _) = crate::generation::reference::<P>(&case);
+        let value = (json.write_answer)(&answer);
+        let back = (json.read_answer)(&value, &case)
+            .unwrap_or_else(|e| panic!("{}: answer {value} does not read back: {e}", P::NAME));
+        assert_eq!(back, answer, "{}: {value}", P::NAME);
+        let line: serde_json::Value =
+            serde_json::from_str(&answer_json_text::<P>(&answer)).expect("one JSON line");
+        assert_eq!(line, value, "{}", P::NAME);
     }
 }

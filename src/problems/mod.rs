@@ -1,5 +1,55 @@
 //! The problems of PROBLEMS.md, one folder each, and the one dispatch from
 //! a problem's name to generic code: [`visit`].
+//!
+//! A problem lives in its folder: types and the trait impls in `mod.rs`,
+//! its text and JSON forms in `format.rs`, its limits in `limits.rs`, its
+//! `--py-func` adapter in `py_adapter.py`, its own subcommands in
+//! [`crate::generation::Extras`]. Outside the folder it needs its
+//! `pub mod` and one line in [`for_each_problem!`] here, its test vectors
+//! `tests/data/<problem>.toml`, and `cargo run --example fuzz_setup`
+//! (docs/fuzzing.md) to write its fuzz targets.
+
+/// The text and JSON forms of a problem, forwarded to its `format` module
+/// (`read_case`, `write_case`, `read_answer`, `write_answer`, `json`):
+/// written inside the problem's `impl Problem`.
+macro_rules! forms_in {
+    ($format:ident) => {
+        fn read_case(
+            lines: &mut $crate::text::Lines<'_>,
+        ) -> Result<Self::Case, $crate::text::ParseError> {
+            $format::read_case(lines)
+        }
+        fn write_case(case: &Self::Case, out: &mut String) {
+            $format::write_case(case, out)
+        }
+        fn read_answer(
+            lines: &mut $crate::text::Lines<'_>,
+            case: &Self::Case,
+        ) -> Result<Self::Answer, $crate::text::ParseError> {
+            $format::read_answer(lines, case)
+        }
+        fn write_answer(answer: &Self::Answer, out: &mut String) {
+            $format::write_answer(answer, out)
+        }
+        fn json() -> $crate::json::JsonCodec<Self> {
+            $format::json()
+        }
+    };
+}
+
+/// A problem's `impl Suite`: its `properties::all()` and `zoo::all()`.
+macro_rules! suite_in {
+    ($problem:ty) => {
+        impl $crate::suite::Suite for $problem {
+            fn properties() -> Vec<$crate::suite::Property<Self>> {
+                properties::all()
+            }
+            fn zoo() -> Vec<$crate::suite::Solver<Self>> {
+                zoo::all()
+            }
+        }
+    };
+}
 
 pub mod chomp;
 pub mod chomp_solve;
@@ -21,9 +71,20 @@ pub trait Visitor {
 }
 
 macro_rules! registry {
-    ($($problem:ty),* $(,)?) => {
+    ($($module:ident $name:ident),* $(,)?) => {
+        registry!(@types $($module::$name),*);
+    };
+    (@types $($problem:ty),*) => {
         /// Every problem's command-line name, in contract order.
         pub const NAMES: &[&str] = &[$(<$problem as Problem>::NAME),*];
+
+        /// Every problem's own subcommands (`perft`), in registry order.
+        #[cfg(feature = "cli")]
+        pub fn commands() -> Vec<crate::generation::ProblemCommand> {
+            let mut all = Vec::new();
+            $(all.extend(<$problem as crate::generation::Generate>::extras().commands);)*
+            all
+        }
 
         /// Runs `visitor` on the problem called `name`; `None` if there is none.
         pub fn visit<V: Visitor>(name: &str, visitor: V) -> Option<V::Output> {
@@ -35,12 +96,22 @@ macro_rules! registry {
     };
 }
 
-// The one line that adds a problem.
-registry!(
-    flank_row::FlankRow,
-    reversi_move::ReversiMove,
-    chomp::Chomp,
-    chomp_solve::ChompSolve,
-    go_capture::GoCapture,
-    go_move::GoMove,
-);
+/// The registry: every problem's module and type, in contract order, handed
+/// to the macro `$m` (`$m! { flank_row FlankRow, ... }`). The one line that
+/// adds a problem; [`visit`], [`NAMES`] and the test suite's shared checks
+/// (`tests/registry.rs`) are all made from it.
+#[macro_export]
+macro_rules! for_each_problem {
+    ($m:ident) => {
+        $m! {
+            flank_row FlankRow,
+            reversi_move ReversiMove,
+            chomp Chomp,
+            chomp_solve ChompSolve,
+            go_capture GoCapture,
+            go_move GoMove,
+        }
+    };
+}
+
+for_each_problem!(registry);

@@ -18,7 +18,7 @@
 use serde_json::Value;
 
 use super::{Answer, Case, Command, MAX_DISPLAY_SIDE, MoveReply, Reply, TOO_LARGE, displayable};
-use crate::generation::json_key;
+use crate::json::json_key;
 
 /// The calls listed in a report, at most; the rest are counted.
 const SHOWN_CALLS: usize = 40;

@@ -5,6 +5,7 @@
 use std::fmt::Write;
 
 use super::{Answer, Case, Command, MAX_SIDE, MoveReply, Reply, TOO_LARGE, displayable};
+use crate::json;
 use crate::text::{Line, Lines, ParseError, Tokens};
 
 /// Reads a coordinate: any integer (optional sign, digits). Values beyond
@@ -187,9 +188,35 @@ pub fn case_to_protocol(case: &Case) -> serde_json::Value {
 
 /// The protocol's answer: `{"lines": [...]}`, the lines the script prints.
 pub fn answer_from_protocol(value: &serde_json::Value, case: &Case) -> Result<Answer, String> {
-    let text =
-        crate::generation::json_lines(crate::generation::json_key(value, "lines")?, "lines")?;
-    crate::generation::answer_from_text::<super::Chomp>(&text, case)
+    let text = json::json_lines(json::json_key(value, "lines")?, "lines")?;
+    json::answer_from_text::<super::Chomp>(&text, case)
+}
+
+/// A case from the protocol's form.
+pub fn case_from_protocol(value: &serde_json::Value) -> Result<Case, String> {
+    let width = json::json_u64(json::json_key(value, "width")?, "width")?;
+    let height = json::json_u64(json::json_key(value, "height")?, "height")?;
+    let commands = json::json_array(json::json_key(value, "commands")?, "commands")?;
+    let mut text = format!("{width} {height}\n{}\n", commands.len());
+    for (i, c) in commands.iter().enumerate() {
+        text.push_str(json::json_str(c, &format!("commands[{i}]"))?);
+        text.push('\n');
+    }
+    json::case_from_text::<super::Chomp>(&text)
+}
+
+/// The JSON form: the protocol's case and answer (`{"lines": [...]}`);
+/// `--py-func` asks the seed's class every command and puts the answer
+/// together from its return values ([`super::calls`]).
+pub fn json() -> json::JsonCodec<super::Chomp> {
+    json::JsonCodec {
+        write_case: case_to_protocol,
+        read_case: case_from_protocol,
+        write_answer: |answer| serde_json::json!({ "lines": json::answer_lines::<super::Chomp>(answer) }),
+        read_answer: answer_from_protocol,
+        py_adapter: include_str!("py_adapter.py"),
+        function_answer: Some(super::calls::answer_from_calls),
+    }
 }
 
 /// For a wrong answer: the seed's picture of the board just before the
@@ -228,4 +255,15 @@ pub fn picture_before_failure(input: &str, got: &str) -> Option<String> {
         let _ = writeln!(out, "    {line}");
     }
     Some(out)
+}
+
+#[cfg(test)]
+mod adapter {
+    /// The `--py-func` adapter skips `Display` beyond the display limit:
+    /// the same limit as the harness's `too large to display`.
+    #[test]
+    fn the_adapter_keeps_the_display_limit() {
+        let line = format!("MAX_DISPLAY_SIDE = {}\n", super::super::MAX_DISPLAY_SIDE);
+        assert!(super::json().py_adapter.contains(&line));
+    }
 }

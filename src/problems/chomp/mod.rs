@@ -43,31 +43,31 @@
 //! ```
 
 pub mod boundary;
-pub mod calls;
+pub(crate) mod calls;
 pub mod engine;
 pub mod enumerate;
 pub mod format;
 mod fuzzing;
+pub mod limits;
 pub mod oracle;
 pub mod patterns;
-pub mod properties;
-pub mod shrink;
-pub mod strategy;
+pub(crate) mod properties;
+pub(crate) mod shrink;
+pub(crate) mod strategy;
 pub mod zoo;
 
 use proptest::strategy::BoxedStrategy;
 
-use crate::generation::{Extras, Generate, Shape, ShapeKind, Shapes};
-use crate::limits::{CHOMP_MAX_DISPLAY_SIDE, CHOMP_MAX_SIDE};
+use crate::generation::{Enumeration, Extras, Generate, Shape, ShapeKind, Shapes};
+
 use crate::problem::Problem;
-use crate::suite::{Property, Solver, Suite};
-use crate::text::{Lines, ParseError, plural};
+use crate::text::plural;
 
 /// The largest width and height the contract allows.
-pub const MAX_SIDE: u64 = CHOMP_MAX_SIDE;
+pub const MAX_SIDE: u64 = limits::MAX_SIDE;
 
 /// Boards with both sides at most this are drawn by `display`.
-pub const MAX_DISPLAY_SIDE: u64 = CHOMP_MAX_DISPLAY_SIDE;
+pub const MAX_DISPLAY_SIDE: u64 = limits::MAX_DISPLAY_SIDE;
 
 /// What `display` prints for boards wider or taller than [`MAX_DISPLAY_SIDE`].
 pub const TOO_LARGE: &str = "too large to display";
@@ -232,18 +232,7 @@ impl Problem for Chomp {
     type Case = Case;
     type Answer = Answer;
 
-    fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
-        format::read_case(lines)
-    }
-    fn write_case(case: &Case, out: &mut String) {
-        format::write_case(case, out)
-    }
-    fn read_answer(lines: &mut Lines<'_>, case: &Case) -> Result<Answer, ParseError> {
-        format::read_answer(lines, case)
-    }
-    fn write_answer(answer: &Answer, out: &mut String) {
-        format::write_answer(answer, out)
-    }
+    forms_in!(format);
 
     /// The most naive model that fits the board (see the module docs): the
     /// grid, else the boundary array, else the literal quadrant list.
@@ -300,24 +289,14 @@ impl Generate for Chomp {
                 cases: |shape| strategy::shaped(shape.cols as u64, shape.rows as u64),
             }),
             patterns: patterns::all(),
-            enumerate: Some(|max_cells| Box::new(enumerate::every_position_and_command(max_cells))),
-            cells: Some(|case| (case.width as usize).saturating_mul(case.height as usize)),
-            picture: Some(format::picture_before_failure),
-            function_answer: Some(calls::answer_from_calls),
-            protocol: Some(crate::generation::Protocol {
-                write_case: format::case_to_protocol,
-                read_answer: format::answer_from_protocol,
+            enumerate: Some(Enumeration {
+                every: |max_cells| Box::new(enumerate::every_position_and_command(max_cells)),
+                cells: |case| (case.width as usize).saturating_mul(case.height as usize),
             }),
+            picture: Some(format::picture_before_failure),
             ..Extras::default()
         }
     }
 }
 
-impl Suite for Chomp {
-    fn properties() -> Vec<Property<Self>> {
-        properties::all()
-    }
-    fn zoo() -> Vec<Solver<Self>> {
-        zoo::all()
-    }
-}
+suite_in!(Chomp);

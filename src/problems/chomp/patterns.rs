@@ -2,9 +2,9 @@
 //! benchmarks.
 
 use super::engine::Staircase;
+use super::limits::PATTERN_MAX_MOVES;
 use super::{Board, Case, Command, MAX_SIDE};
 use crate::generation::Pattern;
-use crate::limits::CHOMP_PATTERN_MAX_MOVES;
 
 /// A deterministic xorshift generator (benchmarks and long games need no proptest).
 struct XorShift(u64);
@@ -71,7 +71,7 @@ pub fn all() -> Vec<Pattern<super::Chomp>> {
         about: "a size x size board, 4 size moves (at most 100 000) that each take the last cells of a row",
         build: |size| {
             let n = size as u64;
-            long_game(n, n, n.saturating_mul(4).min(CHOMP_PATTERN_MAX_MOVES), 1)
+            long_game(n, n, n.saturating_mul(4).min(PATTERN_MAX_MOVES), 1)
         },
     }]
 }

@@ -4,10 +4,11 @@
 use std::fmt::Write;
 
 use super::{Case, Value};
+use crate::json;
 use crate::text::{Lines, ParseError};
 
 /// The most rows the input may give (trailing empty ones included).
-pub const MAX_ROWS: usize = crate::limits::CHOMP_SOLVE_MAX_ROWS;
+pub const MAX_ROWS: usize = super::limits::MAX_ROWS;
 
 /// Reads one case; positions beyond the solver's limits are refused here.
 pub fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
@@ -114,11 +115,11 @@ pub fn case_to_protocol(case: &Case) -> serde_json::Value {
 /// The protocol's answer: `{"value": "lose"}` or `{"value": "win", "moves":
 /// [[x, y], ...]}`, the moves sorted by y then x.
 pub fn answer_from_protocol(value: &serde_json::Value, case: &Case) -> Result<Value, String> {
-    let verdict = crate::generation::json_key(value, "value")?;
+    let verdict = json::json_key(value, "value")?;
     let text = match verdict.as_str() {
         Some("lose") => "lose\n".to_string(),
         Some("win") => {
-            let moves = crate::generation::json_key(value, "moves")?;
+            let moves = json::json_key(value, "moves")?;
             let moves = moves
                 .as_array()
                 .ok_or_else(|| format!("moves: expected an array of [x, y], found {moves}"))?;
@@ -139,14 +140,44 @@ pub fn answer_from_protocol(value: &serde_json::Value, case: &Case) -> Result<Va
             ));
         }
     };
-    crate::generation::answer_from_text::<super::ChompSolve>(&text, case)
+    json::answer_from_text::<super::ChompSolve>(&text, case)
+}
+
+/// A case from the protocol's form.
+pub fn case_from_protocol(value: &serde_json::Value) -> Result<Case, String> {
+    let rows = json::json_array(json::json_key(value, "rows")?, "rows")?;
+    let rows: Vec<String> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| json::json_u64(r, &format!("rows[{i}]")).map(|r| r.to_string()))
+        .collect::<Result<_, _>>()?;
+    json::case_from_text::<super::ChompSolve>(&format!("{}\n{}\n", rows.len(), rows.join(" ")))
+}
+
+/// The JSON form: the protocol's case and answer; `--py-func` calls the
+/// function on the rows and reads its winning moves.
+pub fn json() -> json::JsonCodec<super::ChompSolve> {
+    json::JsonCodec {
+        write_case: case_to_protocol,
+        read_case: case_from_protocol,
+        write_answer: |answer| match answer {
+            Value::Lose => serde_json::json!({ "value": "lose" }),
+            Value::Win(moves) => {
+                let moves: Vec<[u64; 2]> = moves.iter().map(|&(x, y)| [x, y]).collect();
+                serde_json::json!({ "value": "win", "moves": moves })
+            }
+        },
+        read_answer: answer_from_protocol,
+        py_adapter: include_str!("py_adapter.py"),
+        function_answer: None,
+    }
 }
 
 /// `chomp-solve` refuses positions whose box has more positions than this:
 /// C(24, 12), the 12 × 12 box.
-pub const MAX_POSITIONS: u64 = crate::limits::CHOMP_SOLVE_MAX_POSITIONS;
+pub const MAX_POSITIONS: u64 = super::limits::MAX_POSITIONS;
 /// … or more cells than this (the 12 × 12 box's): the work grows with both.
-pub const MAX_CELLS: u64 = crate::limits::CHOMP_SOLVE_MAX_CELLS;
+pub const MAX_CELLS: u64 = super::limits::MAX_CELLS;
 
 /// C(n, k), saturating at `u64::MAX`.
 pub fn binomial(n: u64, k: u64) -> u64 {

@@ -19,23 +19,24 @@
 //! assert_eq!(answer_text::<ChompSolve>(&ChompSolve::engine(&case)), "win 1\n1 1\n");
 //! ```
 
+#[cfg(feature = "cli")]
+mod command;
 pub mod enumerate;
 pub mod format;
 mod fuzzing;
+pub mod limits;
 pub mod oracle;
-pub mod patterns;
-pub mod properties;
-pub mod shrink;
+pub(crate) mod patterns;
+pub(crate) mod properties;
+pub(crate) mod shrink;
 pub mod solver;
-pub mod strategy;
+pub(crate) mod strategy;
 pub mod zoo;
 
 use proptest::strategy::BoxedStrategy;
 
-use crate::generation::{Extras, Generate};
+use crate::generation::{Enumeration, Extras, Generate};
 use crate::problem::Problem;
-use crate::suite::{Property, Solver, Suite};
-use crate::text::{Lines, ParseError};
 
 pub use solver::census_cli;
 
@@ -86,18 +87,7 @@ impl Problem for ChompSolve {
     type Case = Case;
     type Answer = Value;
 
-    fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
-        format::read_case(lines)
-    }
-    fn write_case(case: &Case, out: &mut String) {
-        format::write_case(case, out)
-    }
-    fn read_answer(lines: &mut Lines<'_>, case: &Case) -> Result<Value, ParseError> {
-        format::read_answer(lines, case)
-    }
-    fn write_answer(answer: &Value, out: &mut String) {
-        format::write_answer(answer, out)
-    }
+    forms_in!(format);
 
     fn oracle(case: &Case) -> Value {
         oracle::solve(case)
@@ -147,22 +137,15 @@ impl Generate for ChompSolve {
     fn extras() -> Extras<Self> {
         Extras {
             patterns: patterns::all(),
-            enumerate: Some(|max_cells| Box::new(enumerate::every_position(max_cells as u64))),
-            cells: Some(|case| case.rows.iter().sum::<u64>() as usize),
-            protocol: Some(crate::generation::Protocol {
-                write_case: format::case_to_protocol,
-                read_answer: format::answer_from_protocol,
+            enumerate: Some(Enumeration {
+                every: |max_cells| Box::new(enumerate::every_position(max_cells as u64)),
+                cells: |case| case.rows.iter().sum::<u64>() as usize,
             }),
+            #[cfg(feature = "cli")]
+            commands: vec![command::census_command()],
             ..Extras::default()
         }
     }
 }
 
-impl Suite for ChompSolve {
-    fn properties() -> Vec<Property<Self>> {
-        properties::all()
-    }
-    fn zoo() -> Vec<Solver<Self>> {
-        zoo::all()
-    }
-}
+suite_in!(ChompSolve);

@@ -42,9 +42,9 @@ const NONE: u8 = 0;
 
 /// `chomp-census` takes boxes up to this many positions: C(33, 16), the
 /// 16 × 17 box (a table of C(32, 16) = 601 080 390 bytes).
-pub const CENSUS_MAX_POSITIONS: u64 = crate::limits::CHOMP_CENSUS_MAX_POSITIONS;
+pub const CENSUS_MAX_POSITIONS: u64 = super::limits::CENSUS_MAX_POSITIONS;
 /// … and this many cells.
-pub const CENSUS_MAX_CELLS: u64 = crate::limits::CHOMP_CENSUS_MAX_CELLS;
+pub const CENSUS_MAX_CELLS: u64 = super::limits::CENSUS_MAX_CELLS;
 
 /// L(U) for every upper part of a box, in rank order.
 pub struct Table {

@@ -1,12 +1,13 @@
 //! Text form (PROBLEMS.md §1): the row, `k`, then `k` lines `P i`.
 
 use super::{Case, Cell, Placement, Player, Row};
+use crate::json;
 use crate::text::{Line, Lines, ParseError};
 
 /// The largest row and the most placements the contract allows.
-pub const MAX_CELLS: usize = crate::limits::FLANK_ROW_MAX_CELLS;
+pub const MAX_CELLS: usize = super::limits::MAX_CELLS;
 /// The most placements the contract allows.
-pub const MAX_PLACEMENTS: usize = crate::limits::FLANK_ROW_MAX_PLACEMENTS;
+pub const MAX_PLACEMENTS: usize = super::limits::MAX_PLACEMENTS;
 
 fn parse_row(line: &Line<'_>, what: &str) -> Result<Row, ParseError> {
     if line.text.is_empty() {
@@ -115,9 +116,49 @@ pub fn case_to_protocol(case: &Case) -> serde_json::Value {
 
 /// The protocol's answer: `{"row": "AAB"}`.
 pub fn answer_from_protocol(value: &serde_json::Value, case: &Case) -> Result<Row, String> {
-    let row = crate::generation::json_key(value, "row")?;
-    let row = row
-        .as_str()
-        .ok_or_else(|| format!("row: expected a string, found {row}"))?;
-    crate::generation::answer_from_text::<super::FlankRow>(&format!("{row}\n"), case)
+    let row = json::json_str(json::json_key(value, "row")?, "row")?;
+    json::answer_from_text::<super::FlankRow>(&format!("{row}\n"), case)
+}
+
+/// Appends the text form of an answer: the final row.
+pub fn write_answer(answer: &Row, out: &mut String) {
+    write_row(answer, out)
+}
+
+/// A case from the protocol's form.
+pub fn case_from_protocol(value: &serde_json::Value) -> Result<Case, String> {
+    let row = json::json_str(json::json_key(value, "row")?, "row")?;
+    let placements = json::json_array(json::json_key(value, "placements")?, "placements")?;
+    let mut text = format!("{row}\n{}\n", placements.len());
+    for (i, p) in placements.iter().enumerate() {
+        match p.as_array().map(Vec::as_slice) {
+            Some([who, index]) if who.is_string() && index.is_u64() => {
+                text.push_str(&format!("{} {index}\n", who.as_str().unwrap_or("")));
+            }
+            _ => {
+                return Err(format!(
+                    "placements[{i}]: expected [\"A\" or \"B\", index], found {p}"
+                ));
+            }
+        }
+    }
+    json::case_from_text::<super::FlankRow>(&text)
+}
+
+/// The JSON form: the protocol's case and answer; `--py-func` calls
+/// `solve(row, placements)`.
+pub fn json() -> json::JsonCodec<super::FlankRow> {
+    json::JsonCodec {
+        write_case: case_to_protocol,
+        read_case: case_from_protocol,
+        write_answer: |row| {
+            let mut text = String::new();
+            write_row(row, &mut text);
+            text.pop();
+            serde_json::json!({ "row": text })
+        },
+        read_answer: answer_from_protocol,
+        py_adapter: include_str!("py_adapter.py"),
+        function_answer: None,
+    }
 }

@@ -12,7 +12,9 @@ pub mod engine;
 pub mod enumerate;
 pub mod format;
 mod fuzzing;
+pub mod limits;
 pub mod oracle;
+pub mod order;
 pub mod patterns;
 pub mod properties;
 pub mod shrink;
@@ -21,11 +23,9 @@ pub mod zoo;
 
 use proptest::strategy::BoxedStrategy;
 
-use crate::generation::{Extras, Generate, Shape, ShapeKind, Shapes};
-use crate::limits::FLANK_ROW_MAX_CELLS;
+use crate::generation::{Enumeration, Extras, Generate, Shape, ShapeKind, Shapes};
 use crate::problem::Problem;
-use crate::suite::{Property, Solver, Suite};
-use crate::text::{Lines, ParseError, plural};
+use crate::text::plural;
 
 /// One of the two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -92,18 +92,7 @@ impl Problem for FlankRow {
     type Case = Case;
     type Answer = Row;
 
-    fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
-        format::read_case(lines)
-    }
-    fn write_case(case: &Case, out: &mut String) {
-        format::write_case(case, out)
-    }
-    fn read_answer(lines: &mut Lines<'_>, case: &Case) -> Result<Row, ParseError> {
-        format::read_answer(lines, case)
-    }
-    fn write_answer(answer: &Row, out: &mut String) {
-        format::write_row(answer, out)
-    }
+    forms_in!(format);
 
     fn oracle(case: &Case) -> Row {
         oracle::solve(case)
@@ -116,7 +105,7 @@ impl Problem for FlankRow {
 impl Generate for FlankRow {
     const SIZE_UNIT: &'static str = "cells";
     const DEFAULT_SIZE: usize = 12;
-    const MAX_SIZE: usize = FLANK_ROW_MAX_CELLS;
+    const MAX_SIZE: usize = limits::MAX_CELLS;
 
     fn cases(size: usize) -> BoxedStrategy<Case> {
         strategy::cases(size)
@@ -146,22 +135,13 @@ impl Generate for FlankRow {
                 cases: |shape| strategy::shaped(shape.cols),
             }),
             patterns: patterns::all(),
-            enumerate: Some(|max_cells| Box::new(enumerate::every_single_placement(max_cells))),
-            cells: Some(|case| case.row.len()),
-            protocol: Some(crate::generation::Protocol {
-                write_case: format::case_to_protocol,
-                read_answer: format::answer_from_protocol,
+            enumerate: Some(Enumeration {
+                every: |max_cells| Box::new(enumerate::every_single_placement(max_cells)),
+                cells: |case| case.row.len(),
             }),
             ..Extras::default()
         }
     }
 }
 
-impl Suite for FlankRow {
-    fn properties() -> Vec<Property<Self>> {
-        properties::all()
-    }
-    fn zoo() -> Vec<Solver<Self>> {
-        zoo::all()
-    }
-}
+suite_in!(FlankRow);

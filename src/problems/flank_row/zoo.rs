@@ -3,8 +3,9 @@
 //! caught by at least one property (`boardcheck selftest`, `tests/flank_row.rs`).
 
 use super::engine::{self, solve_with};
+use super::order::ordered_zoo;
 use super::{Case, Cell, FlankRow, Player, Row};
-use crate::suite::{Solver, ordered_zoo};
+use crate::suite::Solver;
 
 /// The one thing a variant gets wrong.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -104,7 +105,6 @@ fn solve(case: &Case, order: &[usize], slip: Slip) -> Row {
 pub fn all() -> Vec<Solver<FlankRow>> {
     ordered_zoo(
         solve,
-        &[0, 1],
         &[
             (
                 "flip-while-scanning",

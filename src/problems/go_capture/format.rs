@@ -2,10 +2,11 @@
 //! the removed count, then the n rows after removal.
 
 use super::{Board, Removal, is_point};
+use crate::json;
 use crate::text::{Line, Lines, ParseError};
 
 /// The most points a board may have (n · m).
-pub const MAX_POINTS: usize = crate::limits::GO_CAPTURE_MAX_POINTS;
+pub const MAX_POINTS: usize = super::limits::MAX_POINTS;
 
 /// Reads a row of exactly `cols` points: `.` or printable ASCII other than space.
 fn parse_row(
@@ -143,11 +144,32 @@ pub fn case_to_protocol(board: &Board) -> serde_json::Value {
 
 /// The protocol's answer: `{"removed": K, "board": [...]}`.
 pub fn answer_from_protocol(value: &serde_json::Value, case: &Board) -> Result<Removal, String> {
-    let removed = crate::generation::json_key(value, "removed")?;
+    let removed = json::json_key(value, "removed")?;
     if !removed.is_u64() {
         return Err(format!("removed: expected a count, found {removed}"));
     }
-    let rows =
-        crate::generation::json_lines(crate::generation::json_key(value, "board")?, "board")?;
-    crate::generation::answer_from_text::<super::GoCapture>(&format!("{removed}\n{rows}"), case)
+    let rows = json::json_lines(json::json_key(value, "board")?, "board")?;
+    json::answer_from_text::<super::GoCapture>(&format!("{removed}\n{rows}"), case)
+}
+
+/// A case from the protocol's form.
+pub fn case_from_protocol(value: &serde_json::Value) -> Result<Board, String> {
+    let board = json::json_key(value, "board")?;
+    let rows = json::json_lines(board, "board")?;
+    let cols = rows.lines().next().map_or(0, str::len);
+    let count = rows.lines().count();
+    json::case_from_text::<super::GoCapture>(&format!("{count} {cols}\n{rows}"))
+}
+
+/// The JSON form: the protocol's case and answer; `--py-func` calls the
+/// function on the board and reads `(removed, board)`.
+pub fn json() -> json::JsonCodec<super::GoCapture> {
+    json::JsonCodec {
+        write_case: case_to_protocol,
+        read_case: case_from_protocol,
+        write_answer: |answer| serde_json::json!({ "removed": answer.removed, "board": row_strings(&answer.board) }),
+        read_answer: answer_from_protocol,
+        py_adapter: include_str!("py_adapter.py"),
+        function_answer: None,
+    }
 }

@@ -12,10 +12,11 @@ pub mod engine;
 pub mod enumerate;
 pub mod format;
 mod fuzzing;
+pub mod limits;
 pub mod oracle;
 pub mod patterns;
 pub mod properties;
-pub mod shrink;
+pub(crate) mod shrink;
 pub mod strategy;
 pub mod zoo;
 
@@ -23,11 +24,9 @@ use std::fmt;
 
 use proptest::strategy::BoxedStrategy;
 
-use crate::generation::{Extras, Generate, Shape, ShapeKind, Shapes};
-use crate::limits::GO_CAPTURE_MAX_POINTS;
+use crate::generation::{Enumeration, Extras, Generate, Shape, ShapeKind, Shapes};
 use crate::problem::Problem;
-use crate::suite::{Property, Solver, Suite};
-use crate::text::{Lines, ParseError, plural};
+use crate::text::plural;
 
 /// The empty point.
 pub const EMPTY: u8 = b'.';
@@ -145,18 +144,7 @@ impl Problem for GoCapture {
     type Case = Board;
     type Answer = Removal;
 
-    fn read_case(lines: &mut Lines<'_>) -> Result<Board, ParseError> {
-        format::read_case(lines)
-    }
-    fn write_case(case: &Board, out: &mut String) {
-        format::write_case(case, out)
-    }
-    fn read_answer(lines: &mut Lines<'_>, case: &Board) -> Result<Removal, ParseError> {
-        format::read_answer(lines, case)
-    }
-    fn write_answer(answer: &Removal, out: &mut String) {
-        format::write_answer(answer, out)
-    }
+    forms_in!(format);
 
     fn oracle(case: &Board) -> Removal {
         oracle::solve(case)
@@ -174,7 +162,7 @@ impl Generate for GoCapture {
     const MAX_SIZE: usize = 2000;
 
     fn cases(size: usize) -> BoxedStrategy<Board> {
-        strategy::cases(size.saturating_mul(size).min(GO_CAPTURE_MAX_POINTS), size)
+        strategy::cases(size.saturating_mul(size).min(limits::MAX_POINTS), size)
     }
     fn simpler(case: &Board) -> Box<dyn Iterator<Item = Board>> {
         Box::new(shrink::simpler(case))
@@ -206,11 +194,9 @@ impl Generate for GoCapture {
                 cases: |shape| strategy::shaped(shape.rows, shape.cols),
             }),
             patterns: patterns::all(),
-            enumerate: Some(|max_cells| Box::new(enumerate::every_board(max_cells))),
-            cells: Some(|board| board.rows * board.cols),
-            protocol: Some(crate::generation::Protocol {
-                write_case: format::case_to_protocol,
-                read_answer: format::answer_from_protocol,
+            enumerate: Some(Enumeration {
+                every: |max_cells| Box::new(enumerate::every_board(max_cells)),
+                cells: |board| board.rows * board.cols,
             }),
             answer_head: Some(|line| {
                 let removed: u64 = line.parse().ok()?;
@@ -221,14 +207,7 @@ impl Generate for GoCapture {
     }
 }
 
-impl Suite for GoCapture {
-    fn properties() -> Vec<Property<Self>> {
-        properties::all()
-    }
-    fn zoo() -> Vec<Solver<Self>> {
-        zoo::all()
-    }
-}
+suite_in!(GoCapture);
 
 #[cfg(test)]
 mod tests {

@@ -18,7 +18,7 @@ use super::{BLACK, WHITE};
 
 /// The largest board (in points) the command accepts; 3^20 colourings at
 /// most, which the pruning makes feasible but slow (minutes).
-pub const MAX_POINTS: usize = crate::limits::COUNT_LEGAL_GO_MAX_POINTS;
+pub const MAX_POINTS: usize = super::limits::COUNT_LEGAL_GO_MAX_POINTS;
 
 /// The number of legal colourings of a `rows`×`cols` board.
 pub fn count_legal(rows: usize, cols: usize) -> u64 {

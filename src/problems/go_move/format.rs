@@ -7,6 +7,7 @@ use std::fmt::Write;
 
 use super::rules::first_dead_stone;
 use super::{Answer, BLACK, Case, EMPTY, MAX_N, Move, Position, WHITE};
+use crate::json;
 use crate::text::{Line, Lines, ParseError};
 
 /// The points of one board line and the 1-based column of each.
@@ -167,17 +168,42 @@ pub fn case_to_protocol(case: &Case) -> serde_json::Value {
 
 /// The protocol's answer: `{"legal": false}` or `{"legal": true, "board": [...]}`.
 pub fn answer_from_protocol(value: &serde_json::Value, case: &Case) -> Result<Answer, String> {
-    let legal = crate::generation::json_key(value, "legal")?;
+    let legal = json::json_key(value, "legal")?;
     let text = match legal.as_bool() {
         Some(false) => "0\n".to_string(),
         Some(true) => {
-            let rows = crate::generation::json_lines(
-                crate::generation::json_key(value, "board")?,
-                "board",
-            )?;
+            let rows = json::json_lines(json::json_key(value, "board")?, "board")?;
             format!("1\n{rows}")
         }
         None => return Err(format!("legal: expected true or false, found {legal}")),
     };
-    crate::generation::answer_from_text::<super::GoMove>(&text, case)
+    json::answer_from_text::<super::GoMove>(&text, case)
+}
+
+/// A case from the protocol's form.
+pub fn case_from_protocol(value: &serde_json::Value) -> Result<Case, String> {
+    let rows = json::json_lines(json::json_key(value, "board")?, "board")?;
+    let col = json::json_u64(json::json_key(value, "col")?, "col")?;
+    let row = json::json_u64(json::json_key(value, "row")?, "row")?;
+    let colour = json::json_u64(json::json_key(value, "colour")?, "colour")?;
+    let n = rows.lines().count();
+    json::case_from_text::<super::GoMove>(&format!("{n}\n{rows}{col} {row} {colour}\n"))
+}
+
+/// The JSON form: the protocol's case and answer; `--py-func` calls the
+/// function on `(board, col, row, colour)`, `None` meaning illegal.
+pub fn json() -> json::JsonCodec<super::GoMove> {
+    json::JsonCodec {
+        write_case: case_to_protocol,
+        read_case: case_from_protocol,
+        write_answer: |answer| match answer {
+            Answer::Illegal => serde_json::json!({ "legal": false }),
+            Answer::Legal(position) => {
+                serde_json::json!({ "legal": true, "board": row_strings(position) })
+            }
+        },
+        read_answer: answer_from_protocol,
+        py_adapter: include_str!("py_adapter.py"),
+        function_answer: None,
+    }
 }

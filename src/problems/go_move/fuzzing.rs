@@ -30,7 +30,7 @@ impl quickcheck::Arbitrary for Case {
 
 impl<'a> arbitrary::Arbitrary<'a> for Case {
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Case> {
-        let n = u.int_in_range(1..=crate::limits::GO_MOVE_MAX_SIDE)?;
+        let n = u.int_in_range(1..=super::limits::MAX_SIDE)?;
         let mut position = Position::empty(n);
         for cell in position.cells.iter_mut() {
             *cell = u.int_in_range(0..=2u8)?;

@@ -14,28 +14,29 @@
 //! liberty counts that also runs random playouts ([`playout`]) and counts
 //! legal positions ([`count`], `boardcheck count-legal-go`).
 
+#[cfg(feature = "cli")]
+mod command;
 pub mod count;
 pub mod engine;
 pub mod enumerate;
 pub mod fast_board;
 pub mod format;
 mod fuzzing;
+pub mod limits;
 pub mod oracle;
 pub mod patterns;
 pub mod playout;
-pub mod properties;
+pub(crate) mod properties;
 pub mod rules;
-pub mod shrink;
+pub(crate) mod shrink;
 pub mod strategy;
 pub mod zoo;
 
 use proptest::strategy::BoxedStrategy;
 
-use crate::generation::{Extras, Generate, Shape, ShapeKind, Shapes};
-use crate::limits::GO_MOVE_MAX_SIDE;
+use crate::generation::{Enumeration, Extras, Generate, Shape, ShapeKind, Shapes};
 use crate::problem::Problem;
-use crate::suite::{Property, Solver, Suite};
-use crate::text::{Lines, ParseError, plural};
+use crate::text::plural;
 
 /// An empty point (`0`).
 pub const EMPTY: u8 = 0;
@@ -44,7 +45,7 @@ pub const BLACK: u8 = 1;
 /// A white stone (`2`).
 pub const WHITE: u8 = 2;
 /// The largest board side the contract allows.
-pub const MAX_N: usize = GO_MOVE_MAX_SIDE;
+pub const MAX_N: usize = limits::MAX_SIDE;
 
 /// The other colour (`BLACK` ↔ `WHITE`).
 pub fn opponent(colour: u8) -> u8 {
@@ -126,18 +127,7 @@ impl Problem for GoMove {
     type Case = Case;
     type Answer = Answer;
 
-    fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
-        format::read_case(lines)
-    }
-    fn write_case(case: &Case, out: &mut String) {
-        format::write_case(case, out)
-    }
-    fn read_answer(lines: &mut Lines<'_>, case: &Case) -> Result<Answer, ParseError> {
-        format::read_answer(lines, case)
-    }
-    fn write_answer(answer: &Answer, out: &mut String) {
-        format::write_answer(answer, out)
-    }
+    forms_in!(format);
 
     fn oracle(case: &Case) -> Answer {
         oracle::solve(case)
@@ -150,7 +140,7 @@ impl Problem for GoMove {
 impl Generate for GoMove {
     const SIZE_UNIT: &'static str = "side length";
     const DEFAULT_SIZE: usize = 7;
-    const MAX_SIZE: usize = GO_MOVE_MAX_SIDE;
+    const MAX_SIZE: usize = limits::MAX_SIDE;
 
     fn cases(size: usize) -> BoxedStrategy<Case> {
         strategy::cases(size)
@@ -180,27 +170,20 @@ impl Generate for GoMove {
                 cases: |shape| strategy::shaped(shape.rows),
             }),
             patterns: patterns::all(),
-            enumerate: Some(|max_cells| Box::new(enumerate::every_move(max_cells))),
-            cells: Some(|case| case.position.n * case.position.n),
-            protocol: Some(crate::generation::Protocol {
-                write_case: format::case_to_protocol,
-                read_answer: format::answer_from_protocol,
+            enumerate: Some(Enumeration {
+                every: |max_cells| Box::new(enumerate::every_move(max_cells)),
+                cells: |case| case.position.n * case.position.n,
             }),
             answer_head: Some(|line| match line {
                 "0" => Some("illegal".into()),
                 "1" => Some("legal".into()),
                 _ => None,
             }),
+            #[cfg(feature = "cli")]
+            commands: vec![command::count_command()],
             ..Extras::default()
         }
     }
 }
 
-impl Suite for GoMove {
-    fn properties() -> Vec<Property<Self>> {
-        properties::all()
-    }
-    fn zoo() -> Vec<Solver<Self>> {
-        zoo::all()
-    }
-}
+suite_in!(GoMove);

@@ -6,6 +6,7 @@
 use serde_json::Value;
 
 use super::{Board, Case, MAX_SIDE};
+use crate::json;
 use crate::text::{Line, Lines, ParseError};
 
 /// One board line of `cols` values, tokens separated by any spaces (input).
@@ -133,12 +134,12 @@ pub fn read_answer(lines: &mut Lines<'_>, case: &Case) -> Result<Board, ParseErr
 }
 
 /// An error about the JSON input; `where_` names the element (a JSON path).
-fn json_error(where_: &str, message: impl std::fmt::Display) -> ParseError {
-    ParseError::new(1, None, format!("JSON {where_}: {message}"))
+fn json_error(where_: &str, message: impl std::fmt::Display) -> String {
+    format!("{where_}: {message}")
 }
 
 /// A JSON value as an integer in `lo..=hi`.
-fn json_int(value: &Value, where_: &str, lo: u64, hi: u64) -> Result<u64, ParseError> {
+fn json_int(value: &Value, where_: &str, lo: u64, hi: u64) -> Result<u64, String> {
     match value.as_u64() {
         Some(v) if (lo..=hi).contains(&v) => Ok(v),
         _ => Err(json_error(
@@ -151,9 +152,12 @@ fn json_int(value: &Value, where_: &str, lo: u64, hi: u64) -> Result<u64, ParseE
 /// Reads the JSON form of a case. Syntax errors name line and column;
 /// errors in the values name the JSON element (e.g. `board[2][0]`).
 pub fn case_from_json(text: &str) -> Result<Case, ParseError> {
-    let value: Value = serde_json::from_str(text)
-        .map_err(|e| ParseError::new(e.line().max(1), Some(e.column().max(1)), e.to_string()))?;
-    let Value::Object(map) = &value else {
+    json::read_case_text::<super::ReversiMove>(text)
+}
+
+/// Reads a case from its JSON value; errors name the JSON element.
+pub fn case_from_value(value: &Value) -> Result<Case, String> {
+    let Value::Object(map) = value else {
         return Err(json_error(
             "input",
             "expected an object {\"board\": ..., \"row\": ..., \"col\": ..., \"player\": ...}",
@@ -246,9 +250,14 @@ pub fn case_to_protocol(case: &Case) -> Value {
     })
 }
 
-/// The protocol's answer: `{"board": [[0, 1, 2], ...]}`, the board after the move.
+/// The protocol's answer: `{"board": [[0, 1, 2], ...]}`, the board after
+/// the move; or the board alone, as `solve --format json` prints it.
 pub fn answer_from_protocol(value: &Value, case: &Case) -> Result<Board, String> {
-    let board = crate::generation::json_key(value, "board")?;
+    let board = if value.is_array() {
+        value
+    } else {
+        json::json_key(value, "board")?
+    };
     let rows = board
         .as_array()
         .ok_or_else(|| format!("board: expected an array of rows, found {board}"))?;
@@ -268,5 +277,25 @@ pub fn answer_from_protocol(value: &Value, case: &Case) -> Result<Board, String>
         text.push_str(&cells.join(" "));
         text.push('\n');
     }
-    crate::generation::answer_from_text::<super::ReversiMove>(&text, case)
+    json::answer_from_text::<super::ReversiMove>(&text, case)
+}
+
+/// Appends the text form of an answer: the board after the move.
+pub fn write_answer(answer: &Board, out: &mut String) {
+    write_board(answer, out)
+}
+
+/// The JSON form (PROBLEMS.md): the case as the seed's arguments, the
+/// answer the board alone (the protocol's answer line wraps it as
+/// `{"board": ...}`); `--py-func` calls `place_piece(board, row, col,
+/// player)`.
+pub fn json() -> json::JsonCodec<super::ReversiMove> {
+    json::JsonCodec {
+        write_case: case_to_protocol,
+        read_case: case_from_value,
+        write_answer: |board| serde_json::json!(board.to_rows()),
+        read_answer: answer_from_protocol,
+        py_adapter: include_str!("py_adapter.py"),
+        function_answer: None,
+    }
 }

@@ -45,7 +45,7 @@ impl<'a> arbitrary::Arbitrary<'a> for Case {
         let most = if u.ratio(3, 4)? {
             8
         } else {
-            crate::limits::REVERSI_MAX_SIDE
+            super::limits::MAX_SIDE
         };
         let rows = u.int_in_range(1..=most)?;
         let cols = u.int_in_range(1..=most)?;

@@ -42,11 +42,15 @@
 //! ```
 
 pub mod bitboard;
+#[cfg(feature = "cli")]
+mod command;
 pub mod enumerate;
 pub mod format;
 mod fuzzing;
 pub mod grid;
+pub mod limits;
 pub mod oracle;
+pub mod order;
 pub mod othello;
 pub mod patterns;
 pub mod perft;
@@ -58,14 +62,12 @@ pub mod zoo;
 
 use proptest::strategy::BoxedStrategy;
 
-use crate::generation::{Extras, Generate, JsonForm, Shape, ShapeKind, Shapes};
-use crate::limits::REVERSI_MAX_SIDE;
+use crate::generation::{Enumeration, Extras, Generate, Shape, ShapeKind, Shapes};
 use crate::problem::Problem;
-use crate::suite::{Property, Solver, Suite};
-use crate::text::{Lines, ParseError, plural};
+use crate::text::plural;
 
 /// The largest side the contract allows.
-pub const MAX_SIDE: usize = REVERSI_MAX_SIDE;
+pub const MAX_SIDE: usize = limits::MAX_SIDE;
 
 /// An m×n board of cells 0 (empty), 1 and 2, stored row by row.
 ///
@@ -159,18 +161,7 @@ impl Problem for ReversiMove {
     type Case = Case;
     type Answer = Board;
 
-    fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
-        format::read_case(lines)
-    }
-    fn write_case(case: &Case, out: &mut String) {
-        format::write_case(case, out)
-    }
-    fn read_answer(lines: &mut Lines<'_>, case: &Case) -> Result<Board, ParseError> {
-        format::read_answer(lines, case)
-    }
-    fn write_answer(answer: &Board, out: &mut String) {
-        format::write_board(answer, out)
-    }
+    forms_in!(format);
 
     fn oracle(case: &Case) -> Board {
         oracle::solve(case)
@@ -183,7 +174,7 @@ impl Problem for ReversiMove {
 impl Generate for ReversiMove {
     const SIZE_UNIT: &'static str = "side length";
     const DEFAULT_SIZE: usize = 8;
-    const MAX_SIZE: usize = REVERSI_MAX_SIDE;
+    const MAX_SIZE: usize = limits::MAX_SIDE;
 
     fn cases(size: usize) -> BoxedStrategy<Case> {
         strategy::cases(size)
@@ -216,28 +207,17 @@ impl Generate for ReversiMove {
                 cases: |shape| strategy::shaped(shape.rows, shape.cols),
             }),
             patterns: patterns::all(),
-            enumerate: Some(|max_cells| Box::new(enumerate::every_move(max_cells))),
-            cells: Some(|case| case.board.rows * case.board.cols),
+            enumerate: Some(Enumeration {
+                every: |max_cells| Box::new(enumerate::every_move(max_cells)),
+                cells: |case| case.board.rows * case.board.cols,
+            }),
             picture: None,
             answer_head: None,
-            protocol: Some(crate::generation::Protocol {
-                write_case: format::case_to_protocol,
-                read_answer: format::answer_from_protocol,
-            }),
-            json: Some(JsonForm {
-                read_case: format::case_from_json,
-                write_answer: format::board_to_json,
-            }),
+            #[cfg(feature = "cli")]
+            commands: vec![command::perft_command()],
             ..Extras::default()
         }
     }
 }
 
-impl Suite for ReversiMove {
-    fn properties() -> Vec<Property<Self>> {
-        properties::all()
-    }
-    fn zoo() -> Vec<Solver<Self>> {
-        zoo::all()
-    }
-}
+suite_in!(ReversiMove);

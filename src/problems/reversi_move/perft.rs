@@ -34,7 +34,7 @@ pub enum Passes {
 /// The depth `boardcheck perft` runs to when none is given.
 pub const DEFAULT_DEPTH: u32 = 9;
 /// The deepest `boardcheck perft` accepts.
-pub const MAX_DEPTH: u32 = crate::limits::PERFT_MAX_DEPTH;
+pub const MAX_DEPTH: u32 = super::limits::PERFT_MAX_DEPTH;
 
 /// The leaves `depth` plies below `pos`, a pass using one ply (bitboard engine).
 pub fn perft(pos: &Position, depth: u32) -> u64 {

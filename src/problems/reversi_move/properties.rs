@@ -1,7 +1,7 @@
 //! The laws of reversi-move, each checkable on any solver.
 
 use super::format::write_board;
-use super::{Board, Case, ReversiMove, swap_colours};
+use super::{Board, Case, ReversiMove, order, swap_colours};
 use crate::suite::{Holds, Property, Solver, agrees_with_oracle};
 
 /// Every reversi-move property.
@@ -12,31 +12,31 @@ pub fn all() -> Vec<Property<ReversiMove>> {
             name: "square-symmetries",
             about: "each of the 8 symmetries of the square (rectangles: the transposing ones give n x m) commutes with the move",
             holds: square_symmetries,
-            needs_order: false,
+            needs_variant: false,
         },
         Property {
             name: "colour-swap",
             about: "swapping 1 and 2 everywhere, the mover included, swaps them in the answer",
             holds: colour_swap,
-            needs_order: false,
+            needs_variant: false,
         },
         Property {
             name: "illegal-changes-nothing",
             about: "a move on an occupied cell, or one that closes no run, returns the board byte-identical",
             holds: illegal_changes_nothing,
-            needs_order: false,
+            needs_variant: false,
         },
         Property {
             name: "flips-are-closed-runs",
             about: "a move that changes the board places the piece on its empty cell and flips at least one cell, each an opponent's on a ray from the move, between the move and a piece of the mover",
             holds: flips_are_closed_runs,
-            needs_order: false,
+            needs_variant: false,
         },
         Property {
             name: "direction-order-independence",
             about: "visiting the directions in another order gives the same answer (engines and zoo only: a solver that takes no order, like a candidate program, has none to vary and the law is not applicable to it)",
             holds: direction_order_independence,
-            needs_order: true,
+            needs_variant: true,
         },
     ]
 }
@@ -271,15 +271,14 @@ const ORDERS: [[usize; 8]; 4] = [
 const NO_ORDER: &str = "not applicable: the solver takes no direction order";
 
 fn direction_order_independence(solver: &Solver<ReversiMove>, case: &Case) -> Holds {
-    let Some(natural) = solver.solve_in_order(case, &[0, 1, 2, 3, 4, 5, 6, 7]) else {
+    let Some(natural) = order::solve(solver, case, &[0, 1, 2, 3, 4, 5, 6, 7]) else {
         // Never a silent pass: the harness skips solvers without an order
         // (`Property::applies_to`), and a direct call is told why.
         return Err(NO_ORDER.to_string());
     };
     for order in &ORDERS {
-        let other = solver
-            .solve_in_order(case, order)
-            .expect("a solver that takes one order takes any");
+        let other =
+            order::solve(solver, case, order).expect("a solver that takes one order takes any");
         compare(
             &format!("directions in order {order:?} vs 0..8"),
             &natural,

@@ -1,0 +1,6 @@
+//! go-capture's limits (PROBLEMS.md), read by its parsers, messages,
+//! `--size` clamping and docs, so a message never names a limit the code
+//! does not enforce.
+
+/// Most points on the board (n * m).
+pub const MAX_POINTS: usize = 4_000_000;

@@ -1,0 +1,9 @@
+//! reversi-move's limits (PROBLEMS.md), read by its parsers, messages,
+//! `--size` clamping and docs, so a message never names a limit the code
+//! does not enforce.
+
+/// Most rows and columns (m, n).
+pub const MAX_SIDE: usize = 100;
+
+/// `perft`: the deepest depth `boardcheck perft` takes.
+pub const PERFT_MAX_DEPTH: u32 = 20;
