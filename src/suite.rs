@@ -124,17 +124,29 @@ pub struct Property<P: Problem> {
     pub about: &'static str,
     /// Checks the law for one case.
     pub holds: fn(&Solver<P>, &P::Case) -> Holds,
+    /// What kind of law it is, which says on which solvers it runs.
+    pub kind: LawKind,
+}
+
+/// The kinds of law, typed so the checker picks laws by kind, not by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LawKind {
+    /// A law about the solver's answers alone: it applies to every solver.
+    Answers,
     /// A law about the order the directions are visited in: it applies only
     /// to solvers that can be told an order (the engines and the zoo, see
     /// [`Solver::takes_order`]). A candidate program has no order to vary,
     /// so for it the law is not applicable, and said to be, not passed.
-    pub needs_order: bool,
+    DirectionOrder,
+    /// Agreement with the oracle ([`agrees_with_oracle`]): the checker's
+    /// judging already is this law, so it is not run again on a candidate.
+    AgreesWithOracle,
 }
 
 impl<P: Problem> Property<P> {
     /// Whether the law can say anything about `solver`.
     pub fn applies_to(&self, solver: &Solver<P>) -> bool {
-        !self.needs_order || solver.takes_order()
+        self.kind != LawKind::DirectionOrder || solver.takes_order()
     }
 }
 
@@ -163,7 +175,7 @@ pub fn agrees_with_oracle<P: Problem>() -> Property<P> {
                 ))
             }
         },
-        needs_order: false,
+        kind: LawKind::AgreesWithOracle,
     }
 }
 

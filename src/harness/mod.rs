@@ -6,7 +6,8 @@
 //! - [`candidate`]: external programs and Rust functions as candidates.
 //! - [`session`], [`protocol`]: long-lived processes and the persistent
 //!   protocol (`--protocol jsonl`, `--py-func`).
-//! - [`check`]: generate, run, compare, shrink.
+//! - [`check`]: generate, run, compare, shrink; its phases (given, random,
+//!   exhaustive, laws, limits) over one shared context in `phases`.
 //! - [`report`]: JSON and human reports; [`board_view`]: answers drawn as
 //!   boards side by side; [`html`]: the standalone HTML report;
 //!   [`excerpt`]: long inputs and answers cut to a few lines for both.
@@ -29,9 +30,8 @@ pub mod exhaust;
 pub mod fuzz;
 pub mod fuzz_setup;
 pub mod html;
-mod limits_phase;
+mod phases;
 pub mod process;
-mod properties_phase;
 pub mod protocol;
 pub mod report;
 mod run;

@@ -1,50 +1,44 @@
-//! Properties on the candidate itself: the problem's laws (symmetries,
-//! colour swap, an illegal move changes nothing, ...) checked on the
-//! candidate's own answers. Beyond the oracle's reach they are the check
-//! that does not take the engine's word for the cases the patterns don't
-//! build; with `--properties all` they run on every generated case too.
+//! The laws phase, and the laws at the limits: the problem's laws
+//! (symmetries, colour swap, an illegal move changes nothing, ...) checked
+//! on the candidate's own answers. Beyond the oracle's reach they are the
+//! check that does not take the engine's word for the cases the patterns
+//! don't build; with `--properties all` they run on every random case too.
 //!
-//! A property calls a [`Solver`]; here each distinct input it asks about is
-//! one lone run of the candidate, made by a thread that owns the runs, so
-//! the laws stay written once for every solver. A law may spend at most
-//! [`RUNS_PER_LAW`] runs on one case; one that needs more (k single steps
-//! of a k-placement case, say) is skipped and counted as such.
+//! The candidate is just another [`Solver`] to a law: one that answers from
+//! the candidate's runs so far. Asked an input it has no run for, it notes
+//! the input (the first such one), gives a stand-in answer (the engine's),
+//! and the law's verdict on that pass is void; the input is run alone and
+//! the law is evaluated again, until a pass asks nothing new. The law sees
+//! the same answers, in the same order, as if the candidate answered each
+//! question at once; no thread waits and nothing unwinds. A law may spend
+//! at most [`RUNS_PER_LAW`] runs on one case; one that needs more (k single
+//! steps of a k-placement case, say) is skipped and counted as such.
 //!
 //! Every input a law made is judged against the reference: one the
 //! candidate fails on, or answers differently from the reference, is
 //! reported as an ordinary failure of exactly that input, found by the law.
 
 use std::collections::{HashMap, HashSet};
-use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use super::candidate::{Candidate, Outcome};
-use super::check::Checker;
-use super::limits_phase::{SHRINK_TEXT_BYTES, bisect};
-use super::report::{AtLimits, Failure, FoundBy, LimitCase, PropertiesSummary, Report, Shrink};
-use super::run::{Judged, PropertiesMode, Shard, failure, judge, seeded_runner};
-use super::verdict::{Origin, Verdict};
-use crate::generation::{Domain, Generate, reference};
-use crate::problem::{Problem, case_text};
-use crate::suite::{Property, Solver, Suite};
-use proptest::strategy::{Strategy, ValueTree};
-
+use super::Context;
+use super::cases::Seeded;
+use super::limits::{SHRINK_TEXT_BYTES, bisect};
+use crate::generation::{Generate, reference};
+use crate::harness::candidate::Outcome;
+use crate::harness::report::{
+    AtLimits, Failure, FoundBy, LimitCase, PropertiesSummary, Report, Shrink,
+};
+use crate::harness::run::{Judged, PropertiesMode, failure, judge};
+use crate::harness::verdict::{Origin, Verdict};
 use crate::limits::RUNS_PER_LAW;
+use crate::problem::{Problem, case_text};
+use crate::suite::{LawKind, Property, Solver, Suite};
 
-/// Why the candidate's solver gave no answer; unwinds out of the law.
-enum NoAnswer<P: Problem> {
-    /// The law asked for more than [`RUNS_PER_LAW`] runs, or for an input
-    /// outside the declared domain (which the candidate need not answer).
-    OverBudget,
-    /// The run on this input did not answer (crash, time-out, ...).
-    Failed(P::Case, Outcome<P::Answer>),
-}
-
-type Reply<P> = Result<<P as Problem>::Answer, NoAnswer<P>>;
-type Request<P> = (<P as Problem>::Case, mpsc::SyncSender<Reply<P>>);
-/// The answers already known for one case's inputs, by input text.
-type Memo<P> = HashMap<String, (<P as Problem>::Answer, String)>;
+/// What the candidate answered, by input text: the answer, the output as
+/// written, and how the answer was put together (see [`Outcome`]).
+type Memo<P> = HashMap<String, (<P as Problem>::Answer, String, String)>;
 
 /// Every input a law asked about, with what the candidate did.
 type Asked<P> = Vec<(<P as Problem>::Case, Outcome<<P as Problem>::Answer>)>;
@@ -52,6 +46,8 @@ type Asked<P> = Vec<(<P as Problem>::Case, Outcome<<P as Problem>::Answer>)>;
 /// What one law came to on one case.
 enum Evaluation<P: Problem> {
     Holds,
+    /// It asked for more than [`RUNS_PER_LAW`] runs, or for an input
+    /// outside the declared domain (which the candidate need not answer).
     OverBudget,
     /// A run that did not answer: that input fails.
     Failed(P::Case, Outcome<P::Answer>),
@@ -70,81 +66,41 @@ struct Finding<P: Problem> {
     message: Option<String>,
 }
 
-/// Serves the law's questions with lone runs of `candidate`, at most
-/// [`RUNS_PER_LAW`] fresh ones; every input asked and what it got.
-fn serve<P: Suite>(
-    candidate: &dyn Candidate<P>,
-    domain: Domain,
-    requests: mpsc::Receiver<Request<P>>,
-    memo: &mut Memo<P>,
-) -> (Asked<P>, usize) {
-    let mut asked = Vec::new();
-    let mut seen = HashSet::new();
-    let mut runs = 0;
-    for (case, reply) in requests {
-        let text = case_text::<P>(&case);
-        let answer = if let Some((answer, output)) = memo.get(&text) {
-            if seen.insert(text) {
-                let outcome = Outcome::Answered {
-                    answer: answer.clone(),
-                    output: output.clone(),
-                    note: String::new(),
-                };
-                asked.push((case, outcome));
-            }
-            Ok(answer.clone())
-        } else if runs >= RUNS_PER_LAW || !domain.contains::<P>(&case) {
-            Err(NoAnswer::OverBudget)
-        } else {
-            runs += 1;
-            let ran = candidate.run(std::slice::from_ref(&case));
-            match ran.outcomes.into_iter().next().expect("one outcome") {
-                Outcome::Answered {
-                    answer,
-                    output,
-                    note,
-                } => {
-                    memo.insert(text.clone(), (answer.clone(), output.clone()));
-                    seen.insert(text);
-                    let outcome = Outcome::Answered {
-                        answer: answer.clone(),
-                        output,
-                        note,
-                    };
-                    asked.push((case, outcome));
-                    Ok(answer)
-                }
-                other => Err(NoAnswer::Failed(case, other)),
-            }
-        };
-        // The law may have stopped listening (it unwound); nothing to do.
-        let _ = reply.send(answer);
-    }
-    (asked, runs)
+/// One pass of a law with the candidate answering from its runs so far.
+struct Pass<P: Problem> {
+    memo: Memo<P>,
+    /// The inputs asked, in order, each once (while all were known).
+    asked: Vec<P::Case>,
+    seen: HashSet<String>,
+    /// The first input asked that has no run yet.
+    unknown: Option<P::Case>,
 }
 
-/// A [`Solver`] that asks `server` for each answer; a missing answer
-/// unwinds out of the law (without the panic hook: it is not a bug).
-fn asking<P: Suite>(server: mpsc::Sender<Request<P>>) -> Solver<P> {
+/// The candidate as a [`Solver`] over `pass`: its answer where it has one,
+/// else the input noted and the engine's answer standing in.
+fn answering<P: Problem>(pass: Arc<Mutex<Pass<P>>>) -> Solver<P> {
     Solver::new(
         "candidate",
         "the candidate under check",
         move |case: &P::Case| {
-            let (tx, rx) = mpsc::sync_channel(1);
-            let reply = server
-                .send((case.clone(), tx))
-                .ok()
-                .and_then(|()| rx.recv().ok());
-            match reply {
-                Some(Ok(answer)) => answer,
-                Some(Err(stop)) => resume_unwind(Box::new(stop)),
-                None => resume_unwind(Box::new(NoAnswer::<P>::OverBudget)),
+            let text = case_text::<P>(case);
+            {
+                let mut pass = pass.lock().expect("no panic while held");
+                let pass = &mut *pass;
+                if let Some((answer, _, _)) = pass.memo.get(&text) {
+                    if pass.unknown.is_none() && pass.seen.insert(text) {
+                        pass.asked.push(case.clone());
+                    }
+                    return answer.clone();
+                }
+                pass.unknown.get_or_insert_with(|| case.clone());
             }
+            P::engine(case)
         },
     )
 }
 
-impl<P: Suite> Checker<'_, P> {
+impl<P: Suite> Context<'_, P> {
     /// One law on `case`, the candidate answering; and the runs it spent.
     fn evaluate(
         &self,
@@ -152,27 +108,62 @@ impl<P: Suite> Checker<'_, P> {
         case: &P::Case,
         memo: &mut Memo<P>,
     ) -> (Evaluation<P>, usize) {
-        let (candidate, domain) = (self.candidate, self.config.domain());
-        std::thread::scope(|scope| {
-            let (tx, rx) = mpsc::channel::<Request<P>>();
-            let server = scope.spawn(move || serve(candidate, domain, rx, memo));
-            let solver = asking::<P>(tx);
-            let held = catch_unwind(AssertUnwindSafe(|| (law.holds)(&solver, case)));
-            drop(solver);
-            let (asked, runs) = server.join().expect("the run server does not panic");
-            let evaluation = match held {
-                Ok(Ok(())) => Evaluation::Holds,
-                Ok(Err(message)) => Evaluation::Breaks(message, asked),
-                Err(payload) => match payload.downcast::<NoAnswer<P>>() {
-                    Ok(stop) => match *stop {
-                        NoAnswer::OverBudget => Evaluation::OverBudget,
-                        NoAnswer::Failed(case, outcome) => Evaluation::Failed(case, outcome),
-                    },
-                    Err(panic) => resume_unwind(panic),
+        let domain = self.config.domain();
+        let mut runs = 0;
+        loop {
+            let pass = Arc::new(Mutex::new(Pass {
+                memo: std::mem::take(memo),
+                asked: Vec::new(),
+                seen: HashSet::new(),
+                unknown: None,
+            }));
+            let held = (law.holds)(&answering(pass.clone()), case);
+            let mut pass = std::mem::replace(
+                &mut *pass.lock().expect("no panic while held"),
+                Pass {
+                    memo: Memo::<P>::new(),
+                    asked: Vec::new(),
+                    seen: HashSet::new(),
+                    unknown: None,
                 },
+            );
+            *memo = std::mem::take(&mut pass.memo);
+            let Some(input) = pass.unknown else {
+                let evaluation = match held {
+                    Ok(()) => Evaluation::Holds,
+                    Err(message) => {
+                        let asked = pass.asked.into_iter().map(|input| {
+                            let (answer, output, note) = memo[&case_text::<P>(&input)].clone();
+                            (
+                                input,
+                                Outcome::Answered {
+                                    answer,
+                                    output,
+                                    note,
+                                },
+                            )
+                        });
+                        Evaluation::Breaks(message, asked.collect())
+                    }
+                };
+                return (evaluation, runs);
             };
-            (evaluation, runs)
-        })
+            if runs >= RUNS_PER_LAW || !domain.contains::<P>(&input) {
+                return (Evaluation::OverBudget, runs);
+            }
+            runs += 1;
+            let ran = self.candidate.run(std::slice::from_ref(&input));
+            match ran.outcomes.into_iter().next().expect("one outcome") {
+                Outcome::Answered {
+                    answer,
+                    output,
+                    note,
+                } => {
+                    memo.insert(case_text::<P>(&input), (answer, output, note));
+                }
+                other => return (Evaluation::Failed(input, other), runs),
+            }
+        }
     }
 
     /// `law` on `case`: the input it found failing against the reference,
@@ -215,7 +206,7 @@ impl<P: Suite> Checker<'_, P> {
                         expected: crate::problem::answer_text::<P>(&want),
                         got: memo
                             .get(&case_text::<P>(case))
-                            .map(|(_, output)| output.clone())
+                            .map(|(_, output, _)| output.clone())
                             .unwrap_or_default(),
                         detail: format!(
                             "the reference ({reference}) agrees with every answer the law \
@@ -325,8 +316,13 @@ impl<P: Suite> Checker<'_, P> {
         }
         passing.push((size, took.as_secs_f64()));
         let mut memo = Memo::<P>::new();
-        if let Outcome::Answered { answer, output, .. } = outcome {
-            memo.insert(case_text::<P>(&case), (answer, output));
+        if let Outcome::Answered {
+            answer,
+            output,
+            note,
+        } = outcome
+        {
+            memo.insert(case_text::<P>(&case), (answer, output, note));
         }
         let chosen = Laws::probed_on(&[build(sizes[0].min(PROBE_SIZE))]);
         let mut summary = report.properties.take().unwrap_or_default();
@@ -363,29 +359,22 @@ impl<P: Suite> Checker<'_, P> {
 
     /// With `--properties all`: the laws on the generated cases again (the
     /// same seed gives the same cases), `jobs` cases at once.
-    pub(super) fn laws_on_generated(&self, report: &mut Report) {
+    pub(super) fn laws_on_random(&self, report: &mut Report) {
         if self.config.properties != PropertiesMode::All {
             return;
         }
         let config = self.config;
-        let mut runner = seeded_runner(config.seed);
-        let strategy = config.domain().cases::<P>();
         let mut summary = report.properties.take().unwrap_or_default();
         // The same cases as the check ran: this shard's of the same stream.
-        let shard = config.shard.unwrap_or(Shard { index: 0, count: 1 });
-        let mut generated = 0;
+        let mut stream =
+            Seeded::<P>::new(&config.domain(), config.seed, config.cases, config.shard);
         let mut chosen: Option<Laws<P>> = None;
-        while generated < config.cases && !self.done() {
-            let mut cases: Vec<P::Case> = Vec::new();
-            while cases.len() < self.jobs * 4 && generated < config.cases {
-                let tree = strategy
-                    .new_tree(&mut runner)
-                    .expect("strategies here never reject");
-                if shard.takes(generated) {
-                    cases.push(tree.current());
-                }
-                generated += 1;
-            }
+        while !self.done() {
+            let cases: Vec<P::Case> = stream
+                .by_ref()
+                .take(self.jobs * 4)
+                .map(|tree| tree.current())
+                .collect();
             if cases.is_empty() {
                 break;
             }
@@ -533,82 +522,10 @@ impl<P: Suite> Laws<P> {
 fn laws<P: Suite>() -> Vec<Property<P>> {
     P::properties()
         .into_iter()
-        .filter(|law| law.name != "agrees-with-oracle" && !law.needs_order)
+        .filter(|law| law.kind == LawKind::Answers)
         .collect()
 }
 
 #[cfg(test)]
-mod tests {
-    use std::collections::HashSet;
-
-    use super::*;
-    use crate::harness::candidate::FnCandidate;
-    use crate::harness::check::{CheckConfig, LimitsMode, check};
-    use crate::harness::verdict::Status;
-    use crate::problems::flank_row::{Case, FlankRow, Row};
-
-    /// A candidate that knows the answers to exactly the cases `config`
-    /// generates (hard-coded answers) and leaves any other row as it was.
-    fn memorised(seed: u64, cases: u64) -> impl Fn(&Case) -> Row + Sync {
-        let mut runner = seeded_runner(seed);
-        let strategy = FlankRow::cases(FlankRow::DEFAULT_SIZE);
-        let known: HashSet<String> = (0..cases)
-            .map(|_| case_text::<FlankRow>(&strategy.new_tree(&mut runner).unwrap().current()))
-            .collect();
-        move |case| {
-            if known.contains(&case_text::<FlankRow>(case)) {
-                FlankRow::engine(case)
-            } else {
-                case.row.clone()
-            }
-        }
-    }
-
-    #[test]
-    fn laws_on_generated_cases_catch_answers_that_only_fit_those_cases() {
-        let mut config = CheckConfig {
-            cases: 40,
-            seed: 3,
-            limits: LimitsMode::Off,
-            properties: PropertiesMode::Beyond,
-            ..CheckConfig::default()
-        };
-        let candidate = FnCandidate::<FlankRow, _>::new(memorised(config.seed, config.cases));
-        // Every generated case agrees with the oracle.
-        assert_eq!(check(&candidate, &config).status, Status::Pass);
-        config.properties = PropertiesMode::All;
-        let report = check(&candidate, &config);
-        assert_eq!(report.status, Status::Fail);
-        let failure = report.failure.unwrap();
-        let law = failure.found_by.expect("found by a law").law;
-        assert!(
-            [
-                "mirror-symmetry",
-                "colour-swap",
-                "illegal-changes-nothing",
-                "flips-are-closed-runs",
-                "sequence-is-fold"
-            ]
-            .contains(&law.as_str()),
-            "{law}"
-        );
-        assert_eq!(failure.verdict, Verdict::WrongAnswer);
-        assert!(report.properties.unwrap().cases >= 1);
-    }
-
-    #[test]
-    fn the_laws_run_where_the_oracle_stops() {
-        let build = crate::problems::flank_row::patterns::growing_run;
-        let sizes = crate::harness::limits_phase::limit_sizes(FlankRow::MAX_SIZE);
-        let size = beyond_reach::<FlankRow>(build, &sizes).unwrap();
-        assert!(!FlankRow::oracle_reaches(&build(size)));
-        assert!(FlankRow::oracle_reaches(&build(size - 1)));
-    }
-
-    #[test]
-    fn modes_parse() {
-        assert_eq!("all".parse(), Ok(PropertiesMode::All));
-        assert_eq!("off".parse(), Ok(PropertiesMode::Off));
-        assert!("sometimes".parse::<PropertiesMode>().is_err());
-    }
-}
+#[path = "laws_tests.rs"]
+mod tests;
