@@ -19,6 +19,7 @@
 //! - [`scale`]: running time against size, and the power law it fits.
 //! - [`fuzz`]: the bodies of the fuzz targets.
 //! - [`verdict`]: typed verdicts, statuses and origins.
+//! - [`unit`]: a Rust function checked from a unit test ([`unit::Check`]).
 
 mod batch;
 pub mod board_view;
@@ -41,5 +42,6 @@ pub mod selftest;
 pub mod session;
 mod shrink;
 pub mod testing;
+pub mod unit;
 pub mod vectors;
 pub mod verdict;
