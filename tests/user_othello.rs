@@ -10,7 +10,11 @@ use boardcheck::problems::reversi_move::{Board, Case, ReversiMove};
 fn my_move(case: &Case) -> Board {
     let mut grid = my_engine::Grid::from_cells(&case.board.cells);
     grid.play(case.row, case.col, case.player);
-    Board { rows: 8, cols: 8, cells: grid.cells() }
+    Board {
+        rows: 8,
+        cols: 8,
+        cells: grid.cells(),
+    }
 }
 #[test]
 fn my_move_is_right() {
@@ -37,7 +41,9 @@ mod my_engine {
     impl Grid {
         /// The grid of 64 cells given row by row.
         pub fn from_cells(cells: &[u8]) -> Grid {
-            Grid(std::array::from_fn(|r| std::array::from_fn(|c| cells[r * 8 + c])))
+            Grid(std::array::from_fn(|r| {
+                std::array::from_fn(|c| cells[r * 8 + c])
+            }))
         }
 
         /// The 64 cells, row by row.
@@ -86,7 +92,11 @@ fn my_slipped_move(case: &Case) -> Board {
     let mut grid = my_engine::Grid::from_cells(&case.board.cells);
     let directions = [(-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
     grid.play_looking(case.row, case.col, case.player, &directions);
-    Board { rows: 8, cols: 8, cells: grid.cells() }
+    Board {
+        rows: 8,
+        cols: 8,
+        cells: grid.cells(),
+    }
 }
 
 /// The message of the panic `run` ends with.
@@ -124,8 +134,14 @@ fn a_slip_is_reported_with_its_seed_and_kept_for_the_next_run() {
     let message = panic_text(|| check().assert());
     // Shown with `cargo test --test user_othello -- --nocapture`.
     eprintln!("{message}");
-    assert!(message.contains("FAIL") && message.contains("WA"), "{message}");
-    assert!(message.contains("BOARDCHECK_SEED=1 cargo test"), "{message}");
+    assert!(
+        message.contains("FAIL") && message.contains("WA"),
+        "{message}"
+    );
+    assert!(
+        message.contains("BOARDCHECK_SEED=1 cargo test"),
+        "{message}"
+    );
     assert!(message.contains("8x8"), "{message}");
     let file = std::fs::read_to_string(&kept).expect("the failure is kept");
     assert!(file.contains("[[case]]"), "{file}");
@@ -133,7 +149,10 @@ fn a_slip_is_reported_with_its_seed_and_kept_for_the_next_run() {
     let again = check().keep_failures(true).report();
     let given = again.given.expect("the kept failure is replayed");
     assert_eq!(given.ran, 1);
-    assert_eq!(again.failure.expect("it still fails").origin, Origin::Replayed);
+    assert_eq!(
+        again.failure.expect("it still fails").origin,
+        Origin::Replayed
+    );
     std::fs::remove_file(&kept).expect("the kept file is there");
     let _ = std::fs::remove_dir(kept.parent().unwrap());
 }
@@ -141,7 +160,10 @@ fn a_slip_is_reported_with_its_seed_and_kept_for_the_next_run() {
 #[test]
 fn a_panic_in_the_function_is_a_crash_not_a_broken_harness() {
     let report = Check::<ReversiMove>::function(|case: &Case| {
-        assert!(case.board.get(0, 0) == 0, "my engine cannot take a corner yet");
+        assert!(
+            case.board.get(0, 0) == 0,
+            "my engine cannot take a corner yet"
+        );
         my_move(case)
     })
     .shape(8, 8)
@@ -150,7 +172,11 @@ fn a_panic_in_the_function_is_a_crash_not_a_broken_harness() {
     .report();
     let failure = report.failure.expect("a corner is taken in some case");
     assert_eq!(failure.verdict, Verdict::RuntimeError);
-    assert!(failure.detail.contains("cannot take a corner"), "{}", failure.detail);
+    assert!(
+        failure.detail.contains("cannot take a corner"),
+        "{}",
+        failure.detail
+    );
 }
 
 #[test]
@@ -167,5 +193,8 @@ fn a_function_that_hangs_is_a_time_out() {
     .time_limit(std::time::Duration::from_millis(100))
     .keep_failures(false)
     .report();
-    assert_eq!(report.failure.expect("player 2 moves somewhere").verdict, Verdict::TimeLimit);
+    assert_eq!(
+        report.failure.expect("player 2 moves somewhere").verdict,
+        Verdict::TimeLimit
+    );
 }

@@ -85,7 +85,8 @@ impl<P: Problem> TimedFn<P> {
         let spawned = std::thread::Builder::new()
             .name("boardcheck-candidate".into())
             .spawn(move || {
-                let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| solve(&case)));
+                let answer =
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| solve(&case)));
                 let _ = tx.send(answer.map_err(|p| panic_message(&p)));
             });
         if let Err(e) = spawned {
@@ -242,15 +243,24 @@ impl<P: Suite> Check<P> {
         let file = std::path::Path::new(self.caller.file())
             .file_stem()
             .map_or_else(|| "test".into(), |s| s.to_string_lossy().into_owned());
-        let test = self.name.clone().unwrap_or_else(|| {
-            match std::thread::current().name() {
-                Some(name) if name != "main" => name.rsplit("::").next().unwrap_or(name).to_string(),
+        let test = self
+            .name
+            .clone()
+            .unwrap_or_else(|| match std::thread::current().name() {
+                Some(name) if name != "main" => {
+                    name.rsplit("::").next().unwrap_or(name).to_string()
+                }
                 _ => format!("line-{}", self.caller.line()),
-            }
-        });
+            });
         let safe = |s: &str| -> String {
             s.chars()
-                .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '-' })
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                        c
+                    } else {
+                        '-'
+                    }
+                })
                 .collect()
         };
         root.join("proptest-regressions")

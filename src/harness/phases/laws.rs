@@ -30,7 +30,7 @@ use crate::harness::candidate::Outcome;
 use crate::harness::report::{
     AtLimits, Failure, FoundBy, LimitCase, PropertiesSummary, Report, Shrink,
 };
-use crate::harness::run::{Judged, PropertiesMode, failure, judge};
+use crate::harness::run::{Judged, PropertiesMode, failure, judge, run_batches};
 use crate::harness::verdict::{Origin, Verdict};
 use crate::limits::RUNS_PER_LAW;
 use crate::problem::{Problem, case_text};
@@ -68,12 +68,28 @@ struct Finding<P: Problem> {
 
 /// One pass of a law with the candidate answering from its runs so far.
 struct Pass<P: Problem> {
-    memo: Memo<P>,
-    /// The inputs asked, in order, each once (while all were known).
-    asked: Vec<P::Case>,
+    /// The candidate's answers: from earlier laws on this case, and runs.
+    known: Memo<P>,
+    /// The engine's answers standing in for inputs not run yet, kept so
+    /// each is worked out once however many passes ask for it.
+    stand_ins: HashMap<String, P::Answer>,
+    /// Every input asked, in order, each once, with its text.
+    asked: Vec<(String, P::Case)>,
     seen: HashSet<String>,
-    /// The first input asked that has no run yet.
-    unknown: Option<P::Case>,
+    /// The inputs asked that have no run yet, in order, with their texts.
+    wanted: Vec<(String, P::Case)>,
+}
+
+impl<P: Problem> Default for Pass<P> {
+    fn default() -> Self {
+        Pass {
+            known: HashMap::new(),
+            stand_ins: HashMap::new(),
+            asked: Vec::new(),
+            seen: HashSet::new(),
+            wanted: Vec::new(),
+        }
+    }
 }
 
 /// The candidate as a [`Solver`] over `pass`: its answer where it has one,
@@ -87,81 +103,126 @@ fn answering<P: Problem>(pass: Arc<Mutex<Pass<P>>>) -> Solver<P> {
             {
                 let mut pass = pass.lock().expect("no panic while held");
                 let pass = &mut *pass;
-                if let Some((answer, _, _)) = pass.memo.get(&text) {
-                    if pass.unknown.is_none() && pass.seen.insert(text) {
-                        pass.asked.push(case.clone());
-                    }
+                let first = pass.seen.insert(text.clone());
+                if first {
+                    pass.asked.push((text.clone(), case.clone()));
+                }
+                if let Some((answer, _, _)) = pass.known.get(&text) {
                     return answer.clone();
                 }
-                pass.unknown.get_or_insert_with(|| case.clone());
+                if first {
+                    pass.wanted.push((text.clone(), case.clone()));
+                }
+                if let Some(answer) = pass.stand_ins.get(&text) {
+                    return answer.clone();
+                }
             }
-            P::engine(case)
+            let answer = P::engine(case);
+            let mut pass = pass.lock().expect("no panic while held");
+            pass.stand_ins.insert(text, answer.clone());
+            answer
         },
     )
 }
 
 impl<P: Suite> Context<'_, P> {
     /// One law on `case`, the candidate answering; and the runs it spent.
+    ///
+    /// Each pass's first input with no run is the one the law needs next
+    /// (every answer before it was the candidate's); the inputs it asked
+    /// after that one are run with it, `jobs` at a time, within the law's
+    /// budget: a law whose inputs do not depend on answers (a symmetry)
+    /// is then settled in two passes.
     fn evaluate(
         &self,
         law: &Property<P>,
         case: &P::Case,
         memo: &mut Memo<P>,
+        jobs: usize,
     ) -> (Evaluation<P>, usize) {
         let domain = self.config.domain();
+        let earlier: HashSet<String> = memo.keys().cloned().collect();
+        let mut failed: HashMap<String, Outcome<P::Answer>> = HashMap::new();
+        let mut stand_ins = HashMap::new();
+        let mut known = std::mem::take(memo);
         let mut runs = 0;
         loop {
             let pass = Arc::new(Mutex::new(Pass {
-                memo: std::mem::take(memo),
-                asked: Vec::new(),
-                seen: HashSet::new(),
-                unknown: None,
+                known: std::mem::take(&mut known),
+                stand_ins: std::mem::take(&mut stand_ins),
+                ..Pass::default()
             }));
             let held = (law.holds)(&answering(pass.clone()), case);
-            let mut pass = std::mem::replace(
-                &mut *pass.lock().expect("no panic while held"),
-                Pass {
-                    memo: Memo::<P>::new(),
-                    asked: Vec::new(),
-                    seen: HashSet::new(),
-                    unknown: None,
-                },
-            );
-            *memo = std::mem::take(&mut pass.memo);
-            let Some(input) = pass.unknown else {
+            let pass = std::mem::take(&mut *pass.lock().expect("no panic while held"));
+            (known, stand_ins) = (pass.known, pass.stand_ins);
+            // The memo keeps what the law would have run one input at a
+            // time: the answers to the inputs it asked.
+            let asked: HashSet<String> = pass.asked.iter().map(|(t, _)| t.clone()).collect();
+            let restore = |memo: &mut Memo<P>, known: &Memo<P>| {
+                *memo = known
+                    .iter()
+                    .filter(|(t, _)| earlier.contains(*t) || asked.contains(*t))
+                    .map(|(t, a)| (t.clone(), a.clone()))
+                    .collect();
+            };
+            let Some((next_text, next)) = pass.wanted.first().cloned() else {
                 let evaluation = match held {
                     Ok(()) => Evaluation::Holds,
                     Err(message) => {
-                        let asked = pass.asked.into_iter().map(|input| {
-                            let (answer, output, note) = memo[&case_text::<P>(&input)].clone();
-                            (
-                                input,
-                                Outcome::Answered {
-                                    answer,
-                                    output,
-                                    note,
-                                },
-                            )
+                        let asked = pass.asked.into_iter().map(|(text, input)| {
+                            let (answer, output, note) = known[&text].clone();
+                            let outcome = Outcome::Answered {
+                                answer,
+                                output,
+                                note,
+                            };
+                            (input, outcome)
                         });
                         Evaluation::Breaks(message, asked.collect())
                     }
                 };
+                restore(memo, &known);
                 return (evaluation, runs);
             };
-            if runs >= RUNS_PER_LAW || !domain.contains::<P>(&input) {
+            if let Some(outcome) = failed.remove(&next_text) {
+                restore(memo, &known);
+                return (Evaluation::Failed(next, outcome), runs);
+            }
+            // The fresh runs the law needed before this input.
+            let needed = pass
+                .asked
+                .iter()
+                .map(|(t, _)| t)
+                .take_while(|t| **t != next_text)
+                .filter(|t| !earlier.contains(*t))
+                .count();
+            if needed >= RUNS_PER_LAW || !domain.contains::<P>(&next) {
+                restore(memo, &known);
                 return (Evaluation::OverBudget, runs);
             }
-            runs += 1;
-            let ran = self.candidate.run(std::slice::from_ref(&input));
-            match ran.outcomes.into_iter().next().expect("one outcome") {
-                Outcome::Answered {
-                    answer,
-                    output,
-                    note,
-                } => {
-                    memo.insert(case_text::<P>(&input), (answer, output, note));
+            let room = RUNS_PER_LAW - needed;
+            let (texts, batch): (Vec<String>, Vec<P::Case>) = pass
+                .wanted
+                .into_iter()
+                .filter(|(text, c)| !failed.contains_key(text) && domain.contains::<P>(c))
+                .take(room)
+                .unzip();
+            runs += batch.len();
+            let one_each: Vec<&[P::Case]> = batch.chunks(1).collect();
+            let ran = run_batches(self.candidate, &one_each, jobs);
+            for (text, ran) in texts.into_iter().zip(ran) {
+                match ran.outcomes.into_iter().next().expect("one outcome") {
+                    Outcome::Answered {
+                        answer,
+                        output,
+                        note,
+                    } => {
+                        known.insert(text, (answer, output, note));
+                    }
+                    other => {
+                        failed.insert(text, other);
+                    }
                 }
-                other => return (Evaluation::Failed(input, other), runs),
             }
         }
     }
@@ -174,9 +235,10 @@ impl<P: Suite> Context<'_, P> {
         law: &Property<P>,
         case: &P::Case,
         memo: &mut Memo<P>,
+        jobs: usize,
         summary: &mut PropertiesSummary,
     ) -> Option<Finding<P>> {
-        let (evaluation, runs) = self.evaluate(law, case, memo);
+        let (evaluation, runs) = self.evaluate(law, case, memo, jobs);
         summary.runs += runs as u64;
         match evaluation {
             Evaluation::Holds => {
@@ -234,6 +296,7 @@ impl<P: Suite> Context<'_, P> {
         chosen: &Laws<P>,
         memo: &mut Memo<P>,
         deadline: Option<Instant>,
+        jobs: usize,
         summary: &mut PropertiesSummary,
     ) -> Option<Finding<P>> {
         summary.cases += 1;
@@ -245,7 +308,7 @@ impl<P: Suite> Context<'_, P> {
                 summary.out_of_time += 1;
                 continue;
             }
-            if let Some(found) = self.finding(law, case, memo, summary) {
+            if let Some(found) = self.finding(law, case, memo, jobs, summary) {
                 return Some(found);
             }
         }
@@ -326,7 +389,14 @@ impl<P: Suite> Context<'_, P> {
         }
         let chosen = Laws::probed_on(&[build(sizes[0].min(PROBE_SIZE))]);
         let mut summary = report.properties.take().unwrap_or_default();
-        let found = self.laws_on(&case, &chosen, &mut memo, Some(deadline), &mut summary);
+        let found = self.laws_on(
+            &case,
+            &chosen,
+            &mut memo,
+            Some(deadline),
+            self.jobs,
+            &mut summary,
+        );
         report.properties = Some(summary);
         let found = found?;
         let law = found.law;
@@ -336,7 +406,7 @@ impl<P: Suite> Context<'_, P> {
             bisect(below.unwrap_or(0), size, verdict, self.config, |mid| {
                 let case = build(mid);
                 let mut scratch = PropertiesSummary::default();
-                match self.finding(&law, &case, &mut Memo::<P>::new(), &mut scratch) {
+                match self.finding(&law, &case, &mut Memo::<P>::new(), self.jobs, &mut scratch) {
                     Some(f) if f.judged.verdict == verdict => {
                         best = (case, f);
                         true
@@ -399,7 +469,9 @@ impl<P: Suite> Context<'_, P> {
                                     .map(|case| {
                                         let mut s = PropertiesSummary::default();
                                         let mut memo = Memo::<P>::new();
-                                        let f = self.laws_on(case, chosen, &mut memo, None, &mut s);
+                                        // Cases run in parallel already: one run at a time each.
+                                        let f =
+                                            self.laws_on(case, chosen, &mut memo, None, 1, &mut s);
                                         (s, f)
                                     })
                                     .collect::<Vec<_>>()
