@@ -20,6 +20,7 @@ use crate::generation::Generate;
 use crate::suite::Suite;
 
 pub(in crate::harness) mod cases;
+mod chosen;
 mod exhaustive;
 mod failing;
 mod given;
