@@ -4,11 +4,8 @@
 //! use boardcheck::prelude::*;
 //! use boardcheck::problems::flank_row::FlankRow;
 //!
-//! #[test]
-//! fn my_engine_plays_flank_row() {
-//!     assert_solves::<FlankRow>(FlankRow::engine);
-//! }
-//! # my_engine_plays_flank_row();
+//! // In a test: the engine stands for the user's own function.
+//! assert_solves::<FlankRow>(FlankRow::engine);
 //! ```
 
 pub use crate::generation::{Generate, Shape};
