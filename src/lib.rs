@@ -6,7 +6,10 @@
 //! game: it checks any [`problem::Problem`] against a candidate — an external
 //! program or a Rust function — and shrinks the first failure.
 //!
-//! Checking a Rust function in process:
+//! From a unit test, one call: `boardcheck::assert_solves::<P>(my_fn)`, or
+//! [`Check`] to state the shapes the function plays (see [`prelude`]).
+//!
+//! Checking a Rust function in process, with every knob:
 //!
 //! ```
 //! use boardcheck::harness::check::{CheckConfig, check};
@@ -38,7 +41,10 @@ pub mod gtp;
 pub mod harness;
 pub mod json;
 pub mod limits;
+pub mod prelude;
 pub mod problem;
 pub mod problems;
 pub mod suite;
 pub mod text;
+
+pub use harness::unit::{Check, assert_solves};

@@ -67,7 +67,7 @@ impl<P: Problem> Solver<P> {
 
     /// This solver, carrying a problem's own way to vary it (the order its
     /// solvers visit the directions in, say):
-    /// laws about it ([`Property::needs_variant`]) get it back with
+    /// laws about it (of [`LawKind::Variant`]) get it back with
     /// [`Solver::variant`].
     pub fn with_variant<T: Any + Send + Sync>(self, variant: T) -> Self {
         Solver {
@@ -98,17 +98,29 @@ pub struct Property<P: Problem> {
     pub about: &'static str,
     /// Checks the law for one case.
     pub holds: fn(&Solver<P>, &P::Case) -> Holds,
+    /// What kind of law it is, which says on which solvers it runs.
+    pub kind: LawKind,
+}
+
+/// The kinds of law, typed so the checker picks laws by kind, not by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LawKind {
+    /// A law about the solver's answers alone: it applies to every solver.
+    Answers,
     /// A law about a problem's own variation of its solvers (a direction
     /// order, [`Solver::with_variant`]): it applies only to solvers that
     /// carry one (the engines and the zoo). A candidate program has none,
     /// so for it the law is not applicable, and said to be, not passed.
-    pub needs_variant: bool,
+    Variant,
+    /// Agreement with the oracle ([`agrees_with_oracle`]): the checker's
+    /// judging already is this law, so it is not run again on a candidate.
+    AgreesWithOracle,
 }
 
 impl<P: Problem> Property<P> {
     /// Whether the law can say anything about `solver`.
     pub fn applies_to(&self, solver: &Solver<P>) -> bool {
-        !self.needs_variant || solver.variant.is_some()
+        self.kind != LawKind::Variant || solver.variant.is_some()
     }
 }
 
@@ -137,7 +149,7 @@ pub fn agrees_with_oracle<P: Problem>() -> Property<P> {
                 ))
             }
         },
-        needs_variant: false,
+        kind: LawKind::AgreesWithOracle,
     }
 }
 

@@ -14,7 +14,7 @@ use boardcheck::problems::reversi_move::{
     Board, Case, ReversiMove, bitboard, enumerate, format, grid, oracle, order, patterns, perft,
     perft_tt, strategy,
 };
-use boardcheck::suite::{Property, Solver};
+use boardcheck::suite::{LawKind, Property, Solver};
 use proptest::strategy::{Strategy, ValueTree};
 
 fn engine_with_order() -> Solver<ReversiMove> {
@@ -129,7 +129,7 @@ fn bitboard_equals_grid_engine_on_random_8x8_boards() {
         name: "bitboard-equals-grid",
         about: "the bitboard move and mask equal the grid engine's on 8x8",
         holds: |_, case| bitboard_agrees_on(&case.board),
-        needs_variant: false,
+        kind: LawKind::Answers,
     };
     assert_property(
         &property,

@@ -27,15 +27,8 @@ pub fn exhaust_shard<P: Generate>(
     jobs: usize,
     shard: Option<crate::harness::check::Shard>,
 ) -> Result<Exhausted, String> {
-    let enumerate = P::extras()
-        .enumerate
-        .ok_or_else(|| format!("{} has no exhaustive enumeration", P::NAME))?
-        .every;
-    let shard = shard.unwrap_or(crate::harness::check::Shard { index: 0, count: 1 });
-    let mut all = enumerate(max_cells)
-        .enumerate()
-        .filter(move |(k, _)| shard.takes(*k as u64))
-        .map(|(_, case)| case);
+    let mut all = super::phases::cases::enumerated::<P>(max_cells, shard, |_| true)
+        .ok_or_else(|| format!("{} has no exhaustive enumeration", P::NAME))?;
     let mut checked = 0u64;
     let jobs = jobs.max(1);
     loop {

@@ -6,7 +6,8 @@
 //! - [`candidate`]: external programs and Rust functions as candidates.
 //! - [`session`], [`protocol`]: long-lived processes and the persistent
 //!   protocol (`--protocol jsonl`, `--py-func`).
-//! - [`check`]: generate, run, compare, shrink.
+//! - [`check`]: generate, run, compare, shrink; its phases (given, random,
+//!   exhaustive, laws, limits) over one shared context in `phases`.
 //! - [`report`]: JSON and human reports; [`board_view`]: answers drawn as
 //!   boards side by side; [`html`]: the standalone HTML report;
 //!   [`excerpt`]: long inputs and answers cut to a few lines for both.
@@ -18,6 +19,7 @@
 //! - [`scale`]: running time against size, and the power law it fits.
 //! - [`fuzz`]: the bodies of the fuzz targets.
 //! - [`verdict`]: typed verdicts, statuses and origins.
+//! - [`unit`]: a Rust function checked from a unit test ([`unit::Check`]).
 //!
 //! Everything that starts a process (`process`, `sandbox`, `session`,
 //! `protocol`, the `External` candidate, timing an external program) needs
@@ -38,10 +40,9 @@ pub mod external;
 pub mod fuzz;
 pub mod fuzz_setup;
 pub mod html;
-mod limits_phase;
+mod phases;
 #[cfg(all(unix, feature = "process"))]
 pub mod process;
-mod properties_phase;
 #[cfg(all(unix, feature = "process"))]
 pub mod protocol;
 pub mod report;
@@ -54,5 +55,6 @@ pub mod selftest;
 pub mod session;
 mod shrink;
 pub mod testing;
+pub mod unit;
 pub mod vectors;
 pub mod verdict;

@@ -99,6 +99,9 @@ pub struct Shard {
 }
 
 impl Shard {
+    /// The whole run: one shard of one.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
     /// Whether case number `k` (0-based, in generation order) is this shard's.
     pub fn takes(self, k: u64) -> bool {
         k % self.count == self.index

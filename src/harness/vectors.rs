@@ -734,12 +734,28 @@ error = "line 1: expected the row"
     }
 
     #[test]
-    fn every_shipped_file_loads() {
-        for name in crate::problems::NAMES {
-            let stem = name.replace('-', "_");
-            let path = format!("{}/tests/data/{stem}.toml", env!("CARGO_MANIFEST_DIR"));
+    fn every_shipped_file_loads_and_names_a_registered_problem() {
+        let dir = format!("{}/tests/data", env!("CARGO_MANIFEST_DIR"));
+        let mut files = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "toml") {
+                continue;
+            }
+            let stem = path
+                .file_stem()
+                .unwrap()
+                .to_string_lossy()
+                .replace('_', "-");
+            assert!(
+                crate::problems::NAMES.contains(&stem.as_str()),
+                "{}: no problem {stem} in the registry",
+                path.display()
+            );
             let v = load(&path).unwrap_or_else(|e| panic!("{e}"));
-            assert!(!v.vectors.is_empty(), "{path}");
+            assert!(!v.vectors.is_empty(), "{}", path.display());
+            files += 1;
         }
+        assert!(files >= 1, "no vector files in {dir}");
     }
 }

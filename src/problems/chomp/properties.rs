@@ -4,7 +4,7 @@
 //! of at most [`PROBE_MAX_CELLS`] cells.
 
 use super::{Answer, Case, Chomp, Command, MoveReply, Reply, align, picture, transpose};
-use crate::suite::{Holds, Property, Solver, agrees_with_oracle};
+use crate::suite::{Holds, LawKind, Property, Solver, agrees_with_oracle};
 
 /// Cell-by-cell laws probe every cell, so they run on boards up to this size.
 pub const PROBE_MAX_CELLS: u64 = 49;
@@ -17,55 +17,55 @@ pub fn all() -> Vec<Property<Chomp>> {
             name: "legal-iff-move-accepted",
             about: "`legal X Y` is true exactly when `move X Y` right after it is not `illegal`",
             holds: legal_iff_move_accepted,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "illegal-changes-nothing",
             about: "dropping a move answered `illegal` changes no other reply, not even whose turn it is",
             holds: illegal_changes_nothing,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "count-is-occupied-cells",
             about: "after every command, `count` equals the number of cells `legal` calls occupied, and they form an order ideal",
             holds: count_is_occupied_cells,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "move-removes-quadrant",
             about: "a legal move removes exactly the occupied cells x' >= x, y' >= y (at least one); an illegal one removes none",
             holds: move_removes_quadrant,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "display-matches-cells",
             about: "`display` draws the seed's picture of the cells `legal` calls occupied",
             holds: display_matches_cells,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "loser-is-mover",
             about: "`player P loses` answers exactly the accepted move at (0, 0), P being the mover; the board is then empty; at most W*H moves are accepted",
             holds: loser_is_mover,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "fresh-count-is-exact",
             about: "the full board counts W*H and after a first move (x, y) W*H - (W-x)(H-y), exactly (beyond 2^32)",
             holds: fresh_count_is_exact,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "transpose-symmetry",
             about: "swapping W and H and X and Y in every command gives the same replies (pictures aside)",
             holds: transpose_symmetry,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "count-decreases",
             about: "around every move, the count drops by at least one if it is accepted and stays if it is `illegal`",
             holds: count_decreases,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
     ]
 }

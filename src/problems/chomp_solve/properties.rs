@@ -4,7 +4,7 @@
 
 use super::solver::transpose_rows;
 use super::{Case, ChompSolve, Value, after_move};
-use crate::suite::{Holds, Property, Solver, agrees_with_oracle};
+use crate::suite::{Holds, LawKind, Property, Solver, agrees_with_oracle};
 
 /// Every chomp-solve property.
 pub fn all() -> Vec<Property<ChompSolve>> {
@@ -14,43 +14,43 @@ pub fn all() -> Vec<Property<ChompSolve>> {
             name: "moves-are-consistent",
             about: "the listed moves are occupied cells other than (0, 0), sorted by Y then X, each leaving a `lose`, and every other move leaves a `win`",
             holds: moves_are_consistent,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "transpose-symmetry",
             about: "the transposed position has the same value and the transposed winning moves",
             holds: transpose_symmetry,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "rectangles-win",
             about: "every rectangle but 1 x 1 is a win (strategy stealing); the case's bounding rectangle is checked",
             holds: rectangles_win,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "l-shape",
             about: "the L with arms a and b (rows a+1, then b rows of 1) is a loss iff a = b",
             holds: l_shape,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "square-one-one",
             about: "the move (1, 1) wins every n x n square with n >= 2",
             holds: square_one_one,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "two-rows",
             about: "two rows (p, q) lose iff p = q + 1",
             holds: two_rows,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "winning-moves-distinct-lines",
             about: "two winning moves never share a row or a column",
             holds: distinct_lines,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
     ]
 }

@@ -1,7 +1,7 @@
 //! The laws of flank-row, each checkable on any solver.
 
 use super::{Case, Cell, FlankRow, Placement, Row, order};
-use crate::suite::{Holds, Property, Solver, agrees_with_oracle};
+use crate::suite::{Holds, LawKind, Property, Solver, agrees_with_oracle};
 
 /// Every flank-row property.
 pub fn all() -> Vec<Property<FlankRow>> {
@@ -11,37 +11,37 @@ pub fn all() -> Vec<Property<FlankRow>> {
             name: "mirror-symmetry",
             about: "reversing the row and mapping index i to n-1-i reverses the answer",
             holds: mirror_symmetry,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "colour-swap",
             about: "swapping A and B everywhere swaps them in the answer",
             holds: colour_swap,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "illegal-changes-nothing",
             about: "a placement on an occupied cell leaves the row as it was",
             holds: illegal_changes_nothing,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "flips-are-closed-runs",
             about: "a legal placement writes its cell and flips exactly the opponent runs next to it that its own piece closes: only those (sound) and all of them (complete)",
             holds: flips_are_closed_runs,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "direction-order-independence",
             about: "visiting the directions in another order gives the same answer (engines and zoo only: a solver that takes no order, like a candidate program, has none to vary and the law is not applicable to it)",
             holds: direction_order_independence,
-            needs_variant: true,
+            kind: LawKind::Variant,
         },
         Property {
             name: "sequence-is-fold",
             about: "k placements at once give the same row as k single placements one after the other",
             holds: sequence_is_fold,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
     ]
 }

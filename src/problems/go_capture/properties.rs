@@ -2,7 +2,7 @@
 
 use super::oracle::groups;
 use super::{Board, EMPTY, GoCapture, Removal};
-use crate::suite::{Holds, Property, Solver, agrees_with_oracle};
+use crate::suite::{Holds, LawKind, Property, Solver, agrees_with_oracle};
 
 /// Every go-capture property.
 pub fn all() -> Vec<Property<GoCapture>> {
@@ -12,43 +12,43 @@ pub fn all() -> Vec<Property<GoCapture>> {
             name: "dead-groups-removed",
             about: "every stone of a group without a liberty in the given position is removed",
             holds: dead_groups_removed,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "live-groups-kept",
             about: "every stone of a group with a liberty in the given position stays",
             holds: live_groups_kept,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "count-matches-board",
             about: "the answer board is the given one with some stones emptied, and the count is how many",
             holds: count_matches_board,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "remaining-groups-have-liberties",
             about: "every group left on the answer board has a liberty",
             holds: remaining_groups_have_liberties,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "idempotent",
             about: "solving the answer board again removes nothing",
             holds: idempotent,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "dihedral-symmetry",
             about: "each of the 8 rotations and reflections (transposes turn n x m into m x n) commutes with removal",
             holds: dihedral_symmetry,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "colour-permutation",
             about: "renaming the colour characters by a permutation commutes with removal",
             holds: colour_permutation,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
     ]
 }

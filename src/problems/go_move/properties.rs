@@ -2,7 +2,7 @@
 
 use super::rules::{first_dead_stone, group_and_liberties};
 use super::{Answer, Case, EMPTY, GoMove, Move, Position, opponent};
-use crate::suite::{Holds, Property, Solver, agrees_with_oracle};
+use crate::suite::{Holds, LawKind, Property, Solver, agrees_with_oracle};
 
 /// Every go-move property.
 pub fn all() -> Vec<Property<GoMove>> {
@@ -12,37 +12,37 @@ pub fn all() -> Vec<Property<GoMove>> {
             name: "no-group-without-liberty",
             about: "after a legal move the board is n x n and every group has a liberty",
             holds: no_group_without_liberty,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "captures-exactly",
             about: "a legal move adds its stone and removes exactly the opponent groups next to it whose only liberty was the move point",
             holds: captures_exactly,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "stone-count",
             about: "stones after = stones before + 1 - captured, and the mover has exactly one stone more",
             holds: stone_count,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "illegal-exactly",
             about: "a move is illegal exactly when its point is occupied, or it captures nothing and its own group has no liberty",
             holds: illegal_exactly,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "symmetries",
             about: "each of the 8 rotations and reflections of the board commutes with the move",
             holds: symmetries,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "colour-swap",
             about: "swapping black and white (board and mover) swaps them in the answer",
             holds: colour_swap,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
     ]
 }

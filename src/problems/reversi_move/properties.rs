@@ -2,7 +2,7 @@
 
 use super::format::write_board;
 use super::{Board, Case, ReversiMove, order, swap_colours};
-use crate::suite::{Holds, Property, Solver, agrees_with_oracle};
+use crate::suite::{Holds, LawKind, Property, Solver, agrees_with_oracle};
 
 /// Every reversi-move property.
 pub fn all() -> Vec<Property<ReversiMove>> {
@@ -12,31 +12,31 @@ pub fn all() -> Vec<Property<ReversiMove>> {
             name: "square-symmetries",
             about: "each of the 8 symmetries of the square (rectangles: the transposing ones give n x m) commutes with the move",
             holds: square_symmetries,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "colour-swap",
             about: "swapping 1 and 2 everywhere, the mover included, swaps them in the answer",
             holds: colour_swap,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "illegal-changes-nothing",
             about: "a move on an occupied cell, or one that closes no run, returns the board byte-identical",
             holds: illegal_changes_nothing,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "flips-are-closed-runs",
             about: "a move that changes the board places the piece on its empty cell and flips at least one cell, each an opponent's on a ray from the move, between the move and a piece of the mover",
             holds: flips_are_closed_runs,
-            needs_variant: false,
+            kind: LawKind::Answers,
         },
         Property {
             name: "direction-order-independence",
             about: "visiting the directions in another order gives the same answer (engines and zoo only: a solver that takes no order, like a candidate program, has none to vary and the law is not applicable to it)",
             holds: direction_order_independence,
-            needs_variant: true,
+            kind: LawKind::Variant,
         },
     ]
 }

@@ -5,13 +5,12 @@
 
 use std::time::{Duration, Instant};
 
-use super::candidate::Outcome;
-use super::check::Checker;
-use super::report::{AtLimits, Failure, LimitCase, Projection, Report, Shrink};
-use super::run::{CheckConfig, Judged, failure, judge};
-use super::scale::{fit_past_start_up, fitted};
-use super::verdict::{Origin, Verdict};
+use super::Context;
 use crate::generation::Generate;
+use crate::harness::report::{AtLimits, Failure, LimitCase, Projection, Report, Shrink};
+use crate::harness::run::{CheckConfig, Judged, failure};
+use crate::harness::scale::{fit_past_start_up, fitted};
+use crate::harness::verdict::{Origin, Verdict};
 use crate::problem::case_text;
 use crate::suite::Suite;
 
@@ -29,7 +28,7 @@ pub fn limit_sizes(max: usize) -> Vec<usize> {
 
 /// Cases whose text is at most this long are shrunk further after the
 /// bisection; larger ones cost too much a run.
-pub(super) const SHRINK_TEXT_BYTES: usize = 1024;
+pub(in crate::harness) const SHRINK_TEXT_BYTES: usize = 1024;
 
 /// The time limit assumed for a candidate without one (in process).
 const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(2);
@@ -101,16 +100,7 @@ fn projection<P: Generate>(passing: &[(usize, f64)]) -> Option<Projection> {
     })
 }
 
-impl<P: Suite> Checker<'_, P> {
-    /// One lone run of `case`, judged, its wall time, and what it did.
-    pub(super) fn timed(&self, case: &P::Case) -> (Judged, Duration, Outcome<P::Answer>) {
-        let started = Instant::now();
-        let ran = self.candidate.run(std::slice::from_ref(case));
-        let took = started.elapsed();
-        let outcome = ran.outcomes.into_iter().next().expect("one outcome");
-        (judge::<P>(case, outcome.clone()), took, outcome)
-    }
-
+impl<P: Suite> Context<'_, P> {
     /// Every pattern (or `config.pattern`) at [`limit_sizes`], each run
     /// alone and timed; the first failure, narrowed to the smallest failing
     /// size of its pattern. A pattern that passes at its largest size then

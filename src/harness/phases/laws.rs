@@ -1,50 +1,45 @@
-//! Properties on the candidate itself: the problem's laws (symmetries,
-//! colour swap, an illegal move changes nothing, ...) checked on the
-//! candidate's own answers. Beyond the oracle's reach they are the check
-//! that does not take the engine's word for the cases the patterns don't
-//! build; with `--properties all` they run on every generated case too.
+//! The laws phase, and the laws at the limits: the problem's laws
+//! (symmetries, colour swap, an illegal move changes nothing, ...) checked
+//! on the candidate's own answers. Beyond the oracle's reach they are the
+//! check that does not take the engine's word for the cases the patterns
+//! don't build; with `--properties all` they run on every random case too.
 //!
-//! A property calls a [`Solver`]; here each distinct input it asks about is
-//! one lone run of the candidate, made by a thread that owns the runs, so
-//! the laws stay written once for every solver. A law may spend at most
-//! [`RUNS_PER_LAW`] runs on one case; one that needs more (k single steps
-//! of a k-placement case, say) is skipped and counted as such.
+//! The candidate is just another [`Solver`] to a law: one that answers from
+//! the candidate's runs so far. Asked an input it has no run for, it notes
+//! the input (the first such one), gives a stand-in answer (the engine's),
+//! and the law's verdict on that pass is void; the input is run alone and
+//! the law is evaluated again, until a pass asks nothing new. The law sees
+//! the same answers, in the same order, as if the candidate answered each
+//! question at once; no thread waits and nothing unwinds. A law may spend
+//! at most [`RUNS_PER_LAW`] runs on one case; one that needs more (k single
+//! steps of a k-placement case, say) is skipped and counted as such.
 //!
 //! Every input a law made is judged against the reference: one the
 //! candidate fails on, or answers differently from the reference, is
 //! reported as an ordinary failure of exactly that input, found by the law.
 
 use std::collections::{HashMap, HashSet};
-use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use super::candidate::{Candidate, Outcome};
-use super::check::Checker;
-use super::limits_phase::{SHRINK_TEXT_BYTES, bisect};
-use super::report::{AtLimits, Failure, FoundBy, LimitCase, PropertiesSummary, Report, Shrink};
-use super::run::{Judged, PropertiesMode, Shard, failure, judge, seeded_runner};
-use super::verdict::{Origin, Verdict};
-use crate::generation::{Domain, Generate, reference};
+use super::Context;
+use super::cases::Seeded;
+use super::chosen::{Laws, PROBE_SIZE};
+use super::limits::{SHRINK_TEXT_BYTES, bisect};
+use crate::generation::{Generate, reference};
+use crate::harness::candidate::Outcome;
+use crate::harness::report::{
+    AtLimits, Failure, FoundBy, LimitCase, PropertiesSummary, Report, Shrink,
+};
+use crate::harness::run::{Judged, PropertiesMode, failure, judge, run_batches};
+use crate::harness::verdict::{Origin, Verdict};
+use crate::limits::RUNS_PER_LAW;
 use crate::problem::{Problem, case_text};
 use crate::suite::{Property, Solver, Suite};
-use proptest::strategy::{Strategy, ValueTree};
 
-use crate::limits::RUNS_PER_LAW;
-
-/// Why the candidate's solver gave no answer; unwinds out of the law.
-enum NoAnswer<P: Problem> {
-    /// The law asked for more than [`RUNS_PER_LAW`] runs, or for an input
-    /// outside the declared domain (which the candidate need not answer).
-    OverBudget,
-    /// The run on this input did not answer (crash, time-out, ...).
-    Failed(P::Case, Outcome<P::Answer>),
-}
-
-type Reply<P> = Result<<P as Problem>::Answer, NoAnswer<P>>;
-type Request<P> = (<P as Problem>::Case, mpsc::SyncSender<Reply<P>>);
-/// The answers already known for one case's inputs, by input text.
-type Memo<P> = HashMap<String, (<P as Problem>::Answer, String)>;
+/// What the candidate answered, by input text: the answer, the output as
+/// written, and how the answer was put together (see [`Outcome`]).
+type Memo<P> = HashMap<String, (<P as Problem>::Answer, String, String)>;
 
 /// Every input a law asked about, with what the candidate did.
 type Asked<P> = Vec<(<P as Problem>::Case, Outcome<<P as Problem>::Answer>)>;
@@ -52,6 +47,8 @@ type Asked<P> = Vec<(<P as Problem>::Case, Outcome<<P as Problem>::Answer>)>;
 /// What one law came to on one case.
 enum Evaluation<P: Problem> {
     Holds,
+    /// It asked for more than [`RUNS_PER_LAW`] runs, or for an input
+    /// outside the declared domain (which the candidate need not answer).
     OverBudget,
     /// A run that did not answer: that input fails.
     Failed(P::Case, Outcome<P::Answer>),
@@ -70,109 +67,165 @@ struct Finding<P: Problem> {
     message: Option<String>,
 }
 
-/// Serves the law's questions with lone runs of `candidate`, at most
-/// [`RUNS_PER_LAW`] fresh ones; every input asked and what it got.
-fn serve<P: Suite>(
-    candidate: &dyn Candidate<P>,
-    domain: Domain,
-    requests: mpsc::Receiver<Request<P>>,
-    memo: &mut Memo<P>,
-) -> (Asked<P>, usize) {
-    let mut asked = Vec::new();
-    let mut seen = HashSet::new();
-    let mut runs = 0;
-    for (case, reply) in requests {
-        let text = case_text::<P>(&case);
-        let answer = if let Some((answer, output)) = memo.get(&text) {
-            if seen.insert(text) {
-                let outcome = Outcome::Answered {
-                    answer: answer.clone(),
-                    output: output.clone(),
-                    note: String::new(),
-                };
-                asked.push((case, outcome));
-            }
-            Ok(answer.clone())
-        } else if runs >= RUNS_PER_LAW || !domain.contains::<P>(&case) {
-            Err(NoAnswer::OverBudget)
-        } else {
-            runs += 1;
-            let ran = candidate.run(std::slice::from_ref(&case));
-            match ran.outcomes.into_iter().next().expect("one outcome") {
-                Outcome::Answered {
-                    answer,
-                    output,
-                    note,
-                } => {
-                    memo.insert(text.clone(), (answer.clone(), output.clone()));
-                    seen.insert(text);
-                    let outcome = Outcome::Answered {
-                        answer: answer.clone(),
-                        output,
-                        note,
-                    };
-                    asked.push((case, outcome));
-                    Ok(answer)
-                }
-                other => Err(NoAnswer::Failed(case, other)),
-            }
-        };
-        // The law may have stopped listening (it unwound); nothing to do.
-        let _ = reply.send(answer);
-    }
-    (asked, runs)
+/// One pass of a law with the candidate answering from its runs so far.
+struct Pass<P: Problem> {
+    /// The candidate's answers: from earlier laws on this case, and runs.
+    known: Memo<P>,
+    /// The engine's answers standing in for inputs not run yet, kept so
+    /// each is worked out once however many passes ask for it.
+    stand_ins: HashMap<String, P::Answer>,
+    /// Every input asked, in order, each once, with its text.
+    asked: Vec<(String, P::Case)>,
+    seen: HashSet<String>,
+    /// The inputs asked that have no run yet, in order, with their texts.
+    wanted: Vec<(String, P::Case)>,
 }
 
-/// A [`Solver`] that asks `server` for each answer; a missing answer
-/// unwinds out of the law (without the panic hook: it is not a bug).
-fn asking<P: Suite>(server: mpsc::Sender<Request<P>>) -> Solver<P> {
+impl<P: Problem> Default for Pass<P> {
+    fn default() -> Self {
+        Pass {
+            known: HashMap::new(),
+            stand_ins: HashMap::new(),
+            asked: Vec::new(),
+            seen: HashSet::new(),
+            wanted: Vec::new(),
+        }
+    }
+}
+
+/// The candidate as a [`Solver`] over `pass`: its answer where it has one,
+/// else the input noted and the engine's answer standing in.
+fn answering<P: Problem>(pass: Arc<Mutex<Pass<P>>>) -> Solver<P> {
     Solver::new(
         "candidate",
         "the candidate under check",
         move |case: &P::Case| {
-            let (tx, rx) = mpsc::sync_channel(1);
-            let reply = server
-                .send((case.clone(), tx))
-                .ok()
-                .and_then(|()| rx.recv().ok());
-            match reply {
-                Some(Ok(answer)) => answer,
-                Some(Err(stop)) => resume_unwind(Box::new(stop)),
-                None => resume_unwind(Box::new(NoAnswer::<P>::OverBudget)),
+            let text = case_text::<P>(case);
+            {
+                let mut pass = pass.lock().expect("no panic while held");
+                let pass = &mut *pass;
+                let first = pass.seen.insert(text.clone());
+                if first {
+                    pass.asked.push((text.clone(), case.clone()));
+                }
+                if let Some((answer, _, _)) = pass.known.get(&text) {
+                    return answer.clone();
+                }
+                if first {
+                    pass.wanted.push((text.clone(), case.clone()));
+                }
+                if let Some(answer) = pass.stand_ins.get(&text) {
+                    return answer.clone();
+                }
             }
+            let answer = P::engine(case);
+            let mut pass = pass.lock().expect("no panic while held");
+            pass.stand_ins.insert(text, answer.clone());
+            answer
         },
     )
 }
 
-impl<P: Suite> Checker<'_, P> {
+impl<P: Suite> Context<'_, P> {
     /// One law on `case`, the candidate answering; and the runs it spent.
+    ///
+    /// Each pass's first input with no run is the one the law needs next
+    /// (every answer before it was the candidate's); the inputs it asked
+    /// after that one are run with it, `jobs` at a time, within the law's
+    /// budget: a law whose inputs do not depend on answers (a symmetry)
+    /// is then settled in two passes.
     fn evaluate(
         &self,
         law: &Property<P>,
         case: &P::Case,
         memo: &mut Memo<P>,
+        jobs: usize,
     ) -> (Evaluation<P>, usize) {
-        let (candidate, domain) = (self.candidate, self.config.domain());
-        std::thread::scope(|scope| {
-            let (tx, rx) = mpsc::channel::<Request<P>>();
-            let server = scope.spawn(move || serve(candidate, domain, rx, memo));
-            let solver = asking::<P>(tx);
-            let held = catch_unwind(AssertUnwindSafe(|| (law.holds)(&solver, case)));
-            drop(solver);
-            let (asked, runs) = server.join().expect("the run server does not panic");
-            let evaluation = match held {
-                Ok(Ok(())) => Evaluation::Holds,
-                Ok(Err(message)) => Evaluation::Breaks(message, asked),
-                Err(payload) => match payload.downcast::<NoAnswer<P>>() {
-                    Ok(stop) => match *stop {
-                        NoAnswer::OverBudget => Evaluation::OverBudget,
-                        NoAnswer::Failed(case, outcome) => Evaluation::Failed(case, outcome),
-                    },
-                    Err(panic) => resume_unwind(panic),
-                },
+        let domain = self.config.domain();
+        let earlier: HashSet<String> = memo.keys().cloned().collect();
+        let mut failed: HashMap<String, Outcome<P::Answer>> = HashMap::new();
+        let mut stand_ins = HashMap::new();
+        let mut known = std::mem::take(memo);
+        let mut runs = 0;
+        loop {
+            let pass = Arc::new(Mutex::new(Pass {
+                known: std::mem::take(&mut known),
+                stand_ins: std::mem::take(&mut stand_ins),
+                ..Pass::default()
+            }));
+            let held = (law.holds)(&answering(pass.clone()), case);
+            let pass = std::mem::take(&mut *pass.lock().expect("no panic while held"));
+            (known, stand_ins) = (pass.known, pass.stand_ins);
+            // The memo keeps what the law would have run one input at a
+            // time: the answers to the inputs it asked.
+            let asked: HashSet<String> = pass.asked.iter().map(|(t, _)| t.clone()).collect();
+            let restore = |memo: &mut Memo<P>, known: &Memo<P>| {
+                *memo = known
+                    .iter()
+                    .filter(|(t, _)| earlier.contains(*t) || asked.contains(*t))
+                    .map(|(t, a)| (t.clone(), a.clone()))
+                    .collect();
             };
-            (evaluation, runs)
-        })
+            let Some((next_text, next)) = pass.wanted.first().cloned() else {
+                let evaluation = match held {
+                    Ok(()) => Evaluation::Holds,
+                    Err(message) => {
+                        let asked = pass.asked.into_iter().map(|(text, input)| {
+                            let (answer, output, note) = known[&text].clone();
+                            let outcome = Outcome::Answered {
+                                answer,
+                                output,
+                                note,
+                            };
+                            (input, outcome)
+                        });
+                        Evaluation::Breaks(message, asked.collect())
+                    }
+                };
+                restore(memo, &known);
+                return (evaluation, runs);
+            };
+            if let Some(outcome) = failed.remove(&next_text) {
+                restore(memo, &known);
+                return (Evaluation::Failed(next, outcome), runs);
+            }
+            // The fresh runs the law needed before this input.
+            let needed = pass
+                .asked
+                .iter()
+                .map(|(t, _)| t)
+                .take_while(|t| **t != next_text)
+                .filter(|t| !earlier.contains(*t))
+                .count();
+            if needed >= RUNS_PER_LAW || !domain.contains::<P>(&next) {
+                restore(memo, &known);
+                return (Evaluation::OverBudget, runs);
+            }
+            let room = RUNS_PER_LAW - needed;
+            let (texts, batch): (Vec<String>, Vec<P::Case>) = pass
+                .wanted
+                .into_iter()
+                .filter(|(text, c)| !failed.contains_key(text) && domain.contains::<P>(c))
+                .take(room)
+                .unzip();
+            runs += batch.len();
+            let one_each: Vec<&[P::Case]> = batch.chunks(1).collect();
+            let ran = run_batches(self.candidate, &one_each, jobs);
+            for (text, ran) in texts.into_iter().zip(ran) {
+                match ran.outcomes.into_iter().next().expect("one outcome") {
+                    Outcome::Answered {
+                        answer,
+                        output,
+                        note,
+                    } => {
+                        known.insert(text, (answer, output, note));
+                    }
+                    other => {
+                        failed.insert(text, other);
+                    }
+                }
+            }
+        }
     }
 
     /// `law` on `case`: the input it found failing against the reference,
@@ -183,9 +236,10 @@ impl<P: Suite> Checker<'_, P> {
         law: &Property<P>,
         case: &P::Case,
         memo: &mut Memo<P>,
+        jobs: usize,
         summary: &mut PropertiesSummary,
     ) -> Option<Finding<P>> {
-        let (evaluation, runs) = self.evaluate(law, case, memo);
+        let (evaluation, runs) = self.evaluate(law, case, memo, jobs);
         summary.runs += runs as u64;
         match evaluation {
             Evaluation::Holds => {
@@ -215,7 +269,7 @@ impl<P: Suite> Checker<'_, P> {
                         expected: crate::problem::answer_text::<P>(&want),
                         got: memo
                             .get(&case_text::<P>(case))
-                            .map(|(_, output)| output.clone())
+                            .map(|(_, output, _)| output.clone())
                             .unwrap_or_default(),
                         detail: format!(
                             "the reference ({reference}) agrees with every answer the law \
@@ -243,6 +297,7 @@ impl<P: Suite> Checker<'_, P> {
         chosen: &Laws<P>,
         memo: &mut Memo<P>,
         deadline: Option<Instant>,
+        jobs: usize,
         summary: &mut PropertiesSummary,
     ) -> Option<Finding<P>> {
         summary.cases += 1;
@@ -254,7 +309,7 @@ impl<P: Suite> Checker<'_, P> {
                 summary.out_of_time += 1;
                 continue;
             }
-            if let Some(found) = self.finding(law, case, memo, summary) {
+            if let Some(found) = self.finding(law, case, memo, jobs, summary) {
                 return Some(found);
             }
         }
@@ -325,12 +380,24 @@ impl<P: Suite> Checker<'_, P> {
         }
         passing.push((size, took.as_secs_f64()));
         let mut memo = Memo::<P>::new();
-        if let Outcome::Answered { answer, output, .. } = outcome {
-            memo.insert(case_text::<P>(&case), (answer, output));
+        if let Outcome::Answered {
+            answer,
+            output,
+            note,
+        } = outcome
+        {
+            memo.insert(case_text::<P>(&case), (answer, output, note));
         }
         let chosen = Laws::probed_on(&[build(sizes[0].min(PROBE_SIZE))]);
         let mut summary = report.properties.take().unwrap_or_default();
-        let found = self.laws_on(&case, &chosen, &mut memo, Some(deadline), &mut summary);
+        let found = self.laws_on(
+            &case,
+            &chosen,
+            &mut memo,
+            Some(deadline),
+            self.jobs,
+            &mut summary,
+        );
         report.properties = Some(summary);
         let found = found?;
         let law = found.law;
@@ -340,7 +407,7 @@ impl<P: Suite> Checker<'_, P> {
             bisect(below.unwrap_or(0), size, verdict, self.config, |mid| {
                 let case = build(mid);
                 let mut scratch = PropertiesSummary::default();
-                match self.finding(&law, &case, &mut Memo::<P>::new(), &mut scratch) {
+                match self.finding(&law, &case, &mut Memo::<P>::new(), self.jobs, &mut scratch) {
                     Some(f) if f.judged.verdict == verdict => {
                         best = (case, f);
                         true
@@ -363,29 +430,22 @@ impl<P: Suite> Checker<'_, P> {
 
     /// With `--properties all`: the laws on the generated cases again (the
     /// same seed gives the same cases), `jobs` cases at once.
-    pub(super) fn laws_on_generated(&self, report: &mut Report) {
+    pub(super) fn laws_on_random(&self, report: &mut Report) {
         if self.config.properties != PropertiesMode::All {
             return;
         }
         let config = self.config;
-        let mut runner = seeded_runner(config.seed);
-        let strategy = config.domain().cases::<P>();
         let mut summary = report.properties.take().unwrap_or_default();
         // The same cases as the check ran: this shard's of the same stream.
-        let shard = config.shard.unwrap_or(Shard { index: 0, count: 1 });
-        let mut generated = 0;
+        let mut stream =
+            Seeded::<P>::new(&config.domain(), config.seed, config.cases, config.shard);
         let mut chosen: Option<Laws<P>> = None;
-        while generated < config.cases && !self.done() {
-            let mut cases: Vec<P::Case> = Vec::new();
-            while cases.len() < self.jobs * 4 && generated < config.cases {
-                let tree = strategy
-                    .new_tree(&mut runner)
-                    .expect("strategies here never reject");
-                if shard.takes(generated) {
-                    cases.push(tree.current());
-                }
-                generated += 1;
-            }
+        while !self.done() {
+            let cases: Vec<P::Case> = stream
+                .by_ref()
+                .take(self.jobs * 4)
+                .map(|tree| tree.current())
+                .collect();
             if cases.is_empty() {
                 break;
             }
@@ -410,7 +470,9 @@ impl<P: Suite> Checker<'_, P> {
                                     .map(|case| {
                                         let mut s = PropertiesSummary::default();
                                         let mut memo = Memo::<P>::new();
-                                        let f = self.laws_on(case, chosen, &mut memo, None, &mut s);
+                                        // Cases run in parallel already: one run at a time each.
+                                        let f =
+                                            self.laws_on(case, chosen, &mut memo, None, 1, &mut s);
                                         (s, f)
                                     })
                                     .collect::<Vec<_>>()
@@ -456,33 +518,6 @@ fn beyond_reach<P: Generate>(build: fn(usize) -> P::Case, sizes: &[usize]) -> Op
     Some(hi)
 }
 
-/// The size of the case a law is probed on (see [`compares_inputs`]):
-/// what a law asks about does not depend on size, and the probe is cheap.
-const PROBE_SIZE: usize = 12;
-
-/// Whether `law` compares answers to different inputs: checked on
-/// `probe` with the engine answering, it asks about some input other than
-/// its case. A law that judges the case's answer alone adds nothing to the
-/// reference's judgement of that answer, and is left to it.
-fn compares_inputs<P: Suite>(law: &Property<P>, probe: &P::Case) -> bool {
-    let own = case_text::<P>(probe);
-    let asked = Arc::new(Mutex::new(false));
-    let other = asked.clone();
-    let solver = Solver::new(
-        "engine",
-        "the engine, noting what it is asked",
-        move |case| {
-            if case_text::<P>(case) != own {
-                *other.lock().expect("no panic while held") = true;
-            }
-            P::engine(case)
-        },
-    );
-    // Whether the engine keeps the law here does not matter, only what it asks.
-    let _ = (law.holds)(&solver, probe);
-    *asked.lock().expect("no panic while held")
-}
-
 /// Most characters of a law's complaint kept: it may quote whole boards.
 const COMPLAINT_CHARS: usize = 2000;
 
@@ -503,112 +538,6 @@ fn note(names: &mut Vec<String>, name: &str) {
     }
 }
 
-/// The laws worth running on a candidate: all but agreement with the
-/// oracle, which the judging already is (and which the oracle cannot
-/// answer beyond its reach), and those that need a direction order to
-/// vary, which a program does not take.
-/// The laws run on a candidate, split by [`compares_inputs`].
-struct Laws<P: Problem> {
-    /// Those that compare answers to different inputs.
-    run: Vec<Property<P>>,
-    /// Those that judge the case's own answer alone (by name).
-    left_to_reference: Vec<&'static str>,
-}
-
-impl<P: Suite> Laws<P> {
-    /// [`laws`] split by probing each on `probes`: a law compares answers
-    /// if it does on any of them (a law may ask nothing else of a trivial
-    /// case, such as a row with no placement).
-    fn probed_on(probes: &[P::Case]) -> Laws<P> {
-        let (run, left): (Vec<_>, Vec<_>) = laws::<P>()
-            .into_iter()
-            .partition(|law| probes.iter().any(|probe| compares_inputs(law, probe)));
-        Laws {
-            run,
-            left_to_reference: left.iter().map(|law| law.name).collect(),
-        }
-    }
-}
-
-fn laws<P: Suite>() -> Vec<Property<P>> {
-    P::properties()
-        .into_iter()
-        .filter(|law| law.name != "agrees-with-oracle" && !law.needs_variant)
-        .collect()
-}
-
 #[cfg(test)]
-mod tests {
-    use std::collections::HashSet;
-
-    use super::*;
-    use crate::harness::candidate::FnCandidate;
-    use crate::harness::check::{CheckConfig, LimitsMode, check};
-    use crate::harness::verdict::Status;
-    use crate::problems::flank_row::{Case, FlankRow, Row};
-
-    /// A candidate that knows the answers to exactly the cases `config`
-    /// generates (hard-coded answers) and leaves any other row as it was.
-    fn memorised(seed: u64, cases: u64) -> impl Fn(&Case) -> Row + Sync {
-        let mut runner = seeded_runner(seed);
-        let strategy = FlankRow::cases(FlankRow::DEFAULT_SIZE);
-        let known: HashSet<String> = (0..cases)
-            .map(|_| case_text::<FlankRow>(&strategy.new_tree(&mut runner).unwrap().current()))
-            .collect();
-        move |case| {
-            if known.contains(&case_text::<FlankRow>(case)) {
-                FlankRow::engine(case)
-            } else {
-                case.row.clone()
-            }
-        }
-    }
-
-    #[test]
-    fn laws_on_generated_cases_catch_answers_that_only_fit_those_cases() {
-        let mut config = CheckConfig {
-            cases: 40,
-            seed: 3,
-            limits: LimitsMode::Off,
-            properties: PropertiesMode::Beyond,
-            ..CheckConfig::default()
-        };
-        let candidate = FnCandidate::<FlankRow, _>::new(memorised(config.seed, config.cases));
-        // Every generated case agrees with the oracle.
-        assert_eq!(check(&candidate, &config).status, Status::Pass);
-        config.properties = PropertiesMode::All;
-        let report = check(&candidate, &config);
-        assert_eq!(report.status, Status::Fail);
-        let failure = report.failure.unwrap();
-        let law = failure.found_by.expect("found by a law").law;
-        assert!(
-            [
-                "mirror-symmetry",
-                "colour-swap",
-                "illegal-changes-nothing",
-                "flips-are-closed-runs",
-                "sequence-is-fold"
-            ]
-            .contains(&law.as_str()),
-            "{law}"
-        );
-        assert_eq!(failure.verdict, Verdict::WrongAnswer);
-        assert!(report.properties.unwrap().cases >= 1);
-    }
-
-    #[test]
-    fn the_laws_run_where_the_oracle_stops() {
-        let build = crate::problems::flank_row::patterns::growing_run;
-        let sizes = crate::harness::limits_phase::limit_sizes(FlankRow::MAX_SIZE);
-        let size = beyond_reach::<FlankRow>(build, &sizes).unwrap();
-        assert!(!FlankRow::oracle_reaches(&build(size)));
-        assert!(FlankRow::oracle_reaches(&build(size - 1)));
-    }
-
-    #[test]
-    fn modes_parse() {
-        assert_eq!("all".parse(), Ok(PropertiesMode::All));
-        assert_eq!("off".parse(), Ok(PropertiesMode::Off));
-        assert!("sometimes".parse::<PropertiesMode>().is_err());
-    }
-}
+#[path = "laws_tests.rs"]
+mod tests;

@@ -1,0 +1,253 @@
+//! The phases of a check over one shared [`Context`]: the candidate, the
+//! configuration, the clock and the failures kept so far. Each phase is a
+//! file of its own ([`given`], [`random`], [`exhaustive`], [`laws`],
+//! [`limits`]); [`cases`] is the one stream of cases they draw from (seed,
+//! shard, enumeration); [`failing`] turns a failing run into a reported,
+//! shrunk failure.
+
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use proptest::strategy::ValueTree;
+
+use super::candidate::{Candidate, Outcome, Ran};
+use super::report::{Failure, PhaseSeconds, Report};
+use super::run::run_batches_timed;
+use super::run::{CheckConfig, Judged, LimitsMode, PropertiesMode, judge, judge_run};
+use super::shrink::Signature;
+use super::verdict::{Origin, Verdict};
+use crate::generation::Generate;
+use crate::suite::Suite;
+
+pub(in crate::harness) mod cases;
+mod chosen;
+mod exhaustive;
+mod failing;
+mod given;
+pub(super) mod laws;
+pub(super) mod limits;
+mod random;
+
+/// A phase of a check, in the order they run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// The given inputs (`--replay`, `--vectors`), as given.
+    Given,
+    /// `config.cases` random cases from the seed, each failure shrunk.
+    Random,
+    /// Every case up to `config.exhaustive` cells, instead of random ones.
+    Exhaustive,
+    /// The laws on the random cases again (`--properties all`).
+    Laws,
+    /// The worst-case patterns up to the contract's maximum, with the laws
+    /// beyond the oracle's reach.
+    Limits,
+}
+
+impl Phase {
+    /// The phases `config` asks for, in order.
+    pub fn planned(config: &CheckConfig) -> Vec<Phase> {
+        let mut phases = vec![Phase::Given];
+        if config.limits != LimitsMode::Only {
+            if config.exhaustive.is_some() {
+                phases.push(Phase::Exhaustive);
+            } else {
+                phases.push(Phase::Random);
+                if config.properties == PropertiesMode::All {
+                    phases.push(Phase::Laws);
+                }
+            }
+        }
+        if config.limits != LimitsMode::Off {
+            phases.push(Phase::Limits);
+        }
+        phases
+    }
+
+    /// Where the report keeps this phase's seconds.
+    fn seconds(self, phases: &mut PhaseSeconds) -> &mut f64 {
+        match self {
+            Phase::Given => &mut phases.given,
+            Phase::Random | Phase::Exhaustive => &mut phases.cases,
+            Phase::Laws => &mut phases.laws,
+            Phase::Limits => &mut phases.limits,
+        }
+    }
+}
+
+/// What every phase shares.
+pub(super) struct Context<'a, P: Generate> {
+    pub(super) candidate: &'a dyn Candidate<P>,
+    pub(super) config: &'a CheckConfig,
+    pub(super) jobs: usize,
+    /// Wall time of every run of the case phases, and of shrinking.
+    clock: Mutex<Clock>,
+    /// The distinct failures found so far.
+    findings: Mutex<Findings>,
+}
+
+/// The distinct failures a check keeps, up to `--max-failures`.
+#[derive(Default)]
+struct Findings {
+    kept: Vec<Failure>,
+    /// Failures whose shrunk case an earlier one explains.
+    repeats: usize,
+    /// Whether the first failure was tried on the domain's smallest input.
+    start_up_checked: bool,
+    /// Set when the candidate cannot run at all; the check stops.
+    cannot_run: Option<String>,
+}
+
+/// What [`Context`] times as it goes.
+#[derive(Default)]
+struct Clock {
+    run_ms: Vec<f64>,
+    shrinking: Duration,
+}
+
+/// Whether `earlier` explains `later`: the same shrunk input, or the same
+/// [`Signature`].
+fn explains(earlier: &Failure, later: &Failure) -> bool {
+    earlier.input == later.input || Signature::of(earlier) == Signature::of(later)
+}
+
+impl<'a, P: Suite> Context<'a, P> {
+    /// A context for checking `candidate` under `config`.
+    pub(super) fn new(candidate: &'a dyn Candidate<P>, config: &'a CheckConfig) -> Self {
+        Context {
+            candidate,
+            config,
+            jobs: config.jobs.max(1),
+            clock: Mutex::new(Clock::default()),
+            findings: Mutex::new(Findings::default()),
+        }
+    }
+
+    /// Runs `phase`, adding what it ran to `report`.
+    pub(super) fn run_phase(&self, phase: Phase, report: &mut Report) {
+        match phase {
+            Phase::Given => self.given(report),
+            Phase::Random => self.random(report),
+            Phase::Exhaustive => self.exhaustive(report),
+            Phase::Laws => self.laws_on_random(report),
+            Phase::Limits => self.limits(report),
+        }
+    }
+
+    /// Runs every phase `config` plans, each timed, while more failures are
+    /// wanted; then the findings and timings into `report`.
+    pub(super) fn run_all_phases(self, report: &mut Report) {
+        let mut seconds = PhaseSeconds::default();
+        for phase in Phase::planned(self.config) {
+            if self.done() {
+                break;
+            }
+            let start = Instant::now();
+            self.run_phase(phase, report);
+            *phase.seconds(&mut seconds) += start.elapsed().as_secs_f64();
+        }
+        let findings = self.findings.into_inner().expect("findings");
+        if let Some(detail) = findings.cannot_run {
+            report.status = super::verdict::Status::Error;
+            report.cannot_run = Some(detail);
+        } else if !findings.kept.is_empty() {
+            report.status = super::verdict::Status::Fail;
+            report.failure = findings.kept.first().cloned();
+            report.failures = findings.kept;
+        }
+        let clock = self.clock.into_inner().expect("clock");
+        report.timings =
+            super::report::Timings::of_runs(&clock.run_ms, self.candidate.batch_size());
+        seconds.shrinking = clock.shrinking.as_secs_f64();
+        report.timings.phases = seconds;
+    }
+}
+
+impl<P: Generate> Context<'_, P> {
+    /// Whether the check has found all it may: `--max-failures` distinct
+    /// failures, as many repeats of them, or a candidate that cannot run.
+    pub(super) fn done(&self) -> bool {
+        let f = self.findings.lock().expect("findings");
+        let most = self.config.max_failures.max(1);
+        f.cannot_run.is_some() || f.kept.len() >= most || f.repeats >= most
+    }
+
+    /// Keeps `failure` unless an earlier one explains it.
+    pub(super) fn keep(&self, failure: Failure) {
+        let mut f = self.findings.lock().expect("findings");
+        if f.kept.iter().any(|k| explains(k, &failure)) {
+            f.repeats += 1;
+        } else {
+            f.kept.push(failure);
+        }
+    }
+
+    /// One lone run of `case`, judged, its wall time, and what it did.
+    pub(super) fn timed(&self, case: &P::Case) -> (Judged, Duration, Outcome<P::Answer>) {
+        let started = Instant::now();
+        let ran = self.candidate.run(std::slice::from_ref(case));
+        let took = started.elapsed();
+        let outcome = ran.outcomes.into_iter().next().expect("one outcome");
+        (judge::<P>(case, outcome.clone()), took, outcome)
+    }
+
+    /// How many cases the case phases hold at once.
+    pub(super) fn chunk(&self, least: usize) -> usize {
+        (self.jobs * self.candidate.batch_size() * 4).max(least)
+    }
+
+    /// Runs `cases` in batches, keeping each failure and going on after it
+    /// until [`Context::done`]; how many cases ran.
+    pub(super) fn run_cases(
+        &self,
+        cases: &[P::Case],
+        mut trees: Option<&mut [Box<dyn ValueTree<Value = P::Case>>]>,
+        origin: Origin,
+    ) -> u64 {
+        let mut start = 0;
+        while start < cases.len() && !self.done() {
+            let rest = trees.as_deref_mut().map(|t| &mut t[start..]);
+            match self.run_until_failure(&cases[start..], rest, origin) {
+                Ok(ran) => return (start as u64) + ran,
+                Err(found) => {
+                    let (ran, failure) = *found;
+                    self.keep(failure);
+                    start += ran as usize;
+                }
+            }
+        }
+        start as u64
+    }
+
+    /// Runs `cases` in batches; the first failing batch's failure, if any,
+    /// and how many cases ran up to and including it.
+    fn run_until_failure(
+        &self,
+        cases: &[P::Case],
+        trees: Option<&mut [Box<dyn ValueTree<Value = P::Case>>]>,
+        origin: Origin,
+    ) -> Result<u64, Box<(u64, Failure)>> {
+        let size = self.candidate.batch_size();
+        let batches: Vec<&[P::Case]> = cases.chunks(size).collect();
+        let runs = run_batches_timed(self.candidate, &batches, self.jobs);
+        let runs: Vec<Ran<P::Answer>> = {
+            let mut clock = self.clock.lock().expect("clock");
+            runs.into_iter()
+                .map(|(ran, took)| {
+                    clock.run_ms.push(took.as_secs_f64() * 1000.0);
+                    ran
+                })
+                .collect()
+        };
+        for (b, (batch, ran)) in batches.iter().zip(runs).enumerate() {
+            let judged = judge_run::<P>(batch, ran);
+            if let Some(i) = judged.iter().position(|j| j.verdict != Verdict::Ok) {
+                let start = b * size;
+                let trees = trees.map(|t| &mut t[start..start + batch.len()]);
+                let failure = self.investigate(batch, judged, trees, origin);
+                return Err(Box::new(((start + i + 1) as u64, failure)));
+            }
+        }
+        Ok(cases.len() as u64)
+    }
+}

@@ -1,0 +1,362 @@
+//! Checking a Rust function from a unit test: [`Check`] and
+//! [`assert_solves`], with defaults for `cargo test` rather than for the
+//! command line.
+//!
+//! - no limits phase and no laws: random cases only, [`UNIT_CASES`] of them;
+//! - one job (the test runner already runs tests in parallel);
+//! - a time limit per case ([`UNIT_TIME_LIMIT`]): the function runs on a
+//!   thread of its own and a case that takes longer is a time-out (TLE);
+//! - a panic in the function is a crash (RE), reported like any failure;
+//! - the seed from `BOARDCHECK_SEED`, else a random one, printed with a
+//!   failure so the run can be repeated;
+//! - each failure's shrunk input kept in `proptest-regressions/`, one file
+//!   per test, and replayed before the random cases on the next run.
+//!
+//! ```
+//! use boardcheck::prelude::*;
+//! use boardcheck::problems::flank_row::{FlankRow, Case};
+//!
+//! // The engine itself passes.
+//! Check::<FlankRow>::function(|case: &Case| FlankRow::engine(case)).cases(50).assert();
+//! ```
+
+use std::path::PathBuf;
+use std::sync::{Arc, mpsc};
+use std::time::Duration;
+
+use super::candidate::{Candidate, Outcome, Ran, panic_message};
+use super::casefile::{self, Entry};
+use super::check::{CheckConfig, LimitsMode, PropertiesMode, check};
+use super::report::Report;
+use super::run::Given;
+use super::verdict::{Origin, Status};
+use crate::generation::{Shape, ShapeKind};
+use crate::problem::{Problem, answer_text};
+use crate::suite::Suite;
+
+/// Random cases a unit test runs by default.
+pub const UNIT_CASES: u64 = 256;
+
+/// The time limit of one case of a function checked by [`Check`].
+pub const UNIT_TIME_LIMIT: Duration = Duration::from_secs(2);
+
+/// The variable that fixes a unit test's seed.
+pub const SEED_VARIABLE: &str = "BOARDCHECK_SEED";
+
+type Solve<P> = dyn Fn(&<P as Problem>::Case) -> <P as Problem>::Answer + Send + Sync;
+
+/// A Rust function as a candidate with a time limit: each case runs on a
+/// thread of its own; one that does not answer in time is a time-out, and
+/// its thread is left to finish on its own (a thread cannot be stopped).
+pub struct TimedFn<P: Problem> {
+    solve: Arc<Solve<P>>,
+    limit: Duration,
+}
+
+impl<P: Problem> TimedFn<P> {
+    /// `solve`, each case given at most `limit`.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use boardcheck::harness::candidate::Candidate;
+    /// use boardcheck::harness::unit::TimedFn;
+    /// use boardcheck::problems::flank_row::FlankRow;
+    /// let slow = TimedFn::<FlankRow>::new(
+    ///     |case| { std::thread::sleep(Duration::from_secs(1)); case.row.clone() },
+    ///     Duration::from_millis(50),
+    /// );
+    /// let case = boardcheck::harness::check::generate::<FlankRow>(1, 5);
+    /// let ran = Candidate::<FlankRow>::run(&slow, &[case]);
+    /// assert!(ran.outcomes[0].output().is_empty());
+    /// ```
+    pub fn new(
+        solve: impl Fn(&P::Case) -> P::Answer + Send + Sync + 'static,
+        limit: Duration,
+    ) -> Self {
+        TimedFn {
+            solve: Arc::new(solve),
+            limit,
+        }
+    }
+
+    fn one(&self, case: &P::Case) -> Outcome<P::Answer> {
+        let (tx, rx) = mpsc::channel();
+        let (solve, case) = (self.solve.clone(), case.clone());
+        let spawned = std::thread::Builder::new()
+            .name("boardcheck-candidate".into())
+            .spawn(move || {
+                let answer =
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| solve(&case)));
+                let _ = tx.send(answer.map_err(|p| panic_message(&p)));
+            });
+        if let Err(e) = spawned {
+            return Outcome::Crashed {
+                output: String::new(),
+                detail: format!("could not start a thread for the function: {e}"),
+            };
+        }
+        match rx.recv_timeout(self.limit) {
+            Ok(Ok(answer)) => Outcome::Answered {
+                output: answer_text::<P>(&answer),
+                answer,
+                note: String::new(),
+            },
+            Ok(Err(message)) => Outcome::Crashed {
+                output: String::new(),
+                detail: format!("panicked: {message}"),
+            },
+            Err(_) => Outcome::TimedOut {
+                output: String::new(),
+                detail: format!("no answer within {:?} (the time limit)", self.limit),
+            },
+        }
+    }
+}
+
+impl<P: crate::generation::Generate> Candidate<P> for TimedFn<P> {
+    fn run(&self, cases: &[P::Case]) -> Ran<P::Answer> {
+        let outcomes: Vec<_> = cases.iter().map(|c| self.one(c)).collect();
+        let output = outcomes.iter().map(|o| o.output().to_string()).collect();
+        Ran { outcomes, output }
+    }
+
+    fn time_limit(&self) -> Option<Duration> {
+        Some(self.limit)
+    }
+}
+
+/// A check of a Rust function, built up and then run by [`Check::assert`]
+/// (or [`Check::report`]); see the [module](self) for its defaults.
+///
+/// ```
+/// use boardcheck::prelude::*;
+/// use boardcheck::problems::reversi_move::{Board, Case, ReversiMove};
+///
+/// // A move that flips nothing: caught on 8x8 boards.
+/// let lazy = |case: &Case| {
+///     let mut board = case.board.clone();
+///     if board.get(case.row, case.col) == 0 {
+///         board.set(case.row, case.col, case.player);
+///     }
+///     board
+/// };
+/// let report = Check::<ReversiMove>::function(lazy).shape(8, 8).seed(1).keep_failures(false).report();
+/// assert_eq!(report.failure.unwrap().verdict, Verdict::WrongAnswer);
+/// ```
+pub struct Check<P: Suite> {
+    solve: Arc<Solve<P>>,
+    config: CheckConfig,
+    seed: Option<u64>,
+    time_limit: Duration,
+    keep: bool,
+    name: Option<String>,
+    caller: &'static std::panic::Location<'static>,
+}
+
+impl<P: Suite> Check<P> {
+    /// A check of `solve` with the unit-test defaults.
+    #[track_caller]
+    pub fn function(solve: impl Fn(&P::Case) -> P::Answer + Send + Sync + 'static) -> Self {
+        Check {
+            solve: Arc::new(solve),
+            config: CheckConfig {
+                cases: UNIT_CASES,
+                jobs: 1,
+                limits: LimitsMode::Off,
+                properties: PropertiesMode::Off,
+                max_shrink_time: Duration::from_secs(20),
+                ..CheckConfig::default()
+            },
+            seed: None,
+            time_limit: UNIT_TIME_LIMIT,
+            keep: true,
+            name: None,
+            caller: std::panic::Location::caller(),
+        }
+    }
+
+    /// The one board shape the function plays, `rows` × `cols` (e.g. an
+    /// 8×8 engine): every case is of this shape.
+    ///
+    /// Panics if the problem has no shapes or none of this kind (a row
+    /// problem takes `1 × n`, a square one `n × n`).
+    pub fn shape(mut self, rows: usize, cols: usize) -> Self {
+        let Some(shapes) = P::extras().shapes else {
+            panic!("{} has no board shapes to choose from", P::NAME)
+        };
+        let fits = match shapes.kind {
+            ShapeKind::Row => rows == 1,
+            ShapeKind::Square => rows == cols,
+            ShapeKind::Rect => true,
+        };
+        assert!(
+            fits && rows >= 1 && cols >= 1,
+            "{}: no {rows}x{cols} boards ({:?} shapes only)",
+            P::NAME,
+            shapes.kind
+        );
+        self.config.shape = Some(Shape { rows, cols });
+        self
+    }
+
+    /// The largest case the function plays, in the problem's unit.
+    pub fn size(mut self, size: usize) -> Self {
+        self.config.size = Some(size);
+        self
+    }
+
+    /// How many random cases to run.
+    pub fn cases(mut self, cases: u64) -> Self {
+        self.config.cases = cases;
+        self
+    }
+
+    /// A fixed seed (else `BOARDCHECK_SEED`, else a random one).
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = Some(seed);
+        self
+    }
+
+    /// The time limit of one case.
+    pub fn time_limit(mut self, limit: Duration) -> Self {
+        self.time_limit = limit;
+        self
+    }
+
+    /// Whether failures are kept in `proptest-regressions/` and replayed
+    /// (on by default).
+    pub fn keep_failures(mut self, keep: bool) -> Self {
+        self.keep = keep;
+        self
+    }
+
+    /// The test's name for its file in `proptest-regressions/` (by default
+    /// the test thread's name, else the caller's line).
+    pub fn named(mut self, name: &str) -> Self {
+        self.name = Some(name.to_string());
+        self
+    }
+
+    /// The file this test keeps its failures in.
+    fn regressions(&self) -> PathBuf {
+        let root = std::env::var_os("CARGO_MANIFEST_DIR").map_or_else(|| ".".into(), PathBuf::from);
+        let file = std::path::Path::new(self.caller.file())
+            .file_stem()
+            .map_or_else(|| "test".into(), |s| s.to_string_lossy().into_owned());
+        let test = self
+            .name
+            .clone()
+            .unwrap_or_else(|| match std::thread::current().name() {
+                Some(name) if name != "main" => {
+                    name.rsplit("::").next().unwrap_or(name).to_string()
+                }
+                _ => format!("line-{}", self.caller.line()),
+            });
+        let safe = |s: &str| -> String {
+            s.chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                        c
+                    } else {
+                        '-'
+                    }
+                })
+                .collect()
+        };
+        root.join("proptest-regressions")
+            .join(safe(&file))
+            .join(format!("{}.toml", safe(&test)))
+    }
+
+    /// Runs the check: the kept failures first, then the random cases; the
+    /// report, its failures kept for the next run.
+    pub fn report(mut self) -> Report {
+        self.config.seed = self.seed.unwrap_or_else(seed_from_environment);
+        let path = self.regressions();
+        if self.keep {
+            // A file that does not read is not replayed; it is rewritten
+            // with the next failure.
+            for entry in casefile::load(&path).unwrap_or_default() {
+                self.config.given.push(Given {
+                    name: entry.name,
+                    input: entry.input,
+                    multi: entry.multi,
+                });
+            }
+            self.config.given_origin = Origin::Replayed;
+        }
+        let candidate = TimedFn::<P> {
+            solve: self.solve.clone(),
+            limit: self.time_limit,
+        };
+        let report = check(&candidate, &self.config);
+        if self.keep {
+            for failure in &report.failures {
+                if let Some(parent) = path.parent() {
+                    let _ = std::fs::create_dir_all(parent);
+                }
+                let entry = Entry {
+                    name: format!("{} seed {}: {}", P::NAME, report.seed, failure.verdict),
+                    input: failure.input.clone(),
+                    output: Some(failure.expected.clone()),
+                    error: None,
+                    multi: false,
+                };
+                if let Err(e) = casefile::append(&path, entry) {
+                    eprintln!("boardcheck: could not keep the failure: {e}");
+                }
+            }
+        }
+        report
+    }
+
+    /// Runs the check and panics with the report unless it passes: the
+    /// seed, the shrunk input, expected and got, and how to repeat it.
+    #[track_caller]
+    pub fn assert(self) {
+        let path = self.regressions();
+        let keep = self.keep;
+        let report = self.report();
+        if report.status != Status::Pass {
+            let repeat = format!("{SEED_VARIABLE}={} cargo test", report.seed);
+            let kept = if keep {
+                format!("kept in {} (replayed first next time)\n", path.display())
+            } else {
+                String::new()
+            };
+            panic!("boardcheck: {}\n{kept}", report.render(&repeat));
+        }
+    }
+}
+
+/// Asserts that `solve` answers every case of `P` as the reference does,
+/// with the unit-test defaults of [`Check`].
+///
+/// ```
+/// use boardcheck::prelude::*;
+/// use boardcheck::problems::flank_row::FlankRow;
+/// assert_solves::<FlankRow>(FlankRow::engine);
+/// ```
+#[track_caller]
+pub fn assert_solves<P: Suite>(solve: impl Fn(&P::Case) -> P::Answer + Send + Sync + 'static) {
+    Check::<P>::function(solve).assert()
+}
+
+/// The seed in `BOARDCHECK_SEED`, else a random one.
+fn seed_from_environment() -> u64 {
+    if let Some(seed) = std::env::var(SEED_VARIABLE)
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+    {
+        return seed;
+    }
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    // Seeds people type: kept below a million.
+    hasher.finish() % 1_000_000
+}
