@@ -10,7 +10,7 @@ use std::sync::Mutex;
 
 use super::candidate::{Candidate, Outcome, Ran, stderr_tail};
 use super::process::{self, Exit, Limits};
-use super::session::{Failure, Session};
+use super::session::{Ended, Session};
 use crate::generation::{FunctionAnswer, Generate, Protocol};
 use crate::problem::answer_text;
 
@@ -166,7 +166,7 @@ fn read_line<P: Generate>(reader: &Reader<P>, line: &str, case: &P::Case) -> Out
 }
 
 /// What a failed answer reads as.
-fn failed<A>(f: Failure, limits: &Limits) -> Outcome<A> {
+fn failed<A>(f: Ended, limits: &Limits) -> Outcome<A> {
     let tail = stderr_tail(&f.stderr, f.stderr_dropped);
     let output = f.output;
     match f.exit {

@@ -28,7 +28,7 @@
 //!   run no solver and take no `skip`.
 //! - `tags` (optional): free labels.
 //!
-//! [`run`] checks a file on one solver and returns an [`Outcome`];
+//! [`run`] checks a file on one solver and returns a [`VectorRun`];
 //! [`candidate_entries`] gives what `check --vectors` feeds a candidate.
 
 use std::fmt::Write as _;
@@ -205,7 +205,7 @@ pub fn parse(file: &str, text: &str) -> Result<Vectors, String> {
 
 /// A vector that did not hold.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Failure {
+pub struct Mismatch {
     /// The vector's name.
     pub name: String,
     /// What it expects.
@@ -240,7 +240,7 @@ pub struct Counts {
 
 /// What [`run`] found: every vector passed, failed or skipped.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
+pub struct VectorRun {
     /// The problem's name.
     pub problem: String,
     /// The solver's name.
@@ -248,7 +248,7 @@ pub struct Outcome {
     /// Names of the vectors that held.
     pub passed: Vec<String>,
     /// The vectors that did not hold.
-    pub failed: Vec<Failure>,
+    pub failed: Vec<Mismatch>,
     /// The vectors not run on this solver.
     pub skipped: Vec<Skipped>,
     /// Output vectors run.
@@ -261,7 +261,7 @@ fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-impl Outcome {
+impl VectorRun {
     /// The counts.
     pub fn counts(&self) -> Counts {
         Counts {
@@ -342,8 +342,8 @@ fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
 /// with a message containing its text (whatever the solver); an output
 /// vector's input must read and the solver's answers, concatenated, must
 /// equal its output. A solver that panics fails the vector.
-pub fn run<P: Problem>(vectors: &Vectors, solver: &Solver<P>) -> Outcome {
-    let mut outcome = Outcome {
+pub fn run<P: Problem>(vectors: &Vectors, solver: &Solver<P>) -> VectorRun {
+    let mut outcome = VectorRun {
         problem: P::NAME.into(),
         solver: solver.name.clone(),
         passed: Vec::new(),
@@ -405,7 +405,7 @@ pub fn run<P: Problem>(vectors: &Vectors, solver: &Solver<P>) -> Outcome {
         };
         match got {
             None => outcome.passed.push(v.name.clone()),
-            Some(got) => outcome.failed.push(Failure {
+            Some(got) => outcome.failed.push(Mismatch {
                 name: v.name.clone(),
                 expected,
                 got,
