@@ -1,7 +1,9 @@
 //! Case files: inputs with their expected answers (or expected errors), in
 //! TOML: the failures `check --save` keeps, and what `check --replay`
-//! reads. The test vectors under `tests/data/` have their own format, with
-//! unique names and explicit skips ([`super::vectors`]).
+//! reads, and what a vector file gives a candidate
+//! ([`super::vectors::candidate_entries`]). The test vectors under
+//! `tests/data/` are files of their own, with unique names and explicit
+//! skips ([`super::vectors`]).
 //!
 //! ```toml
 //! [[case]]
@@ -19,7 +21,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 /// One entry of a case file.
-#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
 pub struct Entry {
     /// What the case shows.
     pub name: String,

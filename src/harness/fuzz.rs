@@ -229,7 +229,7 @@ pub fn case_files(data: &[u8]) {
     if let Ok(file) = vectors::parse("fuzz", text) {
         let given = vectors::candidate_entries(&file);
         let _ = given.notes();
-        entries.extend(given.entries.into_iter().map(Entry::from));
+        entries.extend(given.entries);
     }
     for entry in &entries {
         for name in NAMES {

@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use super::candidate::{Candidate, Outcome, Ran};
 use super::exit_outcome::{Asked, exit_outcome, stderr_tail};
 use super::process::{self, Limits};
-use super::session::{Failure, Session};
+use super::session::{Ended, Session};
 use crate::generation::Generate;
 use crate::json::{FunctionAnswer, JsonCodec};
 use crate::problem::answer_text;
@@ -164,7 +164,7 @@ fn read_line<P: Generate>(reader: &Reader<P>, line: &str, case: &P::Case) -> Out
 }
 
 /// What a failed answer reads as.
-fn failed<A>(f: Failure, limits: &Limits) -> Outcome<A> {
+fn failed<A>(f: Ended, limits: &Limits) -> Outcome<A> {
     let tail = stderr_tail(&f.stderr, f.stderr_dropped);
     exit_outcome(&f.exit, f.output, &tail, limits, Asked::AnswerLine)
 }

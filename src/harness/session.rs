@@ -88,16 +88,17 @@ pub struct Session {
     exited: bool,
 }
 
-/// Why an answer did not come.
+/// Why an answer did not come: how the session ended (not a failure of
+/// the check, which [`super::report::Failure`] is).
 #[derive(Clone, Debug)]
-pub struct Failure {
+pub struct Ended {
     /// How the session ended ([`Exit::TimedOut`], a crash, ...).
     pub exit: Exit,
     /// What it wrote of the answer.
     pub output: String,
     /// The end of its stderr, and how many bytes before it were cut.
     pub stderr: String,
-    /// Bytes of stderr cut before [`Failure::stderr`].
+    /// Bytes of stderr cut before [`Ended::stderr`].
     pub stderr_dropped: usize,
 }
 
@@ -148,7 +149,7 @@ impl Session {
 
     /// Writes `line` (without its newline) and reads one answer line, within
     /// the limits. On failure the session is dead: drop it.
-    pub fn ask(&mut self, line: &str) -> Result<(String, Duration), Failure> {
+    pub fn ask(&mut self, line: &str) -> Result<(String, Duration), Ended> {
         let mut input = Vec::with_capacity(line.len() + 1);
         input.extend_from_slice(line.as_bytes());
         input.push(b'\n');
@@ -241,16 +242,16 @@ impl Session {
     }
 
     /// Kills the session and reports `exit`.
-    fn fail_now(&mut self, exit: Exit) -> Failure {
+    fn fail_now(&mut self, exit: Exit) -> Ended {
         let output = String::from_utf8_lossy(&self.pending).into_owned();
         self.fail(exit, output)
     }
 
-    fn fail(&mut self, exit: Exit, output: String) -> Failure {
+    fn fail(&mut self, exit: Exit, output: String) -> Ended {
         self.kill();
         self.drain_stderr();
         self.err.trim();
-        Failure {
+        Ended {
             exit,
             output,
             stderr: String::from_utf8_lossy(&self.err.buf).into_owned(),
@@ -259,7 +260,7 @@ impl Session {
     }
 
     /// The session ended (or closed its output) before answering: how.
-    fn fail_exited(&mut self) -> Failure {
+    fn fail_exited(&mut self) -> Ended {
         // Closed stdout but still running: wait a little for the exit.
         let until = Instant::now() + GRACE;
         while !self.exited && Instant::now() < until {
@@ -283,7 +284,7 @@ impl Session {
             _ => Exit::Code(-1),
         };
         self.err.trim();
-        Failure {
+        Ended {
             exit,
             output,
             stderr: String::from_utf8_lossy(&self.err.buf).into_owned(),

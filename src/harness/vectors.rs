@@ -28,7 +28,7 @@
 //!   run no solver and take no `skip`.
 //! - `tags` (optional): free labels.
 //!
-//! [`run`] checks a file on one solver and returns an [`Outcome`];
+//! [`run`] checks a file on one solver and returns a [`VectorRun`];
 //! [`candidate_entries`] gives what `check --vectors` feeds a candidate.
 
 use std::fmt::Write as _;
@@ -205,7 +205,7 @@ pub fn parse(file: &str, text: &str) -> Result<Vectors, String> {
 
 /// A vector that did not hold.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Failure {
+pub struct Mismatch {
     /// The vector's name.
     pub name: String,
     /// What it expects.
@@ -240,7 +240,7 @@ pub struct Counts {
 
 /// What [`run`] found: every vector passed, failed or skipped.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
+pub struct VectorRun {
     /// The problem's name.
     pub problem: String,
     /// The solver's name.
@@ -248,7 +248,7 @@ pub struct Outcome {
     /// Names of the vectors that held.
     pub passed: Vec<String>,
     /// The vectors that did not hold.
-    pub failed: Vec<Failure>,
+    pub failed: Vec<Mismatch>,
     /// The vectors not run on this solver.
     pub skipped: Vec<Skipped>,
     /// Output vectors run.
@@ -261,7 +261,7 @@ fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-impl Outcome {
+impl VectorRun {
     /// The counts.
     pub fn counts(&self) -> Counts {
         Counts {
@@ -342,8 +342,8 @@ fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
 /// with a message containing its text (whatever the solver); an output
 /// vector's input must read and the solver's answers, concatenated, must
 /// equal its output. A solver that panics fails the vector.
-pub fn run<P: Problem>(vectors: &Vectors, solver: &Solver<P>) -> Outcome {
-    let mut outcome = Outcome {
+pub fn run<P: Problem>(vectors: &Vectors, solver: &Solver<P>) -> VectorRun {
+    let mut outcome = VectorRun {
         problem: P::NAME.into(),
         solver: solver.name.clone(),
         passed: Vec::new(),
@@ -405,7 +405,7 @@ pub fn run<P: Problem>(vectors: &Vectors, solver: &Solver<P>) -> Outcome {
         };
         match got {
             None => outcome.passed.push(v.name.clone()),
-            Some(got) => outcome.failed.push(Failure {
+            Some(got) => outcome.failed.push(Mismatch {
                 name: v.name.clone(),
                 expected,
                 got,
@@ -415,37 +415,12 @@ pub fn run<P: Problem>(vectors: &Vectors, solver: &Solver<P>) -> Outcome {
     outcome
 }
 
-/// An output vector as a candidate is checked on it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CandidateEntry {
-    /// The vector's name.
-    pub name: String,
-    /// Its input.
-    pub input: String,
-    /// Whether the input is in the multi-case form.
-    pub multi: bool,
-    /// The expected output.
-    pub output: String,
-}
-
-impl From<CandidateEntry> for Entry {
-    /// The entry `check --replay` would read.
-    fn from(e: CandidateEntry) -> Entry {
-        Entry {
-            name: e.name,
-            input: e.input,
-            output: Some(e.output),
-            error: None,
-            multi: e.multi,
-        }
-    }
-}
-
 /// What `check --vectors FILE` feeds a candidate, and what it leaves out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CandidateEntries {
-    /// Every output vector not skipped for `candidate`.
-    pub entries: Vec<CandidateEntry>,
+    /// Every output vector not skipped for `candidate`, as the entry
+    /// `check --replay` would read.
+    pub entries: Vec<Entry>,
     /// Error vectors left out: a candidate is only given valid inputs.
     pub errors_left_out: usize,
     /// Output vectors whose `skip` names `candidate`.
@@ -491,11 +466,12 @@ pub fn candidate_entries(vectors: &Vectors) -> CandidateEntries {
                         format!("candidate: {}", s.why)
                     },
                 }),
-                None => out.entries.push(CandidateEntry {
+                None => out.entries.push(Entry {
                     name: v.name.clone(),
                     input: v.input.clone(),
                     multi: v.multi,
-                    output: output.clone(),
+                    output: Some(output.clone()),
+                    error: None,
                 }),
             },
         }
@@ -504,258 +480,5 @@ pub fn candidate_entries(vectors: &Vectors) -> CandidateEntries {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::problems::flank_row::FlankRow;
-
-    const GOOD: &str = r#"
-[[test]]
-name = "seed-run-closed"
-about = "seed: a run closed by the player's own piece flips"
-input = "A.BBA\n1\nA 1\n"
-output = "AAAAA\n"
-
-[[test]]
-name = "multi-case"
-input = "2\nA.BBA\n1\nA 1\n.B\n1\nA 0\n"
-output = "AAAAA\nAB\n"
-multi = true
-tags = ["multi"]
-
-[[test]]
-name = "big-row"
-input = "A.B\n1\nA 1\n"
-output = "AAB\n"
-skip = ["oracle: too large", "candidate"]
-
-[[test]]
-name = "malformed-empty-row"
-input = "\n0\n"
-error = "line 1: expected the row"
-"#;
-
-    fn good() -> Vectors {
-        parse("good.toml", GOOD).unwrap()
-    }
-
-    #[test]
-    fn a_good_file_reads() {
-        let v = good();
-        assert_eq!(v.vectors.len(), 4);
-        assert_eq!(v.vectors[1].tags, ["multi"]);
-        assert!(v.vectors[1].multi);
-        assert_eq!(
-            v.vectors[2].skips("oracle"),
-            Some(&Skip {
-                solver: "oracle".into(),
-                why: "too large".into()
-            })
-        );
-        assert_eq!(v.vectors[2].skips("engine"), None);
-        assert_eq!(
-            v.vectors[3].expect,
-            Expect::Error("line 1: expected the row".into())
-        );
-    }
-
-    fn refused(text: &str) -> String {
-        parse("bad.toml", text).unwrap_err()
-    }
-
-    #[test]
-    fn duplicate_names_are_refused() {
-        let e = refused(
-            "[[test]]\nname = \"a\"\ninput = \"\"\nerror = \"x\"\n\
-             [[test]]\nname = \"a\"\ninput = \".\\n0\\n\"\noutput = \".\\n\"\n",
-        );
-        assert!(
-            e.contains("bad.toml: test 2 `a`: the name is taken by test 1"),
-            "{e}"
-        );
-    }
-
-    #[test]
-    fn bad_names_are_refused() {
-        for name in ["Seed Run", "seed_run", "", "sééd"] {
-            let e = refused(&format!(
-                "[[test]]\nname = \"{name}\"\ninput = \"\"\nerror = \"x\"\n"
-            ));
-            assert!(
-                e.contains(&format!("bad.toml: test 1 `{name}`: a name is lowercase")),
-                "{e}"
-            );
-        }
-        let e = refused("[[test]]\ninput = \"\"\nerror = \"x\"\n");
-        assert!(e.contains("bad.toml") && e.contains("name"), "{e}");
-    }
-
-    #[test]
-    fn both_or_neither_expectation_is_refused() {
-        let e = refused("[[test]]\nname = \"both\"\ninput = \"\"\nerror = \"x\"\noutput = \"y\"\n");
-        assert!(
-            e.contains("test 1 `both`: both `output` and `error`"),
-            "{e}"
-        );
-        let e = refused("[[test]]\nname = \"neither\"\ninput = \"\"\n");
-        assert!(
-            e.contains("test 1 `neither`: neither `output` nor `error`"),
-            "{e}"
-        );
-    }
-
-    #[test]
-    fn unknown_fields_bad_skips_and_the_old_format_are_refused() {
-        let e = refused("[[test]]\nname = \"typo\"\ninput = \"\"\nouptut = \"x\"\n");
-        assert!(e.contains("bad.toml") && e.contains("ouptut"), "{e}");
-        let e =
-            refused("[[test]]\nname = \"e\"\ninput = \"\"\nerror = \"x\"\nskip = [\"oracle\"]\n");
-        assert!(
-            e.contains("test 1 `e`: an error vector runs no solver"),
-            "{e}"
-        );
-        let e = refused(
-            "[[test]]\nname = \"s\"\ninput = \"\"\noutput = \"x\"\nskip = [\"The Oracle\"]\n",
-        );
-        assert!(e.contains("test 1 `s`: skip \"The Oracle\""), "{e}");
-        let e = refused("[[case]]\nname = \"prose name\"\ninput = \"\"\nerror = \"x\"\n");
-        assert!(e.contains("old case-file format"), "{e}");
-    }
-
-    #[test]
-    fn the_engine_passes_and_the_skip_is_counted_for_the_oracle() {
-        let v = good();
-        let engine = run::<FlankRow>(&v, &Solver::engine());
-        assert!(engine.is_ok(), "{}", engine.report());
-        assert_eq!(
-            engine.counts(),
-            Counts {
-                ran: 4,
-                outputs: 3,
-                errors: 1,
-                failed: 0,
-                skipped: 0
-            }
-        );
-        assert_eq!(
-            engine.summary(),
-            "flank-row vectors on engine: 4 ran (3 outputs, 1 error), 0 failed, 0 skipped"
-        );
-        let oracle = run::<FlankRow>(&v, &Solver::oracle());
-        assert!(oracle.is_ok(), "{}", oracle.report());
-        assert_eq!(
-            oracle.skipped,
-            [Skipped {
-                name: "big-row".into(),
-                why: "oracle: too large".into()
-            }]
-        );
-        assert_eq!(
-            oracle.summary(),
-            "flank-row vectors on oracle: 3 ran (2 outputs, 1 error), 0 failed, 1 skipped (oracle: too large)"
-        );
-    }
-
-    #[test]
-    fn a_wrong_solver_fails_naming_the_vector() {
-        let wrong = Solver::<FlankRow>::new("wrong", "returns the row unchanged", |case| {
-            case.row.clone()
-        });
-        let outcome = run::<FlankRow>(&good(), &wrong);
-        assert!(!outcome.is_ok());
-        let names: Vec<&str> = outcome.failed.iter().map(|f| f.name.as_str()).collect();
-        assert_eq!(names, ["seed-run-closed", "multi-case", "big-row"]);
-        assert_eq!(outcome.failed[0].expected, "\"AAAAA\\n\"");
-        assert_eq!(outcome.failed[0].got, "\"A.BBA\\n\"");
-        assert_eq!(outcome.passed, ["malformed-empty-row"]);
-        assert!(
-            outcome
-                .summary()
-                .contains("4 ran (3 outputs, 1 error), 3 failed")
-        );
-        assert!(
-            outcome
-                .report()
-                .contains("seed-run-closed:\n  expected: \"AAAAA\\n\"")
-        );
-    }
-
-    #[test]
-    fn a_panicking_solver_and_wrong_error_expectations_fail() {
-        let panics = Solver::<FlankRow>::new("panics", "", |_| panic!("boom"));
-        let v = parse(
-            "p.toml",
-            "[[test]]\nname = \"p\"\ninput = \".\\n0\\n\"\noutput = \".\\n\"\n\
-             [[test]]\nname = \"accepted\"\ninput = \".\\n0\\n\"\nerror = \"line 1\"\n\
-             [[test]]\nname = \"other-message\"\ninput = \"\"\nerror = \"line 9\"\n\
-             [[test]]\nname = \"unreadable\"\ninput = \"\"\noutput = \"\"\n",
-        )
-        .unwrap();
-        let outcome = run::<FlankRow>(&v, &panics);
-        let got: Vec<(&str, &str)> = outcome
-            .failed
-            .iter()
-            .map(|f| (f.name.as_str(), f.got.as_str()))
-            .collect();
-        assert_eq!(got.len(), 4, "{got:?}");
-        assert_eq!(got[0], ("p", "panicked: boom"));
-        assert_eq!(got[1], ("accepted", "accepted (1 case)"));
-        assert!(got[2].1.starts_with("refused with \"line 1"), "{got:?}");
-        assert!(
-            got[3].1.starts_with("the input is refused: line 1"),
-            "{got:?}"
-        );
-    }
-
-    #[test]
-    fn candidate_entries_are_the_output_vectors() {
-        let c = candidate_entries(&good());
-        let names: Vec<&str> = c.entries.iter().map(|e| e.name.as_str()).collect();
-        assert_eq!(names, ["seed-run-closed", "multi-case"]);
-        assert_eq!(
-            c.entries[1],
-            CandidateEntry {
-                name: "multi-case".into(),
-                input: "2\nA.BBA\n1\nA 1\n.B\n1\nA 0\n".into(),
-                multi: true,
-                output: "AAAAA\nAB\n".into(),
-            }
-        );
-        assert_eq!(c.errors_left_out, 1);
-        assert_eq!(
-            c.notes(),
-            [
-                "error vectors are for `solve`: 1 skipped",
-                "big-row skipped (candidate)"
-            ]
-        );
-        let entry = Entry::from(c.entries[0].clone());
-        assert_eq!(entry.output.as_deref(), Some("AAAAA\n"));
-        assert_eq!(entry.error, None);
-    }
-
-    #[test]
-    fn every_shipped_file_loads_and_names_a_registered_problem() {
-        let dir = format!("{}/tests/data", env!("CARGO_MANIFEST_DIR"));
-        let mut files = 0;
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_none_or(|e| e != "toml") {
-                continue;
-            }
-            let stem = path
-                .file_stem()
-                .unwrap()
-                .to_string_lossy()
-                .replace('_', "-");
-            assert!(
-                crate::problems::NAMES.contains(&stem.as_str()),
-                "{}: no problem {stem} in the registry",
-                path.display()
-            );
-            let v = load(&path).unwrap_or_else(|e| panic!("{e}"));
-            assert!(!v.vectors.is_empty(), "{}", path.display());
-            files += 1;
-        }
-        assert!(files >= 1, "no vector files in {dir}");
-    }
-}
+#[path = "vectors_tests.rs"]
+mod tests;

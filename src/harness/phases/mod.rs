@@ -46,6 +46,12 @@ pub enum Phase {
 
 impl Phase {
     /// The phases `config` asks for, in order.
+    ///
+    /// ```
+    /// use boardcheck::harness::check::{CheckConfig, LimitsMode, Phase};
+    /// let config = CheckConfig { limits: LimitsMode::Off, ..CheckConfig::default() };
+    /// assert_eq!(Phase::planned(&config), [Phase::Given, Phase::Random]);
+    /// ```
     pub fn planned(config: &CheckConfig) -> Vec<Phase> {
         let mut phases = vec![Phase::Given];
         if config.limits != LimitsMode::Only {
