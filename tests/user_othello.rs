@@ -1,20 +1,15 @@
 //! A user's own 8×8 Othello move function, checked the way a crate that
-//! takes boardcheck as a dev-dependency would: `my_move_is_right` is the
-//! whole test (the adapter from the user's board to the problem's and the
-//! one-call assertion, 9 lines); the rest checks that a slip is caught and
-//! reported, and that failures are kept and replayed.
+//! takes boardcheck as a dev-dependency would: the first 10 lines of code
+//! are the whole test (the imports, the adapter from the user's board to
+//! the problem's, and the one-call assertion); the rest is the user's
+//! engine, and checks that a slip is caught and reported, and that
+//! failures are kept and replayed.
 
 use boardcheck::prelude::*;
 use boardcheck::problems::reversi_move::{Board, Case, ReversiMove};
-
 fn my_move(case: &Case) -> Board {
-    let mut grid = my_engine::Grid::from_cells(&case.board.cells);
-    grid.play(case.row, case.col, case.player);
-    Board {
-        rows: 8,
-        cols: 8,
-        cells: grid.cells(),
-    }
+    let rows = my_engine::play(case.board.to_rows(), case.row, case.col, case.player);
+    Board::from_rows(&rows)
 }
 #[test]
 fn my_move_is_right() {
@@ -26,6 +21,13 @@ fn my_move_is_right() {
 mod my_engine {
     /// Cells 0 (empty), 1 and 2, row by row.
     pub struct Grid([[u8; 8]; 8]);
+
+    /// The user's entry point: the rows after player `p` moves at (`r`, `c`).
+    pub fn play(rows: Vec<Vec<u8>>, r: usize, c: usize, p: u8) -> Vec<Vec<u8>> {
+        let mut grid = Grid(std::array::from_fn(|y| std::array::from_fn(|x| rows[y][x])));
+        grid.play(r, c, p);
+        grid.rows()
+    }
 
     const DIRECTIONS: [(i32, i32); 8] = [
         (-1, -1),
@@ -46,9 +48,9 @@ mod my_engine {
             }))
         }
 
-        /// The 64 cells, row by row.
-        pub fn cells(&self) -> Vec<u8> {
-            self.0.concat()
+        /// The rows.
+        pub fn rows(&self) -> Vec<Vec<u8>> {
+            self.0.map(|row| row.to_vec()).to_vec()
         }
 
         /// Player `p` moves at (`r`, `c`): the closed runs of the opponent
@@ -92,11 +94,7 @@ fn my_slipped_move(case: &Case) -> Board {
     let mut grid = my_engine::Grid::from_cells(&case.board.cells);
     let directions = [(-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
     grid.play_looking(case.row, case.col, case.player, &directions);
-    Board {
-        rows: 8,
-        cols: 8,
-        cells: grid.cells(),
-    }
+    Board::from_rows(&grid.rows())
 }
 
 /// The message of the panic `run` ends with.
