@@ -103,7 +103,7 @@ impl Game {
                 add(p + n);
             }
         }
-        let mut state = 0x5eed_0f_90_u64;
+        let mut state = 0x5eed_0f90_u64;
         let keys = (0..2 * points).map(|_| splitmix(&mut state)).collect();
         let mut seen = HashMap::new();
         seen.insert(0, 1);
