@@ -6,6 +6,7 @@
 
 use boardcheck::generation::Generate;
 use boardcheck::gtp::{ReadBack, Reply};
+use boardcheck::harness::exhaust::exhaust;
 use boardcheck::harness::testing::{
     assert_every_property, assert_vectors, assert_zoo_caught, case_count,
     fuzz_bodies_on_random_bytes,
@@ -55,6 +56,157 @@ fn every_zoo_variant_is_caught_and_every_property_catches_one() {
 fn hand_checked_vectors_and_malformed_inputs() {
     let counts = assert_vectors::<GoGame>("tests/data/go_game.toml", 37);
     assert_eq!(counts.oracle, counts.engine);
+}
+
+/// What the generated cases reach, counted on the engine along each game.
+#[derive(Debug, Default)]
+struct Reached {
+    cases: usize,
+    captures: usize,
+    snapbacks: usize,
+    simple_ko_bans: usize,
+    superko_bans: usize,
+    single_suicides: usize,
+    multi_suicides: usize,
+    refused_suicides: usize,
+    undo_after_capture: usize,
+    cannot_undo: usize,
+    ko_capture_after_pass: usize,
+}
+
+fn stones(game: &Game, colour: u8) -> usize {
+    game.board().iter().filter(|&&v| v == colour).count()
+}
+
+/// Counts each event at most once per case.
+fn reached(case: &Case, into: &mut Reached) {
+    let mut game = Game::new(case.n, case.rules);
+    let mut seen = [false; 10];
+    // (point, colour, stones captured) of each accepted play, a stack for undo.
+    let mut plays: Vec<(Option<usize>, usize)> = Vec::new();
+    for command in &case.commands {
+        let before = game.clone();
+        match *command {
+            Command::Undo => {
+                let undone = plays.pop();
+                if run(&mut game, command) == Response::CannotUndo {
+                    seen[8] = true;
+                } else if undone.is_some_and(|(_, captured)| captured > 0) {
+                    seen[7] = true;
+                }
+            }
+            Command::Play { colour, vertex } => {
+                let p = vertex.map(|(c, r)| r * case.n + c);
+                let accepted = run(&mut game, command) == Response::Accepted;
+                let them = 3 - colour;
+                if accepted {
+                    let captured = stones(&before, them) - stones(&game, them);
+                    let own_lost = (stones(&before, colour) + usize::from(p.is_some()))
+                        .saturating_sub(stones(&game, colour));
+                    if captured > 0 {
+                        seen[0] = true;
+                    }
+                    if captured >= 2 && plays.last().is_some_and(|&(q, c)| q.is_some() && c == 1) {
+                        // The previous play captured one stone; this one retakes more.
+                        if let Some(&(Some(_), _)) = plays.last() {
+                            seen[1] = true;
+                        }
+                    }
+                    if own_lost == 1 {
+                        seen[4] = true;
+                    }
+                    if own_lost >= 2 {
+                        seen[5] = true;
+                    }
+                    let after_pass = plays.last().is_some_and(|&(q, _)| q.is_none());
+                    if captured == 1 && after_pass {
+                        seen[9] = true;
+                    }
+                    plays.push((p, captured));
+                } else if let Some(p) = p {
+                    if before.board()[p] == EMPTY {
+                        let mut no_ko = before.clone();
+                        no_ko.set_rules(Rules {
+                            ko: Ko::None,
+                            ..case.rules
+                        });
+                        if no_ko.play(colour, p) {
+                            seen[if case.rules.ko == Ko::Simple { 2 } else { 3 }] = true;
+                        } else {
+                            seen[6] = true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    into.cases += 1;
+    let counters = [
+        &mut into.captures,
+        &mut into.snapbacks,
+        &mut into.simple_ko_bans,
+        &mut into.superko_bans,
+        &mut into.single_suicides,
+        &mut into.multi_suicides,
+        &mut into.refused_suicides,
+        &mut into.undo_after_capture,
+        &mut into.cannot_undo,
+        &mut into.ko_capture_after_pass,
+    ];
+    for (counter, hit) in counters.into_iter().zip(seen) {
+        *counter += usize::from(hit);
+    }
+}
+
+/// The generators reach every situation the issue names, each in at least
+/// 1% of the cases (the shares are printed).
+#[test]
+fn generated_cases_reach_ko_snapback_suicide_and_undo() {
+    use proptest::strategy::{Strategy, ValueTree};
+    let strategy = GoGame::cases(GoGame::DEFAULT_SIZE);
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let mut counts = Reached::default();
+    let mut sides = [0usize; 8];
+    for _ in 0..1000 {
+        let case = strategy.new_tree(&mut runner).unwrap().current();
+        sides[case.n] += 1;
+        reached(&case, &mut counts);
+    }
+    eprintln!(
+        "{counts:#?}
+boards by side (0..=7): {sides:?}"
+    );
+    let c = &counts;
+    for (name, hits) in [
+        ("captures", c.captures),
+        ("snapbacks", c.snapbacks),
+        ("simple ko bans", c.simple_ko_bans),
+        ("superko bans", c.superko_bans),
+        ("single-stone suicides", c.single_suicides),
+        ("multi-stone suicides", c.multi_suicides),
+        ("refused suicides", c.refused_suicides),
+        ("undo after a capture", c.undo_after_capture),
+        ("cannot undo", c.cannot_undo),
+        (
+            "a capture of one stone right after a pass",
+            c.ko_capture_after_pass,
+        ),
+    ] {
+        assert!(hits >= c.cases / 100, "{name}: {hits} of {} cases", c.cases);
+    }
+    assert!(sides[1..=7].iter().all(|&s| s > 0), "{sides:?}");
+}
+
+/// Every game of at most 6 cells (n² + commands) under every rule set:
+/// up to 5 commands on 1x1, up to 2 on 2x2.
+#[test]
+fn exhaustive_up_to_6_cells() {
+    let done = exhaust::<GoGame>(6, 2).unwrap();
+    assert_eq!(done.mismatch, None);
+    assert_eq!(
+        done.checked,
+        12 * ((1 + 5 + 25 + 125 + 625 + 3125) + (1 + 11 + 121))
+    );
 }
 
 /// The engine's chains, liberties and hash recounted from scratch after

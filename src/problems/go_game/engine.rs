@@ -48,6 +48,7 @@ fn splitmix(state: &mut u64) -> u64 {
 }
 
 /// A game in progress.
+#[derive(Clone)]
 pub struct Game {
     n: usize,
     rules: Rules,
@@ -129,6 +130,12 @@ impl Game {
             stamp: vec![0; points],
             epoch: 0,
         }
+    }
+
+    /// Plays on under other rules (the history kept): tests ask a copy
+    /// whether a refused play was refused for ko.
+    pub fn set_rules(&mut self, rules: Rules) {
+        self.rules = rules;
     }
 
     /// The board, `board[row * n + col]`, row 0 at the bottom.
