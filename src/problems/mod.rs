@@ -55,6 +55,7 @@ pub mod chomp;
 pub mod chomp_solve;
 pub mod flank_row;
 pub mod go_capture;
+pub mod go_game;
 pub mod go_move;
 pub mod reversi_move;
 
@@ -110,6 +111,7 @@ macro_rules! for_each_problem {
             chomp_solve ChompSolve,
             go_capture GoCapture,
             go_move GoMove,
+            go_game GoGame,
         }
     };
 }

@@ -1,0 +1,59 @@
+//! go-game's JSON form (`solve --format json`, `--protocol jsonl`,
+//! `--py-func`): a case is `{"n": 9, "ko": "simple", "suicide":
+//! "forbidden", "commands": ["play b E5", "undo"]}`, an answer
+//! `{"replies": ["=", "? illegal move"], "board": ["..X", ...]}`, both read
+//! through the text form so that one parser judges every input.
+
+use serde_json::{Value, json};
+
+use super::{Answer, Case, GoGame, format};
+use crate::json::{self, JsonCodec};
+use crate::problem::answer_text;
+
+fn case_to_json(case: &Case) -> Value {
+    json!({
+        "n": case.n,
+        "ko": case.rules.ko.word(),
+        "suicide": case.rules.suicide.word(),
+        "commands": case.commands.iter().map(format::command_text).collect::<Vec<_>>(),
+    })
+}
+
+fn case_from_json(value: &Value) -> Result<Case, String> {
+    let n = json::json_u64(json::json_key(value, "n")?, "n")?;
+    let ko = json::json_str(json::json_key(value, "ko")?, "ko")?;
+    let suicide = json::json_str(json::json_key(value, "suicide")?, "suicide")?;
+    let commands = json::json_array(json::json_key(value, "commands")?, "commands")?;
+    let mut text = format!("{n} {ko} {suicide}\n{}\n", commands.len());
+    for (i, command) in commands.iter().enumerate() {
+        text.push_str(json::json_str(command, &format!("commands[{i}]"))?);
+        text.push('\n');
+    }
+    json::case_from_text::<GoGame>(&text)
+}
+
+fn answer_to_json(answer: &Answer) -> Value {
+    let text = answer_text::<GoGame>(answer);
+    let lines: Vec<&str> = text.lines().collect();
+    let (replies, board) = lines.split_at(answer.replies.len());
+    json!({ "replies": replies, "board": board })
+}
+
+fn answer_from_json(value: &Value, case: &Case) -> Result<Answer, String> {
+    let replies = json::json_lines(json::json_key(value, "replies")?, "replies")?;
+    let board = json::json_lines(json::json_key(value, "board")?, "board")?;
+    json::answer_from_text::<GoGame>(&format!("{replies}{board}"), case)
+}
+
+/// The JSON form; `--py-func` calls `func(n, ko, suicide, commands)`,
+/// which returns `(replies, board)`.
+pub fn json() -> JsonCodec<GoGame> {
+    JsonCodec {
+        write_case: case_to_json,
+        read_case: case_from_json,
+        write_answer: answer_to_json,
+        read_answer: answer_from_json,
+        py_adapter: include_str!("py_adapter.py"),
+        function_answer: None,
+    }
+}
