@@ -6,6 +6,7 @@ pub mod chomp_solve;
 pub mod flank_row;
 pub mod go_capture;
 pub mod go_move;
+pub mod othello_game;
 pub mod reversi_move;
 
 use crate::problem::Problem;
@@ -43,4 +44,5 @@ registry!(
     chomp_solve::ChompSolve,
     go_capture::GoCapture,
     go_move::GoMove,
+    othello_game::OthelloGame,
 );
