@@ -12,7 +12,7 @@ use boardcheck::harness::testing::{
 use boardcheck::problem::{Problem, answer_text};
 use boardcheck::problems::othello_game::engine::Game;
 use boardcheck::problems::othello_game::{
-    Case, Colour, Command, OthelloGame, Reply, engine, oracle, shrink, strategy,
+    Case, Colour, Command, OthelloGame, Reply, Rules, engine, oracle, shrink, strategy,
 };
 use boardcheck::suite::Solver;
 use proptest::strategy::{Strategy, ValueTree};
@@ -25,13 +25,14 @@ fn every_property_holds_for_engine_and_oracle() {
         &[
             (&OthelloGame::cases(OthelloGame::DEFAULT_SIZE), 64),
             (&OthelloGame::cases(16), 8),
+            (&strategy::auto_pass_cases(8), 32),
         ],
     );
 }
 
 #[test]
 fn every_zoo_variant_is_caught_and_every_property_catches_one() {
-    for c in assert_zoo_caught::<OthelloGame>(200, 1) {
+    for c in assert_zoo_caught::<OthelloGame>(100, 1) {
         // Every slip shows in a short game on a small board.
         assert!(
             c.case.n <= 8 && c.case.commands.len() <= 24,
@@ -57,28 +58,38 @@ fn hand_checked_vectors_and_malformed_inputs() {
 }
 
 /// Random games on every even side, steered mostly through legal moves
-/// with undos, passes and stray plays: after every command the engine's
-/// reply and board equal the oracle's on the prefix.
+/// with undos, passes and stray plays, a third under auto-pass: the
+/// engine's replies equal the oracle's, and so do the boards after every
+/// fourth command (the oracle on the prefix).
 #[test]
 fn engine_equals_oracle_command_by_command() {
     let mut runner = TestRunner::deterministic();
-    for i in 0..case_count(24) {
-        let n = 4 + 2 * (i as usize % 7);
-        let case = strategy::sized(n)
+    for i in 0..case_count(21) {
+        // Sides 4 to 10: the oracle on every fourth prefix is cubic.
+        let n = 4 + 2 * (i as usize % 4);
+        let mut case = strategy::sized(n)
             .new_tree(&mut runner)
             .expect("a case")
             .current();
-        let mut game = Game::new(n);
+        if i % 3 == 2 {
+            case.rules = Rules::AutoPass;
+        }
+        let whole = oracle::solve(&case);
+        let mut game = Game::with_rules(n, case.rules);
         for (j, command) in case.commands.iter().enumerate() {
             let got = game.command(command);
-            let prefix = Case {
-                n,
-                commands: case.commands[..=j].to_vec(),
-            };
-            let want = oracle::solve(&prefix);
-            assert_eq!(got, want.replies[j], "command {} of\n{case:?}", j + 1);
-            assert_eq!(game.board(), want.board, "after command {}", j + 1);
+            assert_eq!(got, whole.replies[j], "command {} of\n{case:?}", j + 1);
+            if j % 4 == 3 {
+                let prefix = Case {
+                    n,
+                    rules: case.rules,
+                    commands: case.commands[..=j].to_vec(),
+                };
+                let want = oracle::solve(&prefix);
+                assert_eq!(game.board(), want.board, "after command {}", j + 1);
+            }
         }
+        assert_eq!(game.board(), whole.board);
     }
 }
 
@@ -154,6 +165,7 @@ fn gtp_form_sends_othello_vertices_and_reads_the_replies() {
     let form = OthelloGame::extras().gtp.expect("a GTP form");
     let case = Case {
         n: 8,
+        rules: Rules::Standard,
         commands: vec![
             Command::Play {
                 colour: Colour::Black,

@@ -13,7 +13,7 @@
 
 use std::ops::{BitAnd, BitOr, BitXor, Not};
 
-use super::{Answer, BLACK, Board, Case, Colour, Command, Reply, Vertex, WHITE};
+use super::{Answer, BLACK, Board, Case, Colour, Command, Reply, Rules, Vertex, WHITE};
 
 /// 256 bits, word 0 the lowest.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -263,12 +263,18 @@ pub struct Game {
     black: Bits,
     white: Bits,
     to_move: Colour,
+    auto_pass: bool,
     stack: Vec<Played>,
 }
 
 impl Game {
     /// The start position on an n × n board, black to move.
     pub fn new(n: usize) -> Game {
+        Game::with_rules(n, Rules::Standard)
+    }
+
+    /// [`Game::new`] under `rules`.
+    pub fn with_rules(n: usize, rules: Rules) -> Game {
         let (a, b) = (n / 2 - 1, n / 2);
         let at = |row: usize, col: usize| Bits::bit(row * WIDTH + col);
         Game {
@@ -277,6 +283,7 @@ impl Game {
             white: at(a, a) | at(b, b),
             black: at(a, b) | at(b, a),
             to_move: Colour::Black,
+            auto_pass: rules == Rules::AutoPass,
             stack: Vec::new(),
         }
     }
@@ -325,8 +332,12 @@ impl Game {
         let (p, o) = self.sides(colour);
         let played = match vertex {
             None => {
-                // Forced: no move of one's own, one for the opponent.
-                if !moves(p, o, self.mask).is_zero() || moves(o, p, self.mask).is_zero() {
+                // Forced: no move of one's own, one for the opponent
+                // (never under auto-pass: the engine passes by itself).
+                if self.auto_pass
+                    || !moves(p, o, self.mask).is_zero()
+                    || moves(o, p, self.mask).is_zero()
+                {
                     return false;
                 }
                 Played {
@@ -354,6 +365,12 @@ impl Game {
         };
         self.stack.push(played);
         self.to_move = colour.other_side();
+        if self.auto_pass {
+            let (p, o) = self.sides(colour);
+            if moves(o, p, self.mask).is_zero() && !moves(p, o, self.mask).is_zero() {
+                self.to_move = colour;
+            }
+        }
         true
     }
 
@@ -429,7 +446,7 @@ pub fn vertices(mut b: Bits) -> Vec<Vertex> {
 
 /// The answer to `case`.
 pub fn solve(case: &Case) -> Answer {
-    let mut game = Game::new(case.n);
+    let mut game = Game::with_rules(case.n, case.rules);
     let replies = case.commands.iter().map(|c| game.command(c)).collect();
     Answer {
         replies,

@@ -4,7 +4,7 @@
 
 use super::{
     Answer, BLACK, Board, Case, Colour, Command, EMPTY, MAX_COMMANDS, MAX_SIDE, MIN_SIDE, Reply,
-    Vertex, WHITE,
+    Rules, Vertex, WHITE,
 };
 use crate::text::{Line, Lines, ParseError};
 
@@ -110,7 +110,8 @@ fn read_command(line: &Line<'_>, n: usize) -> Result<Command, ParseError> {
     Ok(command)
 }
 
-/// Reads one case: `n`, `k`, then k commands.
+/// Reads one case: `n` (then `auto-pass` for [`Rules::AutoPass`]), `k`,
+/// then k commands.
 pub fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
     let line = lines.next_line("the board side n")?;
     let mut tokens = line.tokens();
@@ -118,6 +119,16 @@ pub fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
     if n % 2 != 0 {
         return Err(line.error_at(1, format!("the board side n must be even, found {n}")));
     }
+    let rules = match tokens.next_raw() {
+        None => Rules::Standard,
+        Some((_, word)) if word.eq_ignore_ascii_case("auto-pass") => Rules::AutoPass,
+        Some((column, word)) => {
+            return Err(line.error_at(
+                column,
+                format!("expected nothing after n (or auto-pass), found {word:?}"),
+            ));
+        }
+    };
     tokens.end()?;
     let line = lines.next_line("the number of commands k")?;
     let mut tokens = line.tokens();
@@ -128,12 +139,16 @@ pub fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
         let line = lines.next_line(&format!("command {} of {k}", i + 1))?;
         commands.push(read_command(&line, n)?);
     }
-    Ok(Case { n, commands })
+    Ok(Case { n, rules, commands })
 }
 
 /// Appends the text of `case`.
 pub fn write_case(case: &Case, out: &mut String) {
-    out.push_str(&format!("{}\n{}\n", case.n, case.commands.len()));
+    let rules = match case.rules {
+        Rules::Standard => "",
+        Rules::AutoPass => " auto-pass",
+    };
+    out.push_str(&format!("{}{rules}\n{}\n", case.n, case.commands.len()));
     for command in &case.commands {
         out.push_str(&command_text(command));
         out.push('\n');

@@ -2,7 +2,7 @@
 //! targets): an even side, then commands, plays mostly near the centre so
 //! that some of them are legal.
 
-use super::{Case, Colour, Command, MAX_SIDE, MIN_SIDE};
+use super::{Case, Colour, Command, MAX_SIDE, MIN_SIDE, Rules};
 
 impl<'a> arbitrary::Arbitrary<'a> for Case {
     fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Case> {
@@ -31,6 +31,11 @@ impl<'a> arbitrary::Arbitrary<'a> for Case {
                 },
             });
         }
-        Ok(Case { n, commands })
+        let rules = if u.ratio(1, 8)? {
+            Rules::AutoPass
+        } else {
+            Rules::Standard
+        };
+        Ok(Case { n, rules, commands })
     }
 }

@@ -36,7 +36,7 @@ pub mod zoo;
 
 use proptest::strategy::{BoxedStrategy, Strategy};
 
-use crate::generation::{Extras, Generate, Shape, ShapeKind, Shapes};
+use crate::generation::{Extras, Generate, RuleSets, Shape, ShapeKind, Shapes};
 use crate::problem::Problem;
 use crate::suite::{Property, Solver, Suite};
 use crate::text::{Lines, ParseError, plural};
@@ -84,7 +84,21 @@ pub enum Command {
     Undo,
 }
 
-/// One input: the side n and the commands.
+/// Who is to move after a play that leaves the opponent without a move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Rules {
+    /// PROBLEMS.md §8: the opponent, who must then send `play COLOUR
+    /// pass`; the pass is a play of its own (and `undo` takes it back).
+    #[default]
+    Standard,
+    /// The convention of engines that insert forced passes themselves
+    /// (GRhino, Edax; not the contract's, `--rules auto-pass`): the same
+    /// player moves again, a `pass` command is always refused, and `undo`
+    /// takes back the last disc placed. Input: `n auto-pass` on line 1.
+    AutoPass,
+}
+
+/// One input: the side n, the rules and the commands.
 ///
 /// Invariants (kept by every reader and generator): `n` is even and in
 /// `MIN_SIDE..=MAX_SIDE`, every vertex is on the board, at most
@@ -93,6 +107,8 @@ pub enum Command {
 pub struct Case {
     /// The side of the board.
     pub n: usize,
+    /// Forced passes sent (the contract) or inserted by the engine.
+    pub rules: Rules,
     /// The commands, in order.
     pub commands: Vec<Command>,
 }
@@ -204,6 +220,28 @@ impl Generate for OthelloGame {
             }),
             patterns: patterns::all(),
             gtp: Some(gtp::form()),
+            rules: Some(RuleSets {
+                parse: |text| match text.trim().to_ascii_lowercase().as_str() {
+                    "standard" => Ok(0),
+                    "auto-pass" => Ok(1),
+                    _ => Err(format!(
+                        "othello-game has no rules {text:?}: standard (PROBLEMS.md §8: forced passes are sent) or auto-pass (the engine inserts forced passes itself, as GRhino and Edax do)"
+                    )),
+                },
+                of: |case| match case.rules {
+                    Rules::Standard => 0,
+                    Rules::AutoPass => 1,
+                },
+                describe: |rules| if rules == 1 { "auto-pass" } else { "standard" }.to_string(),
+                with: |case, rules| Case {
+                    rules: if rules == 1 {
+                        Rules::AutoPass
+                    } else {
+                        Rules::Standard
+                    },
+                    ..case
+                },
+            }),
             ..Extras::default()
         }
     }

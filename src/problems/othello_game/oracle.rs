@@ -3,7 +3,7 @@
 //! of rows, each move found by walking the 8 rays cell by cell. Quadratic
 //! in the number of commands; shares no code with the engine.
 
-use super::{Answer, BLACK, Board, Case, Colour, Command, EMPTY, Reply, Vertex, WHITE};
+use super::{Answer, BLACK, Board, Case, Colour, Command, EMPTY, Reply, Rules, Vertex, WHITE};
 
 /// The 8 directions as (row step, column step).
 const DIRECTIONS: [(i64, i64); 8] = [
@@ -78,7 +78,7 @@ fn has_move(grid: &[Vec<u8>], colour: Colour) -> bool {
 }
 
 /// Replays `history` (accepted plays, in order) from the start.
-fn replay(n: usize, history: &[(Colour, Option<Vertex>)]) -> Position {
+fn replay(n: usize, rules: Rules, history: &[(Colour, Option<Vertex>)]) -> Position {
     let mut pos = start(n);
     for &(colour, vertex) in history {
         if let Some((col, row)) = vertex {
@@ -89,12 +89,22 @@ fn replay(n: usize, history: &[(Colour, Option<Vertex>)]) -> Position {
             pos.grid[row][col] = disc(colour);
         }
         pos.to_move = colour.other();
+        // auto-pass: the engine passes for an opponent without a move.
+        if rules == Rules::AutoPass
+            && !has_move(&pos.grid, colour.other())
+            && has_move(&pos.grid, colour)
+        {
+            pos.to_move = colour;
+        }
     }
     pos
 }
 
 /// Whether `colour` may play `vertex` in `pos`.
-fn legal(pos: &Position, colour: Colour, vertex: Option<Vertex>) -> bool {
+fn legal(pos: &Position, rules: Rules, colour: Colour, vertex: Option<Vertex>) -> bool {
+    if rules == Rules::AutoPass && vertex.is_none() {
+        return false; // passes are the engine's own
+    }
     let mover_can = has_move(&pos.grid, pos.to_move);
     let other_can = has_move(&pos.grid, pos.to_move.other());
     if !mover_can && !other_can {
@@ -123,8 +133,8 @@ pub fn solve(case: &Case) -> Answer {
                 }
             }
             Command::Play { colour, vertex } => {
-                let pos = replay(case.n, &history);
-                if legal(&pos, colour, vertex) {
+                let pos = replay(case.n, case.rules, &history);
+                if legal(&pos, case.rules, colour, vertex) {
                     history.push((colour, vertex));
                     Reply::Accepted
                 } else {
@@ -134,7 +144,7 @@ pub fn solve(case: &Case) -> Answer {
         };
         replies.push(reply);
     }
-    let pos = replay(case.n, &history);
+    let pos = replay(case.n, case.rules, &history);
     Answer {
         replies,
         board: Board {

@@ -2,7 +2,7 @@
 
 use super::engine::Game;
 use super::strategy::valid_side;
-use super::{Case, Command, OthelloGame};
+use super::{Case, Command, OthelloGame, Rules};
 use crate::generation::Pattern;
 
 /// A whole game on the n × n board (n made even, 4 to 16): at every turn
@@ -31,7 +31,11 @@ pub fn full_game(side: usize) -> Case {
     commands.extend(&played);
     commands.extend(std::iter::repeat_n(Command::Undo, played.len() + 1));
     commands.extend(&played);
-    Case { n, commands }
+    Case {
+        n,
+        rules: Rules::Standard,
+        commands,
+    }
 }
 
 /// Every pattern of othello-game.

@@ -4,7 +4,7 @@
 //! of the board that keep the start position commute with the game.
 
 use super::format::{command_text, write_board};
-use super::{Answer, BLACK, Board, Case, Colour, Command, EMPTY, OthelloGame, Reply, WHITE};
+use super::{Answer, BLACK, Board, Case, Colour, Command, EMPTY, OthelloGame, Reply, Rules, WHITE};
 use crate::suite::{Holds, Property, Solver, agrees_with_oracle};
 
 /// Every othello-game property.
@@ -25,7 +25,7 @@ pub fn all() -> Vec<Property<OthelloGame>> {
         },
         Property {
             name: "turns-alternate",
-            about: "right after an accepted play (a pass included), a play of the same colour is refused and changes nothing",
+            about: "right after an accepted play (a pass included), a play of the same colour is refused and changes nothing (under auto-pass: when the opponent has a move)",
             holds: turns_alternate,
             needs_order: false,
         },
@@ -79,6 +79,7 @@ fn spread(indices: &[usize]) -> Vec<usize> {
 fn with_commands(case: &Case, commands: Vec<Command>) -> Case {
     Case {
         n: case.n,
+        rules: case.rules,
         commands,
     }
 }
@@ -211,6 +212,13 @@ fn turns_alternate(solver: &Solver<OthelloGame>, case: &Case) -> Holds {
             continue;
         };
         let board = solve(solver, &with_commands(case, case.commands[..=i].to_vec()))?.board;
+        let opponent = match colour {
+            Colour::Black => Colour::White,
+            Colour::White => Colour::Black,
+        };
+        if case.rules == Rules::AutoPass && some_move(&board, opponent).is_none() {
+            continue; // the engine passes for the opponent: the same colour moves
+        }
         // A move the same colour could make, were it its turn; else a pass.
         let again = Command::Play {
             colour,
@@ -305,6 +313,7 @@ mod tests {
         for n in [4usize, 8, 16] {
             let start = oracle::solve(&Case {
                 n,
+                rules: Default::default(),
                 commands: vec![],
             })
             .board;

@@ -91,7 +91,11 @@ pub fn smaller_board(case: &Case) -> Option<Case> {
             other => Some(other),
         })
         .collect();
-    Some(Case { n, commands })
+    Some(Case {
+        n,
+        rules: case.rules,
+        commands,
+    })
 }
 
 #[cfg(test)]
@@ -107,6 +111,7 @@ mod tests {
         };
         let case = Case {
             n: 6,
+            rules: Default::default(),
             commands: vec![play(0, 0), play(2, 1), Command::Undo, play(5, 5)],
         };
         let all: Vec<Case> = simpler(&case).collect();

@@ -12,7 +12,7 @@
 use proptest::prelude::*;
 
 use super::engine::Game;
-use super::{Case, Colour, Command, MAX_SIDE, MIN_SIDE, Reply};
+use super::{Case, Colour, Command, MAX_SIDE, MIN_SIDE, Reply, Rules};
 
 /// One step of a generated case, turned into a command by [`build`].
 #[derive(Clone, Copy, Debug)]
@@ -101,7 +101,11 @@ pub fn build(n: usize, steps: &[Step]) -> Case {
         passed = reply == Reply::Accepted && matches!(command, Command::Play { vertex: None, .. });
         commands.push(command);
     }
-    Case { n, commands }
+    Case {
+        n,
+        rules: Rules::Standard,
+        commands,
+    }
 }
 
 fn other(c: Colour) -> Colour {
@@ -129,6 +133,16 @@ pub fn sized(n: usize) -> impl Strategy<Value = Case> {
     // the length cuts the game short, and each step shrinks on its own.
     (lengths, proptest::collection::vec(step(), plies + 12))
         .prop_map(move |(len, steps)| build(n, &steps[..len.min(steps.len())]))
+}
+
+/// [`cases`] under [`Rules::AutoPass`] (what `--rules auto-pass` checks).
+pub fn auto_pass_cases(size: usize) -> BoxedStrategy<Case> {
+    cases(size)
+        .prop_map(|case| Case {
+            rules: Rules::AutoPass,
+            ..case
+        })
+        .boxed()
 }
 
 /// Random cases with sides at most `size` (4 at least): mostly 4, 6 and
