@@ -14,7 +14,7 @@ use boardcheck::problems::othello_game::engine::Game;
 use boardcheck::problems::othello_game::{
     Case, Colour, Command, OthelloGame, Reply, Rules, engine, oracle, shrink, strategy,
 };
-use boardcheck::suite::Solver;
+use boardcheck::suite::{Solver, Suite};
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
 
@@ -32,21 +32,35 @@ fn every_property_holds_for_engine_and_oracle() {
 
 #[test]
 fn every_zoo_variant_is_caught_and_every_property_catches_one() {
-    for c in assert_zoo_caught::<OthelloGame>(100, 1) {
-        // Every slip shows in a short game on a small board.
-        assert!(
-            c.case.n <= 8 && c.case.commands.len() <= 24,
-            "{}: counterexample too big: {}\n{}",
-            c.caught.variant,
-            c.size,
-            c.input
-        );
+    assert_zoo_caught::<OthelloGame>(100, 1);
+    // The first failing 4 x 4 case, shrunk greedily with `simpler` (as the
+    // checker does): every slip shows in a short game. (From an 8 x 8
+    // game a slip that needs a forced pass cannot shrink: every deletion
+    // unforces the pass.)
+    for variant in OthelloGame::zoo() {
+        let fails = |case: &Case| variant.solve(case) != oracle::solve(case);
+        let mut runner = TestRunner::deterministic();
+        let small = OthelloGame::cases(4);
+        let mut case = (0..500)
+            .map(|_| small.new_tree(&mut runner).expect("a case").current())
+            .find(|case| fails(case))
+            .unwrap_or_else(|| panic!("{}: no failing 4x4 case in 500", variant.name));
+        while let Some(smaller) = OthelloGame::simpler(&case).find(|s| fails(s)) {
+            case = smaller;
+        }
         eprintln!(
-            "{:22} minimal: {}x{} board, {} commands",
-            c.caught.variant,
-            c.case.n,
-            c.case.n,
-            c.case.commands.len()
+            "{:22} minimal: {}x{} board, {} commands: {:?}",
+            variant.name,
+            case.n,
+            case.n,
+            case.commands.len(),
+            boardcheck::problem::case_text::<OthelloGame>(&case)
+        );
+        assert!(
+            case.n == 4 && case.commands.len() <= 16,
+            "{}: shrinks only to\n{}",
+            variant.name,
+            boardcheck::problem::case_text::<OthelloGame>(&case)
         );
     }
 }
@@ -293,6 +307,26 @@ fn grhino_agrees_under_auto_pass() {
     {
         cases.extend(boardcheck::problem::read_input::<OthelloGame>(&v.input, false).unwrap());
     }
+    let standard = |case: &Case| {
+        oracle::solve(&Case {
+            rules: Rules::Standard,
+            ..case.clone()
+        })
+    };
+    let passes: usize = cases
+        .iter()
+        .map(|case| {
+            let a = standard(case);
+            let passes = case.commands.iter().zip(&a.replies).filter(|(c, r)| {
+                matches!(c, Command::Play { vertex: None, .. }) && **r == Reply::Accepted
+            });
+            passes.count()
+        })
+        .sum();
+    eprintln!(
+        "{} sequences, {passes} forced passes under the contract's rules",
+        cases.len()
+    );
     for case in &cases {
         let replies = grhino(case);
         let k = case.commands.len();

@@ -20,6 +20,10 @@ pub enum Step {
     /// The mover's `i`-th legal move (modulo their number); a pass when
     /// they have none (then illegal at the end of the game).
     Legal(usize),
+    /// The mover's move that leaves the opponent the fewest moves (the
+    /// first such; a pass when the mover has none): steers 8 × 8 games
+    /// and larger toward forced passes and early ends.
+    Squeeze,
     /// `undo`.
     Undo,
     /// `undo` right after an accepted pass; elsewhere the mover's first
@@ -38,7 +42,8 @@ pub enum Step {
 
 fn step() -> impl Strategy<Value = Step> {
     prop_oneof![
-        24 => any::<usize>().prop_map(Step::Legal),
+        18 => any::<usize>().prop_map(Step::Legal),
+        6 => Just(Step::Squeeze),
         2 => Just(Step::Undo),
         6 => Just(Step::UndoPass),
         1 => Just(Step::Pass),
@@ -71,6 +76,10 @@ pub fn build(n: usize, steps: &[Step]) -> Case {
                     vertex,
                 }
             }
+            Step::Squeeze => Command::Play {
+                colour: mover,
+                vertex: squeeze(&game),
+            },
             Step::Undo => Command::Undo,
             Step::Pass => Command::Play {
                 colour: mover,
@@ -106,6 +115,17 @@ pub fn build(n: usize, steps: &[Step]) -> Case {
         rules: Rules::Standard,
         commands,
     }
+}
+
+/// The legal move of the player to move after which the opponent has
+/// the fewest moves (`None` if there is no legal move).
+fn squeeze(game: &Game) -> Option<super::Vertex> {
+    let mover = game.to_move();
+    game.legal_vertices().into_iter().min_by_key(|&v| {
+        let mut after = game.clone();
+        after.play(mover, Some(v));
+        after.moves_of(other(mover)).count()
+    })
 }
 
 fn other(c: Colour) -> Colour {
