@@ -79,7 +79,8 @@ fn without_board(answer: &Answer) -> Answer {
 }
 
 /// A cell as engines print it: `X`, `x`, `*`, `#`, `@` black; `O`, `o`
-/// white; `.`, `-`, `+` empty (Edax marks legal moves with `.`).
+/// white; `.`, `-`, `+` empty (Edax prints `*`, `O`, `-`, and `.` for an
+/// empty cell that is a legal move).
 fn cell(ch: char) -> Option<u8> {
     match ch {
         'X' | 'x' | '*' | '#' | '@' => Some(BLACK),
