@@ -226,6 +226,11 @@ fn gtp_form_sends_othello_vertices_and_reads_the_replies() {
 }
 
 #[test]
+fn quickcheck_engine_equals_oracle() {
+    testing::quickcheck_engine_equals_oracle::<OthelloGame>(60);
+}
+
+#[test]
 fn fuzz_bodies_on_random_bytes() {
     for data in testing::random_bytes(case_count(400), 160) {
         testing::fuzz_bodies::<OthelloGame>(&data);
