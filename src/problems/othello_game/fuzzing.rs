@@ -44,7 +44,6 @@ impl<'a> arbitrary::Arbitrary<'a> for Case {
 impl quickcheck::Arbitrary for Case {
     fn arbitrary(g: &mut quickcheck::Gen) -> Case {
         use super::strategy::{Step, build};
-        use quickcheck::Arbitrary;
         // Weighted to small boards and 8, as the proptest strategy.
         let n = *g
             .choose(&[4usize, 4, 6, 6, 8, 8, 10, 12, 14, 16])
