@@ -57,6 +57,7 @@ pub mod flank_row;
 pub mod go_capture;
 pub mod go_game;
 pub mod go_move;
+pub mod othello_game;
 pub mod reversi_move;
 
 use crate::problem::Problem;
@@ -112,6 +113,7 @@ macro_rules! for_each_problem {
             go_capture GoCapture,
             go_move GoMove,
             go_game GoGame,
+            othello_game OthelloGame,
         }
     };
 }

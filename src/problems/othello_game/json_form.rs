@@ -1,0 +1,60 @@
+//! othello-game's JSON form (`solve --format json`, `--protocol jsonl`,
+//! `--py-func`): a case is `{"n": 8, "commands": ["play b d3", "undo"]}`
+//! (with `"rules": "auto-pass"` for that convention), an answer
+//! `{"replies": ["=", "? illegal move"], "board": ["........", ...]}`, both
+//! read through the text form so that one parser judges every input.
+
+use serde_json::{Value, json};
+
+use super::{Answer, Case, OthelloGame, Rules, format};
+use crate::json::{self, JsonCodec};
+use crate::problem::answer_text;
+
+fn case_to_json(case: &Case) -> Value {
+    let commands: Vec<String> = case.commands.iter().map(format::command_text).collect();
+    match case.rules {
+        Rules::Standard => json!({ "n": case.n, "commands": commands }),
+        Rules::AutoPass => json!({ "n": case.n, "rules": "auto-pass", "commands": commands }),
+    }
+}
+
+fn case_from_json(value: &Value) -> Result<Case, String> {
+    let n = json::json_u64(json::json_key(value, "n")?, "n")?;
+    let rules = match value.get("rules") {
+        None => String::new(),
+        Some(rules) => format!(" {}", json::json_str(rules, "rules")?),
+    };
+    let commands = json::json_array(json::json_key(value, "commands")?, "commands")?;
+    let mut text = format!("{n}{rules}\n{}\n", commands.len());
+    for (i, command) in commands.iter().enumerate() {
+        text.push_str(json::json_str(command, &format!("commands[{i}]"))?);
+        text.push('\n');
+    }
+    json::case_from_text::<OthelloGame>(&text)
+}
+
+fn answer_to_json(answer: &Answer) -> Value {
+    let text = answer_text::<OthelloGame>(answer);
+    let lines: Vec<&str> = text.lines().collect();
+    let (replies, board) = lines.split_at(answer.replies.len());
+    json!({ "replies": replies, "board": board })
+}
+
+fn answer_from_json(value: &Value, case: &Case) -> Result<Answer, String> {
+    let replies = json::json_lines(json::json_key(value, "replies")?, "replies")?;
+    let board = json::json_lines(json::json_key(value, "board")?, "board")?;
+    json::answer_from_text::<OthelloGame>(&format!("{replies}{board}"), case)
+}
+
+/// The JSON form; `--py-func` calls `func(n, commands)`, which returns
+/// `(replies, board)`.
+pub fn json() -> JsonCodec<OthelloGame> {
+    JsonCodec {
+        write_case: case_to_json,
+        read_case: case_from_json,
+        write_answer: answer_to_json,
+        read_answer: answer_from_json,
+        py_adapter: include_str!("py_adapter.py"),
+        function_answer: None,
+    }
+}
