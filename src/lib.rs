@@ -46,5 +46,6 @@ pub mod problem;
 pub mod problems;
 pub mod suite;
 pub mod text;
+pub mod unit;
 
-pub use harness::unit::{Check, assert_solves};
+pub use unit::{Check, assert_solves};

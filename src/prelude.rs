@@ -12,7 +12,7 @@ pub use crate::generation::{Generate, Shape};
 pub use crate::harness::candidate::{Candidate, FnCandidate};
 pub use crate::harness::check::{CheckConfig, check};
 pub use crate::harness::report::{Failure, Report};
-pub use crate::harness::unit::{Check, TimedFn, assert_solves};
 pub use crate::harness::verdict::{Origin, Status, Verdict};
 pub use crate::problem::Problem;
 pub use crate::suite::{Property, Solver, Suite};
+pub use crate::unit::{Check, TimedFn, assert_solves};

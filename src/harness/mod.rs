@@ -19,7 +19,8 @@
 //! - [`scale`]: running time against size, and the power law it fits.
 //! - [`fuzz`]: the bodies of the fuzz targets.
 //! - [`verdict`]: typed verdicts, statuses and origins.
-//! - [`unit`]: a Rust function checked from a unit test ([`unit::Check`]).
+//! - a Rust function checked from a unit test: [`crate::unit`], on top of
+//!   [`check`].
 //!
 //! Everything that starts a process (`process`, `sandbox`, `session`,
 //! `protocol`, the `External` candidate, timing an external program) needs
@@ -37,6 +38,8 @@ pub mod exhaust;
 mod exit_outcome;
 #[cfg(all(unix, feature = "process"))]
 pub mod external;
+#[cfg(test)]
+mod fixture;
 pub mod fuzz;
 pub mod fuzz_setup;
 pub mod html;
@@ -55,6 +58,5 @@ pub mod selftest;
 pub mod session;
 mod shrink;
 pub mod testing;
-pub mod unit;
 pub mod vectors;
 pub mod verdict;

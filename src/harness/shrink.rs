@@ -289,7 +289,8 @@ impl<'a, P: Generate> Shrinker<'a, P> {
     /// fewer cells than the best, in order of size and in batches, within
     /// the shrinking budget; the first that fails the same way (confirmed
     /// alone) becomes the best. Greedy steps stop in local minima (a 3x3
-    /// go-move case whose 2x2 windows all lose a liberty at the cut); the
+    /// board whose every one-cell cut makes the failure vanish, though a
+    /// smaller board fails the same way); the
     /// enumeration has none. `Ok(how many were tried)` when every one was,
     /// else why the best may not be the smallest.
     fn fewer_cells(&mut self) -> Result<u64, String> {

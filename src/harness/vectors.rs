@@ -278,7 +278,7 @@ impl VectorRun {
         self.failed.is_empty()
     }
 
-    /// One line, e.g. `flank-row vectors on engine: 20 ran (10 outputs,
+    /// One line, e.g. `sort-row vectors on engine: 20 ran (10 outputs,
     /// 10 errors), 0 failed, 1 skipped (oracle: too large)`.
     pub fn summary(&self) -> String {
         let c = self.counts();

@@ -1,31 +1,31 @@
 //! The test-vector format's own tests.
 
 use super::*;
-use crate::problems::flank_row::FlankRow;
+use crate::harness::fixture::SortRow;
 
 const GOOD: &str = r#"
 [[test]]
-name = "seed-run-closed"
-about = "seed: a run closed by the player's own piece flips"
-input = "A.BBA\n1\nA 1\n"
-output = "AAAAA\n"
+name = "mixed-digits"
+about = "digits out of order come out ascending"
+input = "31415\n"
+output = "11345\n"
 
 [[test]]
 name = "multi-case"
-input = "2\nA.BBA\n1\nA 1\n.B\n1\nA 0\n"
-output = "AAAAA\nAB\n"
+input = "2\n31415\n90\n"
+output = "11345\n09\n"
 multi = true
 tags = ["multi"]
 
 [[test]]
 name = "big-row"
-input = "A.B\n1\nA 1\n"
-output = "AAB\n"
+input = "210\n"
+output = "012\n"
 skip = ["oracle: too large", "candidate"]
 
 [[test]]
 name = "malformed-empty-row"
-input = "\n0\n"
+input = "\n7\n"
 error = "line 1: expected the row"
 "#;
 
@@ -61,7 +61,7 @@ fn refused(text: &str) -> String {
 fn duplicate_names_are_refused() {
     let e = refused(
         "[[test]]\nname = \"a\"\ninput = \"\"\nerror = \"x\"\n\
-             [[test]]\nname = \"a\"\ninput = \".\\n0\\n\"\noutput = \".\\n\"\n",
+             [[test]]\nname = \"a\"\ninput = \"5\\n\"\noutput = \"5\\n\"\n",
     );
     assert!(
         e.contains("bad.toml: test 2 `a`: the name is taken by test 1"),
@@ -117,7 +117,7 @@ fn unknown_fields_bad_skips_and_the_old_format_are_refused() {
 #[test]
 fn the_engine_passes_and_the_skip_is_counted_for_the_oracle() {
     let v = good();
-    let engine = run::<FlankRow>(&v, &Solver::engine());
+    let engine = run::<SortRow>(&v, &Solver::engine());
     assert!(engine.is_ok(), "{}", engine.report());
     assert_eq!(
         engine.counts(),
@@ -131,9 +131,9 @@ fn the_engine_passes_and_the_skip_is_counted_for_the_oracle() {
     );
     assert_eq!(
         engine.summary(),
-        "flank-row vectors on engine: 4 ran (3 outputs, 1 error), 0 failed, 0 skipped"
+        "sort-row vectors on engine: 4 ran (3 outputs, 1 error), 0 failed, 0 skipped"
     );
-    let oracle = run::<FlankRow>(&v, &Solver::oracle());
+    let oracle = run::<SortRow>(&v, &Solver::oracle());
     assert!(oracle.is_ok(), "{}", oracle.report());
     assert_eq!(
         oracle.skipped,
@@ -144,21 +144,19 @@ fn the_engine_passes_and_the_skip_is_counted_for_the_oracle() {
     );
     assert_eq!(
         oracle.summary(),
-        "flank-row vectors on oracle: 3 ran (2 outputs, 1 error), 0 failed, 1 skipped (oracle: too large)"
+        "sort-row vectors on oracle: 3 ran (2 outputs, 1 error), 0 failed, 1 skipped (oracle: too large)"
     );
 }
 
 #[test]
 fn a_wrong_solver_fails_naming_the_vector() {
-    let wrong = Solver::<FlankRow>::new("wrong", "returns the row unchanged", |case| {
-        case.row.clone()
-    });
-    let outcome = run::<FlankRow>(&good(), &wrong);
+    let wrong = Solver::<SortRow>::new("wrong", "returns the row unchanged", |case| case.clone());
+    let outcome = run::<SortRow>(&good(), &wrong);
     assert!(!outcome.is_ok());
     let names: Vec<&str> = outcome.failed.iter().map(|f| f.name.as_str()).collect();
-    assert_eq!(names, ["seed-run-closed", "multi-case", "big-row"]);
-    assert_eq!(outcome.failed[0].expected, "\"AAAAA\\n\"");
-    assert_eq!(outcome.failed[0].got, "\"A.BBA\\n\"");
+    assert_eq!(names, ["mixed-digits", "multi-case", "big-row"]);
+    assert_eq!(outcome.failed[0].expected, "\"11345\\n\"");
+    assert_eq!(outcome.failed[0].got, "\"31415\\n\"");
     assert_eq!(outcome.passed, ["malformed-empty-row"]);
     assert!(
         outcome
@@ -168,22 +166,22 @@ fn a_wrong_solver_fails_naming_the_vector() {
     assert!(
         outcome
             .report()
-            .contains("seed-run-closed:\n  expected: \"AAAAA\\n\"")
+            .contains("mixed-digits:\n  expected: \"11345\\n\"")
     );
 }
 
 #[test]
 fn a_panicking_solver_and_wrong_error_expectations_fail() {
-    let panics = Solver::<FlankRow>::new("panics", "", |_| panic!("boom"));
+    let panics = Solver::<SortRow>::new("panics", "", |_| panic!("boom"));
     let v = parse(
         "p.toml",
-        "[[test]]\nname = \"p\"\ninput = \".\\n0\\n\"\noutput = \".\\n\"\n\
-             [[test]]\nname = \"accepted\"\ninput = \".\\n0\\n\"\nerror = \"line 1\"\n\
+        "[[test]]\nname = \"p\"\ninput = \"5\\n\"\noutput = \"5\\n\"\n\
+             [[test]]\nname = \"accepted\"\ninput = \"5\\n\"\nerror = \"line 1\"\n\
              [[test]]\nname = \"other-message\"\ninput = \"\"\nerror = \"line 9\"\n\
              [[test]]\nname = \"unreadable\"\ninput = \"\"\noutput = \"\"\n",
     )
     .unwrap();
-    let outcome = run::<FlankRow>(&v, &panics);
+    let outcome = run::<SortRow>(&v, &panics);
     let got: Vec<(&str, &str)> = outcome
         .failed
         .iter()
@@ -203,14 +201,14 @@ fn a_panicking_solver_and_wrong_error_expectations_fail() {
 fn candidate_entries_are_the_output_vectors() {
     let c = candidate_entries(&good());
     let names: Vec<&str> = c.entries.iter().map(|e| e.name.as_str()).collect();
-    assert_eq!(names, ["seed-run-closed", "multi-case"]);
+    assert_eq!(names, ["mixed-digits", "multi-case"]);
     assert_eq!(
         c.entries[1],
         Entry {
             name: "multi-case".into(),
-            input: "2\nA.BBA\n1\nA 1\n.B\n1\nA 0\n".into(),
+            input: "2\n31415\n90\n".into(),
             multi: true,
-            output: Some("AAAAA\nAB\n".into()),
+            output: Some("11345\n09\n".into()),
             error: None,
         }
     );
@@ -223,7 +221,7 @@ fn candidate_entries_are_the_output_vectors() {
         ]
     );
     let entry = c.entries[0].clone();
-    assert_eq!(entry.output.as_deref(), Some("AAAAA\n"));
+    assert_eq!(entry.output.as_deref(), Some("11345\n"));
     assert_eq!(entry.error, None);
 }
 

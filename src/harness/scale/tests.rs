@@ -2,7 +2,6 @@
 
 use super::*;
 use crate::generation::Generate;
-use crate::problem::Problem;
 
 fn power_law(c: f64, e: f64) -> Vec<(usize, f64)> {
     schedule(1_000_000)
@@ -97,17 +96,13 @@ fn readings_name_the_usual_growths() {
     assert_eq!(reading(3.0), "cubic");
 }
 
-use crate::problems::flank_row::FlankRow;
+use crate::harness::fixture::{Row, SortRow};
 
-type FlankCase = <FlankRow as Problem>::Case;
-
-/// flank-row's growing-run pattern, timed by the fake clock `time`.
-fn growing_run(
-    time: impl FnMut(&FlankCase) -> Result<Duration, Fault>,
-    limit: Duration,
-) -> Scaling {
-    let extras = FlankRow::extras();
-    let pattern = extras.pattern("growing-run").unwrap();
+/// The test problem's pattern (one digit a cell), timed by the fake clock
+/// `time`.
+fn descending(time: impl FnMut(&Row) -> Result<Duration, Fault>, limit: Duration) -> Scaling {
+    let extras = SortRow::extras();
+    let pattern = extras.pattern("descending").unwrap();
     let config = ScaleConfig {
         budget: Duration::from_secs(5),
         time_limit: limit,
@@ -117,13 +112,13 @@ fn growing_run(
 
 #[test]
 fn scale_stops_over_the_limit_and_fits_what_it_measured() {
-    // A fake clock: the time is the number of placements, in µs, squared.
-    let fake = |case: &FlankCase| {
-        let n = case.placements.len() as u64;
+    // A fake clock: the time is the number of cells, in µs, squared.
+    let fake = |case: &Row| {
+        let n = case.len() as u64;
         Ok(Duration::from_nanos(n * n))
     };
-    let s = growing_run(fake, Duration::from_secs(1));
-    // 1 s at 31 623 placements: 32768 is over the limit, 65536 projected over it.
+    let s = descending(fake, Duration::from_secs(1));
+    // 1 s at 31 623 cells: 32768 is over the limit, 65536 projected over it.
     assert!(s.points.iter().all(|p| p.size <= 32768), "{:?}", s.points);
     assert!(
         matches!(s.stopped, Stop::Projected { .. } | Stop::OverLimit { .. }),
@@ -136,14 +131,13 @@ fn scale_stops_over_the_limit_and_fits_what_it_measured() {
 }
 
 /// A clock of a program that starts in 300 ms, give or take 60, then
-/// spends `per_cell_pair` seconds per cell per placement and 20 µs per
-/// placement: an O(n·k) program whose start-up dominates the small
-/// sizes.
-fn slow_start(per_cell_pair: f64) -> impl FnMut(&FlankCase) -> Result<Duration, Fault> {
+/// spends `per_cell_pair` seconds per pair of cells and 20 µs per cell:
+/// an O(n²) program whose start-up dominates the small sizes.
+fn slow_start(per_cell_pair: f64) -> impl FnMut(&Row) -> Result<Duration, Fault> {
     let mut calls = 0u64;
     move |case| {
         calls += 1;
-        let (n, k) = (case.row.len() as f64, case.placements.len() as f64);
+        let (n, k) = (case.len() as f64, case.len() as f64);
         let jitter = 0.06 * ((calls * 7919) % 11) as f64 / 10.0;
         Ok(Duration::from_secs_f64(
             0.3 + jitter + 20e-6 * k + per_cell_pair * n * k,
@@ -153,7 +147,7 @@ fn slow_start(per_cell_pair: f64) -> impl FnMut(&FlankCase) -> Result<Duration, 
 
 #[test]
 fn a_start_up_dominated_quadratic_reads_quadratic() {
-    let s = growing_run(slow_start(25e-9), Duration::from_secs(2));
+    let s = descending(slow_start(25e-9), Duration::from_secs(2));
     let start_up = s.start_up.clone().unwrap();
     assert_eq!(start_up.runs, START_UP_RUNS);
     assert!(start_up.seconds >= 0.3 && start_up.max_seconds > start_up.seconds);
@@ -171,7 +165,7 @@ fn a_start_up_dominated_quadratic_reads_quadratic() {
         .collect();
     assert!(fit(&raw).unwrap().exponent < 1.3, "{raw:?}");
     // The linear part alone reads linear.
-    let linear = growing_run(slow_start(0.0), Duration::from_secs(2));
+    let linear = descending(slow_start(0.0), Duration::from_secs(2));
     let e = linear.exponent.unwrap();
     assert!(
         (0.8..=1.2).contains(&e),
@@ -182,16 +176,16 @@ fn a_start_up_dominated_quadratic_reads_quadratic() {
 
 #[test]
 fn nothing_is_projected_past_a_crash_or_a_time_out() {
-    let crash = |case: &FlankCase| {
-        if case.row.len() >= 512 {
+    let crash = |case: &Row| {
+        if case.len() >= 512 {
             return Err(Fault::Crashed {
                 how: "SIGSEGV".into(),
                 said: String::new(),
             });
         }
-        Ok(Duration::from_nanos(1000 * case.row.len() as u64))
+        Ok(Duration::from_nanos(1000 * case.len() as u64))
     };
-    let s = growing_run(crash, Duration::from_secs(2));
+    let s = descending(crash, Duration::from_secs(2));
     assert!(
         matches!(s.stopped, Stop::Failed { size: 512, .. }),
         "{:?}",
@@ -202,24 +196,24 @@ fn nothing_is_projected_past_a_crash_or_a_time_out() {
     let text = s.render();
     assert!(text.contains("crashed (SIGSEGV) at 512 cells"), "{text}");
     assert!(!text.contains("projected at"), "{text}");
-    let hang = |case: &FlankCase| match case.row.len() {
+    let hang = |case: &Row| match case.len() {
         n if n >= 4096 => Err(Fault::TimedOut),
         n => Ok(Duration::from_nanos(1000 * n as u64)),
     };
-    let text = growing_run(hang, Duration::from_secs(2)).render();
+    let text = descending(hang, Duration::from_secs(2)).render();
     assert!(
         text.contains("timed out (over 2.00 s) at 4096 cells"),
         "{text}"
     );
     // A failure at the smallest size leaves nothing to fit.
-    let s = growing_run(|_: &FlankCase| Err(Fault::TimedOut), Duration::from_secs(2));
+    let s = descending(|_: &Row| Err(Fault::TimedOut), Duration::from_secs(2));
     assert!(s.start_up.is_none() && s.exponent.is_none(), "{s:?}");
 }
 
 #[test]
 fn the_projection_names_the_contracts_maximum() {
-    let linear = |case: &FlankCase| Ok(Duration::from_nanos(1 + 100 * case.row.len() as u64));
-    let s = growing_run(linear, Duration::from_secs(2));
+    let linear = |case: &Row| Ok(Duration::from_nanos(1 + 100 * case.len() as u64));
+    let s = descending(linear, Duration::from_secs(2));
     assert_eq!(s.stopped, Stop::MaxSize, "{}", s.render());
     let text = s.render();
     assert!(

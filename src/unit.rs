@@ -1,6 +1,8 @@
 //! Checking a Rust function from a unit test: [`Check`] and
 //! [`assert_solves`], with defaults for `cargo test` rather than for the
-//! command line.
+//! command line. The user's layer over the game-free harness (beside
+//! [`crate::prelude`], which re-exports it), so its examples may name a
+//! problem.
 //!
 //! - no limits phase and no laws: random cases only, [`UNIT_CASES`] of them;
 //! - one job (the test runner already runs tests in parallel);
@@ -24,13 +26,12 @@ use std::path::PathBuf;
 use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
-use super::candidate::{Candidate, Outcome, Ran, panic_message};
-use super::casefile::{self, Entry};
-use super::check::{CheckConfig, LimitsMode, PropertiesMode, check};
-use super::report::Report;
-use super::run::Given;
-use super::verdict::{Origin, Status};
 use crate::generation::{Shape, ShapeKind};
+use crate::harness::candidate::{Candidate, Outcome, Ran, panic_message};
+use crate::harness::casefile::{self, Entry};
+use crate::harness::check::{CheckConfig, Given, LimitsMode, PropertiesMode, check};
+use crate::harness::report::Report;
+use crate::harness::verdict::{Origin, Status};
 use crate::problem::{Problem, answer_text};
 use crate::suite::Suite;
 
@@ -59,7 +60,7 @@ impl<P: Problem> TimedFn<P> {
     /// ```
     /// use std::time::Duration;
     /// use boardcheck::harness::candidate::Candidate;
-    /// use boardcheck::harness::unit::TimedFn;
+    /// use boardcheck::unit::TimedFn;
     /// use boardcheck::problems::flank_row::FlankRow;
     /// let slow = TimedFn::<FlankRow>::new(
     ///     |case| { std::thread::sleep(Duration::from_secs(1)); case.row.clone() },
