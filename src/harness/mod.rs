@@ -5,7 +5,8 @@
 //! - [`sandbox`]: the isolation of those runs (bwrap, cgroups, rlimits).
 //! - [`candidate`]: external programs and Rust functions as candidates.
 //! - [`session`], [`protocol`]: long-lived processes and the persistent
-//!   protocol (`--protocol jsonl`, `--py-func`).
+//!   protocol (`--protocol jsonl`, `--py-func`); [`gtp`]: engines speaking
+//!   the Go Text Protocol (`--gtp`).
 //! - [`check`]: generate, run, compare, shrink.
 //! - [`report`]: JSON and human reports; [`board_view`]: answers drawn as
 //!   boards side by side; [`html`]: the standalone HTML report;
@@ -28,6 +29,7 @@ pub mod excerpt;
 pub mod exhaust;
 pub mod fuzz;
 pub mod fuzz_setup;
+pub mod gtp;
 pub mod html;
 mod limits_phase;
 pub mod process;
