@@ -5,6 +5,7 @@ pub mod chomp;
 pub mod chomp_solve;
 pub mod flank_row;
 pub mod go_capture;
+pub mod go_game;
 pub mod go_move;
 pub mod reversi_move;
 
@@ -43,4 +44,5 @@ registry!(
     chomp_solve::ChompSolve,
     go_capture::GoCapture,
     go_move::GoMove,
+    go_game::GoGame,
 );

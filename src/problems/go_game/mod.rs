@@ -1,0 +1,256 @@
+//! go-game (PROBLEMS.md §7): a game of Go from the empty board as a
+//! sequence of GTP-like commands (`play COLOUR VERTEX|pass`, `undo`) under
+//! named ko and suicide rules; the answer is one reply per command and the
+//! final board.
+//!
+//! ```
+//! use boardcheck::problem::{Problem, read_input, answer_text};
+//! use boardcheck::problems::go_game::GoGame;
+//! let text = "2 simple forbidden\n3\nplay b A1\nplay w A1\nundo\n";
+//! let case = read_input::<GoGame>(text, false).unwrap().remove(0);
+//! assert_eq!(answer_text::<GoGame>(&GoGame::engine(&case)), "=\n? illegal move\n=\n..\n..\n");
+//! ```
+//!
+//! The oracle ([`oracle`]) replays the whole history and compares whole
+//! boards; the engine ([`engine::Game`]) keeps chains with exact liberties,
+//! Zobrist hashes for superko and a journal of changes for `undo`.
+
+pub mod engine;
+pub mod format;
+mod fuzzing;
+pub mod gtp_form;
+pub mod oracle;
+pub mod patterns;
+pub mod properties;
+pub mod rule_sets;
+pub mod shrink;
+pub mod strategy;
+pub mod zoo;
+
+use proptest::strategy::BoxedStrategy;
+
+use crate::generation::{Extras, Generate, Shape, ShapeKind, Shapes};
+use crate::problem::Problem;
+use crate::suite::{Property, Solver, Suite};
+use crate::text::{Lines, ParseError, plural};
+
+/// An empty point.
+pub const EMPTY: u8 = 0;
+/// A black stone (`X`).
+pub const BLACK: u8 = 1;
+/// A white stone (`O`).
+pub const WHITE: u8 = 2;
+/// The largest board side the contract allows.
+pub const MAX_N: usize = 25;
+/// The most commands one case may hold.
+pub const MAX_COMMANDS: usize = 100_000;
+/// GTP's column letters, `I` skipped.
+pub const COLUMNS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+/// The ko rule (PROBLEMS.md §7, step 4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Ko {
+    /// No ko rule.
+    None,
+    /// A single-stone capture may not recreate the board before the
+    /// previous play.
+    Simple,
+    /// No board of the game may recur.
+    Positional,
+    /// No board may recur that was produced by a play of the same colour.
+    Situational,
+}
+
+/// The suicide rule (PROBLEMS.md §7, step 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Suicide {
+    /// Every suicide is illegal.
+    Forbidden,
+    /// A suicide of more than one stone is played (the group removed); a
+    /// single stone's is illegal.
+    Multi,
+    /// Every suicide is played.
+    All,
+}
+
+/// The rules a case is played under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// The ko rule.
+    pub ko: Ko,
+    /// The suicide rule.
+    pub suicide: Suicide,
+}
+
+impl Ko {
+    /// Every ko rule, in the order of their rule-set numbers.
+    pub const ALL: [Ko; 4] = [Ko::None, Ko::Simple, Ko::Positional, Ko::Situational];
+    /// The word of the text format.
+    pub fn word(self) -> &'static str {
+        match self {
+            Ko::None => "none",
+            Ko::Simple => "simple",
+            Ko::Positional => "positional",
+            Ko::Situational => "situational",
+        }
+    }
+}
+
+impl Suicide {
+    /// Every suicide rule, in the order of their rule-set numbers.
+    pub const ALL: [Suicide; 3] = [Suicide::Forbidden, Suicide::Multi, Suicide::All];
+    /// The word of the text format.
+    pub fn word(self) -> &'static str {
+        match self {
+            Suicide::Forbidden => "forbidden",
+            Suicide::Multi => "multi",
+            Suicide::All => "all",
+        }
+    }
+}
+
+/// One command of a case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Command {
+    /// `play COLOUR VERTEX`: `colour` is [`BLACK`] or [`WHITE`]; `vertex`
+    /// is `(col, row)`, both 0-based, row 0 the bottom row (GTP's row 1);
+    /// `None` is a pass.
+    Play {
+        /// [`BLACK`] or [`WHITE`].
+        colour: u8,
+        /// `(col, row)`, or `None` for a pass.
+        vertex: Option<(usize, usize)>,
+    },
+    /// `undo`: take back the last accepted play.
+    Undo,
+}
+
+/// One input: a board size, rules and commands. The type lets a library
+/// caller name a vertex off the board; engine and oracle call such a play
+/// illegal (the text format cannot say it).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Case {
+    /// The board side, 1 to [`MAX_N`].
+    pub n: usize,
+    /// The ko and suicide rules.
+    pub rules: Rules,
+    /// The commands, at most [`MAX_COMMANDS`].
+    pub commands: Vec<Command>,
+}
+
+/// The reply to one command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Response {
+    /// `=`.
+    Accepted,
+    /// `? illegal move`.
+    Illegal,
+    /// `? cannot undo`.
+    CannotUndo,
+}
+
+/// What a game answers: one reply per command, and the final board.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Answer {
+    /// One reply per command.
+    pub replies: Vec<Response>,
+    /// `n * n` points, `board[row * n + col]`, row 0 the bottom row: each
+    /// [`EMPTY`], [`BLACK`] or [`WHITE`].
+    pub board: Vec<u8>,
+}
+
+/// The go-game problem.
+pub struct GoGame;
+
+impl Problem for GoGame {
+    const NAME: &'static str = "go-game";
+    const ABOUT: &'static str =
+        "a game of Go as GTP commands (play, pass, undo) under ko and suicide rules";
+
+    type Case = Case;
+    type Answer = Answer;
+
+    fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
+        format::read_case(lines)
+    }
+    fn write_case(case: &Case, out: &mut String) {
+        format::write_case(case, out)
+    }
+    fn read_answer(lines: &mut Lines<'_>, case: &Case) -> Result<Answer, ParseError> {
+        format::read_answer(lines, case)
+    }
+    fn write_answer(answer: &Answer, out: &mut String) {
+        format::write_answer(answer, out)
+    }
+
+    fn oracle(case: &Case) -> Answer {
+        oracle::solve(case)
+    }
+    fn engine(case: &Case) -> Answer {
+        engine::solve(case)
+    }
+}
+
+impl Generate for GoGame {
+    const SIZE_UNIT: &'static str = "side length";
+    const DEFAULT_SIZE: usize = 7;
+    const MAX_SIZE: usize = MAX_N;
+
+    fn cases(size: usize) -> BoxedStrategy<Case> {
+        strategy::cases(size)
+    }
+    fn simpler(case: &Case) -> Box<dyn Iterator<Item = Case>> {
+        Box::new(shrink::simpler(case))
+    }
+    fn size_of(case: &Case) -> String {
+        let n = case.n;
+        format!(
+            "{n}x{n} board, {}, {} {}",
+            plural(case.commands.len(), "command"),
+            case.rules.ko.word(),
+            case.rules.suicide.word()
+        )
+    }
+    fn size(case: &Case) -> usize {
+        case.n
+    }
+    /// The oracle copies and floods the whole board at every play, and
+    /// under superko compares it with every earlier board: beyond about
+    /// 10^8 point visits the engine is the reference.
+    fn oracle_reaches(case: &Case) -> bool {
+        let k = case.commands.len();
+        let per_play = case.n
+            * case.n
+            * if case.rules.ko >= Ko::Positional {
+                k + 1
+            } else {
+                2
+            };
+        k.saturating_mul(per_play) <= 100_000_000
+    }
+    fn extras() -> Extras<Self> {
+        Extras {
+            shapes: Some(Shapes {
+                kind: ShapeKind::Square,
+                of: |case| Shape {
+                    rows: case.n,
+                    cols: case.n,
+                },
+                cases: |shape| strategy::shaped(shape.rows),
+            }),
+            patterns: patterns::all(),
+            gtp: Some(gtp_form::form()),
+            rules: Some(rule_sets::sets()),
+            ..Extras::default()
+        }
+    }
+}
+
+impl Suite for GoGame {
+    fn properties() -> Vec<Property<Self>> {
+        properties::all()
+    }
+    fn zoo() -> Vec<Solver<Self>> {
+        zoo::all()
+    }
+}

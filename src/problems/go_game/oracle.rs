@@ -1,0 +1,153 @@
+//! The statement, step by step, replaying the whole history: the game is
+//! the list of boards after each accepted play (the empty start first),
+//! each with the colour that produced it. A play copies the last board,
+//! places the stone, removes every opponent group without a liberty (flood
+//! fill over the whole board), judges suicide, then ko by comparing whole
+//! boards with the history. `undo` drops the last board. O(n²) per play,
+//! and O(k·n²) under superko.
+
+use super::{Answer, BLACK, Case, Command, EMPTY, Ko, Response, Suicide, WHITE};
+
+/// One board of the history and the colour whose play produced it.
+struct Entry {
+    board: Vec<u8>,
+    by: u8,
+}
+
+/// The on-board orthogonal neighbours of point `p` of an n×n board.
+fn neighbours(n: usize, p: usize) -> Vec<usize> {
+    let (r, c) = (p / n, p % n);
+    let mut out = Vec::with_capacity(4);
+    if r > 0 {
+        out.push(p - n);
+    }
+    if r + 1 < n {
+        out.push(p + n);
+    }
+    if c > 0 {
+        out.push(p - 1);
+    }
+    if c + 1 < n {
+        out.push(p + 1);
+    }
+    out
+}
+
+/// The group of the stone at `p`: its points and whether it has a liberty.
+fn group(board: &[u8], n: usize, p: usize) -> (Vec<usize>, bool) {
+    let colour = board[p];
+    let mut seen = vec![false; board.len()];
+    let mut stack = vec![p];
+    seen[p] = true;
+    let mut points = Vec::new();
+    let mut free = false;
+    while let Some(q) = stack.pop() {
+        points.push(q);
+        for m in neighbours(n, q) {
+            if board[m] == EMPTY {
+                free = true;
+            } else if board[m] == colour && !seen[m] {
+                seen[m] = true;
+                stack.push(m);
+            }
+        }
+    }
+    (points, free)
+}
+
+/// The board after `colour` plays at (col, row) on the last board of
+/// `history`, or `None` if the play is illegal.
+fn play(case: &Case, history: &[Entry], colour: u8, col: usize, row: usize) -> Option<Vec<u8>> {
+    let n = case.n;
+    if col >= n || row >= n {
+        return None;
+    }
+    let last = &history[history.len() - 1];
+    let mut board = last.board.clone();
+    let at = row * n + col;
+    // 1. Occupied.
+    if board[at] != EMPTY {
+        return None;
+    }
+    // 2. Place, then remove every opponent group without a liberty.
+    board[at] = colour;
+    let them = 3 - colour;
+    let mut dead = Vec::new();
+    for p in 0..n * n {
+        if board[p] == them && !dead.contains(&p) {
+            let (points, free) = group(&board, n, p);
+            if !free {
+                dead.extend(points);
+            }
+        }
+    }
+    for &p in &dead {
+        board[p] = EMPTY;
+    }
+    let captured = dead.len();
+    // 3. Suicide.
+    let (own, free) = group(&board, n, at);
+    if !free {
+        match case.rules.suicide {
+            Suicide::Forbidden => return None,
+            Suicide::Multi if own.len() == 1 => return None,
+            Suicide::Multi | Suicide::All => {
+                for p in own {
+                    board[p] = EMPTY;
+                }
+            }
+        }
+    }
+    // 4. Ko, on the board this produces.
+    let banned = match case.rules.ko {
+        Ko::None => false,
+        Ko::Simple => {
+            captured == 1 && history.len() >= 2 && history[history.len() - 2].board == board
+        }
+        Ko::Positional => history.iter().any(|e| e.board == board),
+        Ko::Situational => history.iter().any(|e| e.by == colour && e.board == board),
+    };
+    if banned { None } else { Some(board) }
+}
+
+/// The oracle's answer to one case.
+pub fn solve(case: &Case) -> Answer {
+    let n = case.n;
+    // The empty start counts as produced by white.
+    let mut history = vec![Entry {
+        board: vec![EMPTY; n * n],
+        by: WHITE,
+    }];
+    let mut replies = Vec::with_capacity(case.commands.len());
+    for command in &case.commands {
+        let reply = match *command {
+            Command::Undo => {
+                if history.len() > 1 {
+                    history.pop();
+                    Response::Accepted
+                } else {
+                    Response::CannotUndo
+                }
+            }
+            Command::Play { colour, vertex } => {
+                let next = match vertex {
+                    _ if colour != BLACK && colour != WHITE => None,
+                    None => Some(history[history.len() - 1].board.clone()),
+                    Some((col, row)) => play(case, &history, colour, col, row),
+                };
+                match next {
+                    Some(board) => {
+                        history.push(Entry { board, by: colour });
+                        Response::Accepted
+                    }
+                    None => Response::Illegal,
+                }
+            }
+        };
+        replies.push(reply);
+    }
+    Answer {
+        replies,
+        board: history.pop().map(|e| e.board).unwrap_or_default(),
+    }
+}
