@@ -84,10 +84,11 @@ fn each_slip_of_the_toy_is_caught_with_a_short_sequence() {
 /// The toy engine behind a proxy that, when the command `trigger`
 /// arrives, does `act` (Python) instead of passing it on.
 fn scripted(trigger: &str, act: &str) -> Vec<String> {
+    let dir = env!("CARGO_MANIFEST_DIR");
     let script = format!(
         r#"
 import subprocess, sys
-toy = subprocess.Popen([sys.executable, "{TOY}"], stdin=subprocess.PIPE,
+toy = subprocess.Popen([sys.executable, "{dir}/{TOY}"], stdin=subprocess.PIPE,
                        stdout=subprocess.PIPE, text=True)
 for line in sys.stdin:
     w = line.split()

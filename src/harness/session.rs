@@ -155,6 +155,12 @@ impl Session {
         self.exchange(&input)
     }
 
+    /// Changes the time limit of the answers from now on (a GTP engine's
+    /// start-up is given longer than each command).
+    pub fn set_timeout(&mut self, timeout: Duration) {
+        self.limits.timeout = timeout;
+    }
+
     /// Reads the next line of output (within the same limits as an answer
     /// to [`Session::ask`]) without writing anything: the further lines of
     /// a multi-line answer (GTP's). On failure the session is dead.

@@ -7,6 +7,9 @@ use super::super::session::{Failure, Session};
 use super::super::process::Limits;
 use crate::gtp::Reply;
 
+/// The time an engine has to start and answer its first command.
+pub const STARTUP: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// How an engine shows its board, found by asking it once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoardCommand {
@@ -101,12 +104,15 @@ impl Engine {
     /// `list_commands` (or, if that fails, `known_command`) for
     /// `list_stones`, then `showboard`.
     pub fn start(argv: &[String], limits: &Limits) -> Result<Engine, WireError> {
-        let session = Session::start(argv, limits).map_err(|e| {
+        let mut session = Session::start(argv, limits).map_err(|e| {
             WireError::Start(format!(
                 "could not start {}: {e}",
                 argv.first().map_or("", |s| s)
             ))
         })?;
+        // Start-up (an interpreter, an opening book) is not a command's
+        // time: the first answer may take longer.
+        session.set_timeout(limits.timeout.max(STARTUP));
         let mut engine = Engine {
             session,
             next_id: 1,
@@ -129,6 +135,7 @@ impl Engine {
             None
         };
         engine.transcript.clear();
+        engine.session.set_timeout(limits.timeout);
         Ok(engine)
     }
 
