@@ -857,6 +857,18 @@ pub fn run(args: CheckArgs) -> i32 {
             json["failure"]["hint"] = hint.into();
         }
         json["options"] = options_json(&args, seed, jobs);
+        if let AnyCandidate::Gtp(g) = &candidate {
+            let (commands, waited) = g.stats();
+            let runs: f64 = report.timings.run_ms.iter().sum::<f64>() / 1000.0;
+            json["gtp"] = serde_json::json!({
+                "commands": commands,
+                "engine_seconds": waited.as_secs_f64(),
+                "runs_seconds": runs,
+                "commands_per_second": commands as f64 / runs.max(1e-9),
+                "engine_share": waited.as_secs_f64() / runs.max(1e-9),
+                "board": g.board_words(),
+            });
+        }
         if let Some(laws) = &laws {
             json["gtp_laws"] = serde_json::to_value(laws).expect("a report serializes");
             if laws.broken.is_some() {
@@ -877,6 +889,18 @@ pub fn run(args: CheckArgs) -> i32 {
         print(&report.render(&repeat_command(&argv, seed)));
         if let Some(picture) = picture {
             print(&format!("\n{picture}"));
+        }
+        if let AnyCandidate::Gtp(g) = &candidate {
+            let (commands, waited) = g.stats();
+            let runs: f64 = report.timings.run_ms.iter().sum::<f64>() / 1000.0;
+            if runs > 0.0 {
+                print(&format!(
+                    "GTP: {commands} commands in {runs:.1} s of runs ({:.0} a second per job); \
+                     the engine's share of that time {:.0}%\n",
+                    commands as f64 / runs,
+                    100.0 * waited.as_secs_f64() / runs
+                ));
+            }
         }
         if let Some(laws) = &laws {
             print(&format!("\n{}", laws.render()));

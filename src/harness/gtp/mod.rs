@@ -44,6 +44,8 @@ pub struct Gtp {
     pool: Mutex<Vec<Engine>>,
     /// How the engine shows its board, as it said when first asked.
     board: OnceLock<Option<BoardCommand>>,
+    /// Commands sent and time spent waiting for replies, over every case.
+    stats: Mutex<(u64, std::time::Duration)>,
 }
 
 impl Gtp {
@@ -54,6 +56,7 @@ impl Gtp {
             limits,
             pool: Mutex::new(Vec::new()),
             board: OnceLock::new(),
+            stats: Mutex::new((0, std::time::Duration::ZERO)),
         }
     }
 
@@ -84,6 +87,12 @@ impl Gtp {
         let engine = Engine::start(&self.argv, &self.limits)?;
         let _ = self.board.set(engine.board);
         Ok(engine)
+    }
+
+    /// GTP commands sent over the cases (set-up and read-back included),
+    /// and the time spent waiting for their replies: the engine's share.
+    pub fn stats(&self) -> (u64, std::time::Duration) {
+        *self.stats.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// How the engine's board is read back, if it has been asked yet.
@@ -362,6 +371,14 @@ impl Gtp {
                 },
             };
             let (outcome, alive) = self.one::<P>(&mut e, case);
+            // Counted for the batches of the case phase only, whose run
+            // times the report has.
+            let (sent, waited) = (std::mem::take(&mut e.sent), std::mem::take(&mut e.waited));
+            if cases.len() > 1 {
+                let mut stats = self.stats.lock().unwrap_or_else(|e| e.into_inner());
+                stats.0 += sent;
+                stats.1 += waited;
+            }
             outcomes.push(outcome);
             if alive {
                 engine = Some(e);

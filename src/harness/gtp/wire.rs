@@ -54,6 +54,10 @@ pub struct Engine {
     pub board: Option<BoardCommand>,
     /// Every command since the transcript was last cleared.
     pub transcript: Vec<Exchange>,
+    /// Commands sent since last counted.
+    pub sent: u64,
+    /// Time spent waiting for replies since last counted.
+    pub waited: std::time::Duration,
 }
 
 /// Parses one reply (the lines read up to, not including, the blank line)
@@ -118,6 +122,8 @@ impl Engine {
             next_id: 1,
             board: None,
             transcript: Vec::new(),
+            sent: 0,
+            waited: std::time::Duration::ZERO,
         };
         let listed = engine.command("list_commands")?;
         let known = |engine: &mut Engine, name: &str| -> Result<bool, WireError> {
@@ -145,7 +151,10 @@ impl Engine {
     pub fn command(&mut self, command: &str) -> Result<Reply, WireError> {
         let id = self.next_id;
         self.next_id += 1;
+        let started = std::time::Instant::now();
         let result = self.exchange(id, command);
+        self.sent += 1;
+        self.waited += started.elapsed();
         self.transcript.push(Exchange {
             sent: command.to_string(),
             reply: result.as_ref().ok().cloned(),
