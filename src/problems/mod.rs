@@ -7,6 +7,7 @@ pub mod flank_row;
 pub mod go_capture;
 pub mod go_game;
 pub mod go_move;
+pub mod othello_game;
 pub mod reversi_move;
 
 use crate::problem::Problem;
@@ -45,4 +46,5 @@ registry!(
     go_capture::GoCapture,
     go_move::GoMove,
     go_game::GoGame,
+    othello_game::OthelloGame,
 );

@@ -1,0 +1,257 @@
+//! othello-game (PROBLEMS.md §8): a game of Othello on an n × n board (n
+//! even, 4 to 16) as a sequence of GTP-like commands (`play COLOUR
+//! VERTEX|pass`, `undo`), each answered `=`, `? illegal move` or `? cannot
+//! undo`, then the final board.
+//!
+//! - [`oracle`]: for every command, replays the whole history of accepted
+//!   plays from the start on a plain grid, walking rays cell by cell.
+//! - [`engine`]: incremental on two 256-bit boards (16 × 16 layout), legal
+//!   moves by shifted fills, `undo` by a stack of flip masks.
+//! - [`gtp`]: the case played against a GTP engine (`check --gtp`), the
+//!   board read back from GRhino's or Edax's `showboard`.
+//!
+//! Vertices: column letter from `a` (no letter skipped), row 1 at the top.
+//!
+//! ```
+//! use boardcheck::problem::{Problem, read_input, answer_text};
+//! use boardcheck::problems::othello_game::OthelloGame;
+//! let input = "4\n2\nplay b b1\nplay b pass\n";
+//! let case = read_input::<OthelloGame>(input, false).unwrap().remove(0);
+//! assert_eq!(
+//!     answer_text::<OthelloGame>(&OthelloGame::engine(&case)),
+//!     "=\n? illegal move\n.X..\n.XX.\n.XO.\n....\n"
+//! );
+//! ```
+
+pub mod engine;
+pub mod format;
+mod fuzzing;
+pub mod gtp;
+pub mod oracle;
+pub mod patterns;
+pub mod properties;
+pub mod shrink;
+pub mod strategy;
+pub mod zoo;
+
+use proptest::strategy::{BoxedStrategy, Strategy};
+
+use crate::generation::{Extras, Generate, RuleSets, Shape, ShapeKind, Shapes};
+use crate::problem::Problem;
+use crate::suite::{Property, Solver, Suite};
+use crate::text::{Lines, ParseError, plural};
+
+/// The smallest side the contract allows.
+pub const MIN_SIDE: usize = 4;
+/// The largest side the contract allows.
+pub const MAX_SIDE: usize = 16;
+/// The most commands in one case (as go-game's k).
+pub const MAX_COMMANDS: usize = 100_000;
+
+/// A player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Colour {
+    /// Black (`b`, `X`), who moves first.
+    Black,
+    /// White (`w`, `O`).
+    White,
+}
+
+impl Colour {
+    /// The other colour.
+    pub fn other(self) -> Colour {
+        match self {
+            Colour::Black => Colour::White,
+            Colour::White => Colour::Black,
+        }
+    }
+}
+
+/// A cell of the board: column and row, 0-based, row 0 being row 1 (the top).
+pub type Vertex = (u8, u8);
+
+/// One command of a case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Command {
+    /// `play COLOUR VERTEX` (`vertex: None` is `pass`).
+    Play {
+        /// Who plays.
+        colour: Colour,
+        /// Where, or `None` for a pass.
+        vertex: Option<Vertex>,
+    },
+    /// `undo`: take back the last accepted play.
+    Undo,
+}
+
+/// Who is to move after a play that leaves the opponent without a move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Rules {
+    /// PROBLEMS.md §8: the opponent, who must then send `play COLOUR
+    /// pass`; the pass is a play of its own (and `undo` takes it back).
+    #[default]
+    Standard,
+    /// The convention of engines that insert forced passes themselves
+    /// (GRhino, Edax; not the contract's, `--rules auto-pass`): the same
+    /// player moves again, a `pass` command is always refused, and `undo`
+    /// takes back the last disc placed. Input: `n auto-pass` on line 1.
+    AutoPass,
+}
+
+/// One input: the side n, the rules and the commands.
+///
+/// Invariants (kept by every reader and generator): `n` is even and in
+/// `MIN_SIDE..=MAX_SIDE`, every vertex is on the board, at most
+/// `MAX_COMMANDS` commands.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Case {
+    /// The side of the board.
+    pub n: usize,
+    /// Forced passes sent (the contract) or inserted by the engine.
+    pub rules: Rules,
+    /// The commands, in order.
+    pub commands: Vec<Command>,
+}
+
+/// What a command was answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reply {
+    /// `=`.
+    Accepted,
+    /// `? illegal move`.
+    Illegal,
+    /// `? cannot undo`.
+    CannotUndo,
+}
+
+/// Cell values of a [`Board`].
+pub const EMPTY: u8 = 0;
+/// A black disc.
+pub const BLACK: u8 = 1;
+/// A white disc.
+pub const WHITE: u8 = 2;
+
+/// An n × n board, row by row from row 1 (the top): cell (col, row) is
+/// `cells[row * n + col]`, each [`EMPTY`], [`BLACK`] or [`WHITE`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    /// The side.
+    pub n: usize,
+    /// The cells (empty when the board is not known: [`gtp`]'s answers
+    /// without a board read back).
+    pub cells: Vec<u8>,
+}
+
+/// The answer to a case: one reply per command, then the final board.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Answer {
+    /// The replies, one per command.
+    pub replies: Vec<Reply>,
+    /// The board after the last command.
+    pub board: Board,
+}
+
+/// The othello-game problem.
+pub struct OthelloGame;
+
+impl Problem for OthelloGame {
+    const NAME: &'static str = "othello-game";
+    const ABOUT: &'static str = "a game of Othello on an n x n board as play/pass/undo commands, each answered, then the board";
+
+    type Case = Case;
+    type Answer = Answer;
+
+    fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
+        format::read_case(lines)
+    }
+    fn write_case(case: &Case, out: &mut String) {
+        format::write_case(case, out)
+    }
+    fn read_answer(lines: &mut Lines<'_>, case: &Case) -> Result<Answer, ParseError> {
+        format::read_answer(lines, case)
+    }
+    fn write_answer(answer: &Answer, out: &mut String) {
+        format::write_answer(answer, out)
+    }
+
+    fn oracle(case: &Case) -> Answer {
+        oracle::solve(case)
+    }
+    fn engine(case: &Case) -> Answer {
+        engine::solve(case)
+    }
+}
+
+impl Generate for OthelloGame {
+    const SIZE_UNIT: &'static str = "side length";
+    const DEFAULT_SIZE: usize = 8;
+    const MAX_SIZE: usize = MAX_SIDE;
+
+    fn cases(size: usize) -> BoxedStrategy<Case> {
+        strategy::cases(size)
+    }
+    fn simpler(case: &Case) -> Box<dyn Iterator<Item = Case>> {
+        Box::new(shrink::simpler(case))
+    }
+    fn size_of(case: &Case) -> String {
+        format!(
+            "{}x{} board, {}",
+            case.n,
+            case.n,
+            plural(case.commands.len(), "command")
+        )
+    }
+    fn size(case: &Case) -> usize {
+        case.n
+    }
+    fn oracle_reaches(case: &Case) -> bool {
+        // The oracle replays the history for every command: quadratic.
+        case.commands.len() <= 4000
+    }
+    fn extras() -> Extras<Self> {
+        Extras {
+            shapes: Some(Shapes {
+                kind: ShapeKind::Square,
+                of: |case| Shape {
+                    rows: case.n,
+                    cols: case.n,
+                },
+                cases: |shape| strategy::sized(strategy::valid_side(shape.rows)).boxed(),
+            }),
+            patterns: patterns::all(),
+            gtp: Some(gtp::form()),
+            rules: Some(RuleSets {
+                parse: |text| match text.trim().to_ascii_lowercase().as_str() {
+                    "standard" => Ok(0),
+                    "auto-pass" => Ok(1),
+                    _ => Err(format!(
+                        "othello-game has no rules {text:?}: standard (PROBLEMS.md §8: forced passes are sent) or auto-pass (the engine inserts forced passes itself, as GRhino and Edax do)"
+                    )),
+                },
+                of: |case| match case.rules {
+                    Rules::Standard => 0,
+                    Rules::AutoPass => 1,
+                },
+                describe: |rules| if rules == 1 { "auto-pass" } else { "standard" }.to_string(),
+                with: |case, rules| Case {
+                    rules: if rules == 1 {
+                        Rules::AutoPass
+                    } else {
+                        Rules::Standard
+                    },
+                    ..case
+                },
+            }),
+            ..Extras::default()
+        }
+    }
+}
+
+impl Suite for OthelloGame {
+    fn properties() -> Vec<Property<Self>> {
+        properties::all()
+    }
+    fn zoo() -> Vec<Solver<Self>> {
+        zoo::all()
+    }
+}

@@ -1,0 +1,160 @@
+//! Proptest strategies for othello-game: command sequences steered by the
+//! engine so that they reach what matters: mostly legal plays (a forced
+//! pass when the mover has none), so games run to forced passes and to
+//! their end (fast on 4 × 4 and 6 × 6), with undos (at the start, after
+//! passes), passes out of place, plays out of turn, plays anywhere.
+//! Boards of every even side, weighted to small ones and to 8.
+//!
+//! A case is built from a list of [`Step`]s; shrinking the list (proptest
+//! drops steps and lowers choices) keeps the steering, and the checker's
+//! [`simpler`](super::shrink::simpler) works on the commands afterwards.
+
+use proptest::prelude::*;
+
+use super::engine::Game;
+use super::{Case, Colour, Command, MAX_SIDE, MIN_SIDE, Reply, Rules};
+
+/// One step of a generated case, turned into a command by [`build`].
+#[derive(Clone, Copy, Debug)]
+pub enum Step {
+    /// The mover's `i`-th legal move (modulo their number); a pass when
+    /// they have none (then illegal at the end of the game).
+    Legal(usize),
+    /// `undo`.
+    Undo,
+    /// `undo` right after an accepted pass; elsewhere the mover's first
+    /// legal move (a pass when forced), so that passes get undone often.
+    UndoPass,
+    /// A pass by the player to move (legal only when forced).
+    Pass,
+    /// A pass by the player not to move.
+    PassOutOfTurn,
+    /// A play out of turn: the `i`-th move the other player would have.
+    OutOfTurn(usize),
+    /// A play of either colour at any vertex (`(colour, col, row)`, taken
+    /// modulo the side).
+    Anywhere(bool, u8, u8),
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        24 => any::<usize>().prop_map(Step::Legal),
+        2 => Just(Step::Undo),
+        6 => Just(Step::UndoPass),
+        1 => Just(Step::Pass),
+        1 => Just(Step::PassOutOfTurn),
+        1 => any::<usize>().prop_map(Step::OutOfTurn),
+        1 => (any::<bool>(), any::<u8>(), any::<u8>()).prop_map(|(b, c, r)| Step::Anywhere(b, c, r)),
+    ]
+}
+
+fn colour(black: bool) -> Colour {
+    if black { Colour::Black } else { Colour::White }
+}
+
+/// The case on an n × n board that `steps` make, played on the engine to
+/// choose the legal moves.
+pub fn build(n: usize, steps: &[Step]) -> Case {
+    let mut game = Game::new(n);
+    let mut commands = Vec::with_capacity(steps.len());
+    let mut passed = false;
+    for &s in steps {
+        let mover = game.to_move();
+        let command = match s {
+            Step::UndoPass if passed => Command::Undo,
+            Step::Legal(_) | Step::UndoPass => {
+                let i = if let Step::Legal(i) = s { i } else { 0 };
+                let moves = game.legal_vertices();
+                let vertex = (!moves.is_empty()).then(|| moves[i % moves.len()]);
+                Command::Play {
+                    colour: mover,
+                    vertex,
+                }
+            }
+            Step::Undo => Command::Undo,
+            Step::Pass => Command::Play {
+                colour: mover,
+                vertex: None,
+            },
+            Step::PassOutOfTurn => Command::Play {
+                colour: other(mover),
+                vertex: None,
+            },
+            Step::OutOfTurn(i) => {
+                let moves = super::engine::vertices(game.moves_of(other(mover)));
+                let vertex = if moves.is_empty() {
+                    ((i % n) as u8, (i / n % n) as u8)
+                } else {
+                    moves[i % moves.len()]
+                };
+                Command::Play {
+                    colour: other(mover),
+                    vertex: Some(vertex),
+                }
+            }
+            Step::Anywhere(black, c, r) => Command::Play {
+                colour: colour(black),
+                vertex: Some((c % n as u8, r % n as u8)),
+            },
+        };
+        let reply = game.command(&command);
+        passed = reply == Reply::Accepted && matches!(command, Command::Play { vertex: None, .. });
+        commands.push(command);
+    }
+    Case {
+        n,
+        rules: Rules::Standard,
+        commands,
+    }
+}
+
+fn other(c: Colour) -> Colour {
+    match c {
+        Colour::Black => Colour::White,
+        Colour::White => Colour::Black,
+    }
+}
+
+/// The nearest side the contract allows to `side`: even, 4 to 16.
+pub fn valid_side(side: usize) -> usize {
+    (side & !1).clamp(MIN_SIDE, MAX_SIDE)
+}
+
+/// Cases on n × n boards: short sequences, or long ones that play the
+/// game out (a little over the n² - 4 plies it can last).
+pub fn sized(n: usize) -> impl Strategy<Value = Case> {
+    let plies = n * n;
+    let lengths = prop_oneof![
+        2 => 0..=12usize,
+        3 => plies.saturating_sub(8)..=plies + 12,
+        1 => 0..=plies + 12,
+    ];
+    // The steps of the longest case, cut to the length drawn: shrinking
+    // the length cuts the game short, and each step shrinks on its own.
+    (lengths, proptest::collection::vec(step(), plies + 12))
+        .prop_map(move |(len, steps)| build(n, &steps[..len.min(steps.len())]))
+}
+
+/// [`cases`] under [`Rules::AutoPass`] (what `--rules auto-pass` checks).
+pub fn auto_pass_cases(size: usize) -> BoxedStrategy<Case> {
+    cases(size)
+        .prop_map(|case| Case {
+            rules: Rules::AutoPass,
+            ..case
+        })
+        .boxed()
+}
+
+/// Random cases with sides at most `size` (4 at least): mostly 4, 6 and
+/// 8, sometimes any even side up to `size`.
+pub fn cases(size: usize) -> BoxedStrategy<Case> {
+    let top = valid_side(size);
+    let small = |s: usize| s.min(top);
+    let sides = prop_oneof![
+        3 => Just(small(4)),
+        3 => Just(small(6)),
+        3 => Just(small(8)),
+        2 => (MIN_SIDE / 2..=top / 2).prop_map(|h| 2 * h),
+    ];
+    sides.prop_flat_map(sized).boxed()
+}

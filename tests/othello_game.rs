@@ -1,0 +1,224 @@
+//! othello-game: engine and oracle against every property, the zoo caught
+//! (each variant by a short sequence), the hand-checked vectors and
+//! malformed inputs, whole games engine against oracle move by move, the
+//! shrinking steps, the GTP form, and the fuzz bodies. GRhino itself is
+//! driven by `tests/othello_game.rs`'s ignored test only where installed.
+
+use boardcheck::generation::{Generate, pattern};
+use boardcheck::gtp::{ReadBack, Reply as GtpReply};
+use boardcheck::harness::testing::{
+    self, assert_every_property, assert_vectors, assert_zoo_caught, case_count,
+};
+use boardcheck::problem::{Problem, answer_text};
+use boardcheck::problems::othello_game::engine::Game;
+use boardcheck::problems::othello_game::{
+    Case, Colour, Command, OthelloGame, Reply, Rules, engine, oracle, shrink, strategy,
+};
+use boardcheck::suite::Solver;
+use proptest::strategy::{Strategy, ValueTree};
+use proptest::test_runner::TestRunner;
+
+#[test]
+fn every_property_holds_for_engine_and_oracle() {
+    assert_every_property(
+        &[Solver::<OthelloGame>::engine(), Solver::oracle()],
+        &[
+            (&OthelloGame::cases(OthelloGame::DEFAULT_SIZE), 64),
+            (&OthelloGame::cases(16), 8),
+            (&strategy::auto_pass_cases(8), 32),
+        ],
+    );
+}
+
+#[test]
+fn every_zoo_variant_is_caught_and_every_property_catches_one() {
+    for c in assert_zoo_caught::<OthelloGame>(100, 1) {
+        // Every slip shows in a short game on a small board.
+        assert!(
+            c.case.n <= 8 && c.case.commands.len() <= 24,
+            "{}: counterexample too big: {}\n{}",
+            c.caught.variant,
+            c.size,
+            c.input
+        );
+        eprintln!(
+            "{:22} minimal: {}x{} board, {} commands",
+            c.caught.variant,
+            c.case.n,
+            c.case.n,
+            c.case.commands.len()
+        );
+    }
+}
+
+#[test]
+fn hand_checked_vectors_and_malformed_inputs() {
+    let counts = assert_vectors::<OthelloGame>("tests/data/othello_game.toml", 25);
+    assert_eq!(counts.oracle, counts.engine);
+}
+
+/// Random games on every even side, steered mostly through legal moves
+/// with undos, passes and stray plays, a third under auto-pass: the
+/// engine's replies equal the oracle's, and so do the boards after every
+/// fourth command (the oracle on the prefix).
+#[test]
+fn engine_equals_oracle_command_by_command() {
+    let mut runner = TestRunner::deterministic();
+    for i in 0..case_count(21) {
+        // Sides 4 to 10: the oracle on every fourth prefix is cubic.
+        let n = 4 + 2 * (i as usize % 4);
+        let mut case = strategy::sized(n)
+            .new_tree(&mut runner)
+            .expect("a case")
+            .current();
+        if i % 3 == 2 {
+            case.rules = Rules::AutoPass;
+        }
+        let whole = oracle::solve(&case);
+        let mut game = Game::with_rules(n, case.rules);
+        for (j, command) in case.commands.iter().enumerate() {
+            let got = game.command(command);
+            assert_eq!(got, whole.replies[j], "command {} of\n{case:?}", j + 1);
+            if j % 4 == 3 {
+                let prefix = Case {
+                    n,
+                    rules: case.rules,
+                    commands: case.commands[..=j].to_vec(),
+                };
+                let want = oracle::solve(&prefix);
+                assert_eq!(game.board(), want.board, "after command {}", j + 1);
+            }
+        }
+        assert_eq!(game.board(), whole.board);
+    }
+}
+
+/// The generator reaches what matters: forced passes accepted, games that
+/// end (a refused pass with neither side able to move), undos after passes
+/// and at the start, on small boards within a few dozen cases.
+#[test]
+fn generated_games_reach_passes_and_game_ends() {
+    let mut runner = TestRunner::deterministic();
+    let (mut passes, mut ends, mut undo_after_pass, mut cannot_undo) = (0, 0, 0, 0);
+    for _ in 0..100 {
+        let case = OthelloGame::cases(6)
+            .new_tree(&mut runner)
+            .expect("a case")
+            .current();
+        let mut game = Game::new(case.n);
+        let mut last_was_pass = false;
+        for command in &case.commands {
+            let reply = game.command(command);
+            match (command, reply) {
+                (Command::Play { vertex: None, .. }, Reply::Accepted) => {
+                    passes += 1;
+                    last_was_pass = true;
+                    continue;
+                }
+                (Command::Undo, Reply::Accepted) if last_was_pass => undo_after_pass += 1,
+                (Command::Undo, Reply::CannotUndo) => cannot_undo += 1,
+                _ => {}
+            }
+            last_was_pass = false;
+        }
+        ends += usize::from(game.over());
+    }
+    eprintln!(
+        "{passes} passes, {ends} ended games, {undo_after_pass} undos after a pass, {cannot_undo} undos at the start"
+    );
+    assert!(passes >= 5 && ends >= 10 && undo_after_pass >= 1 && cannot_undo >= 1);
+}
+
+#[test]
+fn shrinking_steps_stay_valid_and_smaller() {
+    let mut runner = TestRunner::deterministic();
+    for _ in 0..20 {
+        let case = OthelloGame::cases(16)
+            .new_tree(&mut runner)
+            .expect("a case")
+            .current();
+        for simpler in shrink::simpler(&case) {
+            assert!(
+                simpler.n < case.n
+                    || simpler.commands.len() < case.commands.len()
+                    || simpler.commands != case.commands,
+                "not simpler"
+            );
+            // It reads back as itself, so it is a valid case.
+            let text = boardcheck::problem::case_text::<OthelloGame>(&simpler);
+            let back = boardcheck::problem::read_input::<OthelloGame>(&text, false).unwrap();
+            assert_eq!(back[0], simpler);
+        }
+    }
+}
+
+#[test]
+fn the_full_game_pattern_agrees_on_every_side() {
+    for n in (4..=16).step_by(2) {
+        let case = pattern::<OthelloGame>("full-game", n).unwrap();
+        assert_eq!(engine::solve(&case), oracle::solve(&case), "n = {n}");
+    }
+}
+
+#[test]
+fn gtp_form_sends_othello_vertices_and_reads_the_replies() {
+    let form = OthelloGame::extras().gtp.expect("a GTP form");
+    let case = Case {
+        n: 8,
+        rules: Rules::Standard,
+        commands: vec![
+            Command::Play {
+                colour: Colour::Black,
+                vertex: Some((3, 2)),
+            },
+            Command::Play {
+                colour: Colour::White,
+                vertex: None,
+            },
+            Command::Undo,
+        ],
+    };
+    assert_eq!((form.board_size)(&case), 8);
+    assert_eq!(
+        (form.commands)(&case),
+        vec!["play b d3", "play w pass", "undo"]
+    );
+    let replies = [
+        GtpReply {
+            ok: true,
+            text: String::new(),
+        },
+        GtpReply {
+            ok: false,
+            text: "syntax error".into(),
+        },
+        GtpReply {
+            ok: true,
+            text: String::new(),
+        },
+    ];
+    let shown = "Next move: Black\n    a b c d e f g h\n  1 . . . . . . . .\n  2 . . . . . . . .\n  3 . . . . . . . .\n  4 . . . O X . . .\n  5 . . . X O . . .\n  6 . . . . . . . .\n  7 . . . . . . . .\n  8 . . . . . . . .";
+    let got = (form.answer)(&case, &replies, Some(ReadBack::Showboard(shown))).unwrap();
+    let want = oracle::solve(&case);
+    assert_eq!(
+        answer_text::<OthelloGame>(&got),
+        answer_text::<OthelloGame>(&want)
+    );
+    // Without a board only the replies are compared.
+    let bare = (form.answer)(&case, &replies, None).unwrap();
+    assert_eq!(bare, (form.without_board)(&want));
+    assert!((form.answer)(&case, &replies[..2], None).is_err());
+    assert!((form.answer)(&case, &replies, Some(ReadBack::Showboard("= \n"))).is_err());
+}
+
+#[test]
+fn fuzz_bodies_on_random_bytes() {
+    for data in testing::random_bytes(case_count(400), 160) {
+        testing::fuzz_bodies::<OthelloGame>(&data);
+    }
+}
+
+#[test]
+fn problem_name_and_registry() {
+    assert!(boardcheck::problems::NAMES.contains(&OthelloGame::NAME));
+}
