@@ -311,7 +311,8 @@ impl LawsReport {
         );
         if self.failed_runs > 0 {
             out.push_str(&format!(
-                "; {} runs failed outright (judged by the check)",
+                "; {} runs failed outright (a crash, or a command past its time limit: genmove \
+                 on a large board), not judged here",
                 self.failed_runs
             ));
         }

@@ -445,8 +445,28 @@ impl<P: Generate> Candidate<P> for Gtp {
 
     fn run(&self, cases: &[P::Case]) -> Ran<P::Answer> {
         let outcomes = if cases.len() == 1 {
-            // A lone run: a fresh engine.
-            self.serve::<P>(cases, None).0
+            // A lone run (confirmation, shrinking): a pooled engine first,
+            // since most shrinking steps pass and a fresh process is slow
+            // to start; anything but an agreed answer is played again on a
+            // fresh engine, and that is the outcome, so every failure
+            // reported was seen on a fresh process.
+            let pooled = self.pool.lock().unwrap_or_else(|e| e.into_inner()).pop();
+            let mut agreed = None;
+            if let Some(engine) = pooled {
+                let (mut outcomes, engine) = self.serve::<P>(cases, Some(engine));
+                if let Some(Outcome::Answered { answer, .. }) = outcomes.first()
+                    && *answer == reference::<P>(&cases[0]).0
+                {
+                    agreed = outcomes.pop();
+                }
+                if let Some(e) = engine {
+                    self.pool.lock().unwrap_or_else(|e| e.into_inner()).push(e);
+                }
+            }
+            match agreed {
+                Some(outcome) => vec![outcome],
+                None => self.serve::<P>(cases, None).0,
+            }
         } else {
             let engine = self.pool.lock().unwrap_or_else(|e| e.into_inner()).pop();
             let (outcomes, engine) = self.serve::<P>(cases, engine);
