@@ -46,13 +46,25 @@ fn the_toy_without_slips_passes_under_each_rule_set() {
     for (rules, flags) in [
         ("ko=simple,suicide=forbidden", &[][..]),
         ("ko=none,suicide=forbidden", &["--no-ko"][..]),
-        ("ko=positional,suicide=forbidden", &["--positional-superko"][..]),
-        ("ko=situational,suicide=multi", &["--situational-superko", "--allow-suicide"][..]),
-        ("tromp-taylor", &["--positional-superko", "--allow-all-suicide"][..]),
+        (
+            "ko=positional,suicide=forbidden",
+            &["--positional-superko"][..],
+        ),
+        (
+            "ko=situational,suicide=multi",
+            &["--situational-superko", "--allow-suicide"][..],
+        ),
+        (
+            "tromp-taylor",
+            &["--positional-superko", "--allow-all-suicide"][..],
+        ),
     ] {
         let (status, report) = toy(rules, flags, "60", 7);
         assert_eq!(status, 0, "{rules}: {report:#}");
-        assert!(report["gtp_laws"]["broken"].is_null(), "{rules}: {report:#}");
+        assert!(
+            report["gtp_laws"]["broken"].is_null(),
+            "{rules}: {report:#}"
+        );
         assert!(report["gtp_laws"]["checked"][2].as_u64() > Some(0));
     }
 }
@@ -63,8 +75,16 @@ fn each_slip_of_the_toy_is_caught_with_a_short_sequence() {
         ("undo-captures", "ko=simple,suicide=forbidden", &[][..]),
         ("suicide-first", "ko=simple,suicide=forbidden", &[][..]),
         ("column-i", "ko=simple,suicide=forbidden", &[][..]),
-        ("ko-any-capture", "ko=simple,suicide=all", &["--allow-all-suicide"][..]),
-        ("superko-last", "ko=positional,suicide=forbidden", &["--positional-superko"][..]),
+        (
+            "ko-any-capture",
+            "ko=simple,suicide=all",
+            &["--allow-all-suicide"][..],
+        ),
+        (
+            "superko-last",
+            "ko=positional,suicide=forbidden",
+            &["--positional-superko"][..],
+        ),
     ] {
         let mut all = flags.to_vec();
         all.extend(["--slip", slip]);
@@ -112,7 +132,10 @@ fn crashes_hangs_and_broken_framing_get_verdicts_with_the_transcript() {
     for (act, verdict) in [
         ("sys.exit(3)", "RE"),
         ("import time; time.sleep(30)", "TLE"),
-        ("sys.stdout.write('ok\\n\\n'); sys.stdout.flush(); continue", "PE"),
+        (
+            "sys.stdout.write('ok\\n\\n'); sys.stdout.flush(); continue",
+            "PE",
+        ),
     ] {
         let argv = scripted("undo", act);
         let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
@@ -144,10 +167,7 @@ fn crashes_hangs_and_broken_framing_get_verdicts_with_the_transcript() {
 
 #[test]
 fn gtp_and_rules_need_a_problem_that_has_them() {
-    let out = boardcheck(
-        &["check", "flank-row", "--gtp", "--", "python3", TOY],
-        "",
-    );
+    let out = boardcheck(&["check", "flank-row", "--gtp", "--", "python3", TOY], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("GTP"));
     let out = boardcheck(
@@ -156,7 +176,16 @@ fn gtp_and_rules_need_a_problem_that_has_them() {
     );
     assert_eq!(out.status.code(), Some(2));
     let out = boardcheck(
-        &["check", "go-game", "--rules", "ko=sometimes", "--gtp", "--", "python3", TOY],
+        &[
+            "check",
+            "go-game",
+            "--rules",
+            "ko=sometimes",
+            "--gtp",
+            "--",
+            "python3",
+            TOY,
+        ],
         "",
     );
     assert_eq!(out.status.code(), Some(2));

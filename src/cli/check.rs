@@ -8,8 +8,8 @@ use boardcheck::harness::candidate::{Candidate, External};
 use boardcheck::harness::casefile::{self, Entry};
 use boardcheck::harness::check::Given;
 use boardcheck::harness::check::{CheckConfig, LimitsMode, PropertiesMode, check};
-use boardcheck::harness::process::{Limits, SandboxMode, probe, warning};
 use boardcheck::harness::gtp::{Gtp, laws::LawsReport};
+use boardcheck::harness::process::{Limits, SandboxMode, probe, warning};
 use boardcheck::harness::protocol::Jsonl;
 use boardcheck::harness::report::{Failure, Report};
 use boardcheck::harness::vectors;
@@ -478,9 +478,10 @@ impl Visitor for Check<'_> {
         self.config.shape = self.judge.shape::<P>()?;
         let extras = P::extras();
         if let Some(spec) = self.rules {
-            let sets = extras.rules.as_ref().ok_or_else(|| {
-                format!("--rules: {} has no rule sets to choose from", P::NAME)
-            })?;
+            let sets = extras
+                .rules
+                .as_ref()
+                .ok_or_else(|| format!("--rules: {} has no rule sets to choose from", P::NAME))?;
             self.config.rules = Some((sets.parse)(spec).map_err(|e| format!("--rules: {e}"))?);
         }
         let gtp = match self.candidate {
@@ -813,9 +814,10 @@ pub fn run(args: CheckArgs) -> i32 {
     let laws = laws.into_inner().unwrap_or_else(|e| e.into_inner());
     let law_broken = laws.as_ref().is_some_and(|l| l.broken.is_some());
     if let Some(tst) = tst.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        let path = args.save_tst.clone().or_else(|| {
-            args.save.as_ref().map(|p| p.with_extension("tst"))
-        });
+        let path = args
+            .save_tst
+            .clone()
+            .or_else(|| args.save.as_ref().map(|p| p.with_extension("tst")));
         if let Some(path) = path {
             match std::fs::write(&path, tst) {
                 Ok(()) => eprintln!(

@@ -138,7 +138,12 @@ fn run_case<P: Generate>(
             format!("`genmove {colour}` failed: {}", reply_text(&reply)),
         )));
     }
-    let vertex = reply.text.split_whitespace().next().unwrap_or("").to_string();
+    let vertex = reply
+        .text
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_string();
     if vertex.eq_ignore_ascii_case("resign") {
         return Ok(None);
     }
@@ -197,9 +202,7 @@ fn breaks<P: Generate>(gtp: &Gtp, case: &P::Case, law: &str) -> Option<(String, 
     let mut engine = gtp.fresh::<P::Answer>().ok()?;
     let mut checked = [0; 3];
     match run_case::<P>(&mut engine, case, &mut checked) {
-        Ok(Some((l, detail))) if l == law => {
-            Some((detail, transcript_text(&engine.transcript)))
-        }
+        Ok(Some((l, detail))) if l == law => Some((detail, transcript_text(&engine.transcript))),
         _ => None,
     }
 }

@@ -282,7 +282,10 @@ fn play<P: Generate>(
                 return Err((
                     Outcome::Unreadable {
                         output: transcript_text(&engine.transcript),
-                        error: format!("the board read-back `{command}` failed: {}", reply_text(&r)),
+                        error: format!(
+                            "the board read-back `{command}` failed: {}",
+                            reply_text(&r)
+                        ),
                     },
                     false,
                 ));
@@ -390,7 +393,12 @@ impl Gtp {
 
 /// The per-command comparison shown with a wrong answer: sent, expected,
 /// got, the first difference marked.
-fn comparison<P: Generate>(case: &P::Case, want: &P::Answer, replies: &[Reply], no_board: bool) -> String {
+fn comparison<P: Generate>(
+    case: &P::Case,
+    want: &P::Answer,
+    replies: &[Reply],
+    no_board: bool,
+) -> String {
     let commands = (form::<P>().commands)(case);
     let (expected, _) = split_answer::<P>(want, commands.len());
     let mut out = String::from("GTP replies (sent | expected | got):");

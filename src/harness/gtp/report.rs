@@ -133,7 +133,10 @@ pub fn tst<P: Generate>(gtp: &Gtp, case: &P::Case, header: &str) -> String {
          # every error reply as a failure, so a wrong acceptance shows in the\n\
          # board tests after it rather than on its own line.\n",
     );
-    out.push_str(&format!("boardsize {}\nclear_board\n", (form.board_size)(case)));
+    out.push_str(&format!(
+        "boardsize {}\nclear_board\n",
+        (form.board_size)(case)
+    ));
     for (i, command) in commands.iter().enumerate() {
         let e = expected.get(i).map_or("=", String::as_str);
         out.push_str(&format!("{} {command}\n", i + 1));

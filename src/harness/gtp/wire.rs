@@ -3,8 +3,8 @@
 //! lines up to the blank line) before the next command is written, since
 //! some engines drop queued input.
 
-use super::super::session::{Failure, Session};
 use super::super::process::Limits;
+use super::super::session::{Failure, Session};
 use crate::gtp::Reply;
 
 /// The time an engine has to start and answer its first command.
@@ -65,7 +65,9 @@ pub struct Engine {
 /// marker or id, and an engine that leaves the id out; a reply that does
 /// not start with `=` or `?`, or carries another id, breaks the framing.
 pub fn parse_reply(lines: &[String], id: u64) -> Result<Reply, String> {
-    let first = lines.first().map_or("", |l| l.trim_end_matches(['\r', '\n']));
+    let first = lines
+        .first()
+        .map_or("", |l| l.trim_end_matches(['\r', '\n']));
     let ok = match first.chars().next() {
         Some('=') => true,
         Some('?') => false,
@@ -181,8 +183,7 @@ impl Engine {
                     // It closed its output in the middle of a reply.
                     WireError::Framing {
                         output: lines.concat(),
-                        error: "the output ended before the blank line that ends a reply"
-                            .into(),
+                        error: "the output ended before the blank line that ends a reply".into(),
                     }
                 } else {
                     WireError::Session(f)
@@ -266,7 +267,11 @@ mod tests {
     #[test]
     fn broken_framing_is_an_error() {
         assert!(parse_reply(&lines(&["ok"]), 1).is_err());
-        assert!(parse_reply(&lines(&["=4"]), 5).unwrap_err().contains("id 4"));
+        assert!(
+            parse_reply(&lines(&["=4"]), 5)
+                .unwrap_err()
+                .contains("id 4")
+        );
         assert!(parse_reply(&[], 1).is_err());
     }
 
