@@ -4,8 +4,8 @@
 //!   the play it took back;
 //! - `refused play`: a play the engine refuses leaves its board unchanged;
 //! - `genmove`: the move `genmove` returns (at the end of the sequence, for
-//!   the colour whose turn it is) is one the oracle accepts there, or
-//!   `resign`.
+//!   the colour after the last accepted play) is one the oracle accepts
+//!   there, or `pass` or `resign`.
 //!
 //! A violation is shrunk by deleting commands (blocks, then single ones)
 //! while the same law still breaks on a fresh engine, and reported with
@@ -144,7 +144,9 @@ fn run_case<P: Generate>(
         .next()
         .unwrap_or("")
         .to_string();
-    if vertex.eq_ignore_ascii_case("resign") {
+    // A pass or a resignation is always an answer (the engine may see the
+    // turn differently: GRhino passes for a side without a move itself).
+    if vertex.eq_ignore_ascii_case("resign") || vertex.eq_ignore_ascii_case("pass") {
         return Ok(None);
     }
     let mut more = commands.clone();
