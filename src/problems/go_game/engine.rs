@@ -48,6 +48,7 @@ fn splitmix(state: &mut u64) -> u64 {
 }
 
 /// A game in progress.
+#[derive(Clone)]
 pub struct Game {
     n: usize,
     rules: Rules,
@@ -103,7 +104,7 @@ impl Game {
                 add(p + n);
             }
         }
-        let mut state = 0x5eed_0f_90_u64;
+        let mut state = 0x5eed_0f90_u64;
         let keys = (0..2 * points).map(|_| splitmix(&mut state)).collect();
         let mut seen = HashMap::new();
         seen.insert(0, 1);
@@ -129,6 +130,12 @@ impl Game {
             stamp: vec![0; points],
             epoch: 0,
         }
+    }
+
+    /// Plays on under other rules (the history kept): tests ask a copy
+    /// whether a refused play was refused for ko.
+    pub fn set_rules(&mut self, rules: Rules) {
+        self.rules = rules;
     }
 
     /// The board, `board[row * n + col]`, row 0 at the bottom.

@@ -16,12 +16,14 @@
 //! Zobrist hashes for superko and a journal of changes for `undo`.
 
 pub mod engine;
+pub mod enumerate;
 pub mod format;
 mod fuzzing;
 pub mod gtp_form;
 pub mod oracle;
 pub mod patterns;
 pub mod properties;
+pub mod report;
 pub mod rule_sets;
 pub mod shrink;
 pub mod strategy;
@@ -239,6 +241,9 @@ impl Generate for GoGame {
                 cases: |shape| strategy::shaped(shape.rows),
             }),
             patterns: patterns::all(),
+            enumerate: Some(|max_cells| Box::new(enumerate::every_case(max_cells))),
+            cells: Some(enumerate::cells),
+            picture: Some(report::picture),
             gtp: Some(gtp_form::form()),
             rules: Some(rule_sets::sets()),
             ..Extras::default()

@@ -8,9 +8,10 @@
 //! `--no-ko` is `ko=none`; `--positional-superko` and
 //! `--situational-superko` are the superkos; `--allow-suicide` is
 //! `suicide=multi` and `--allow-all-suicide` `suicide=all`. Pachi refuses
-//! every suicide (`suicide=forbidden`) whatever its rules. KataGo's `play`
-//! accepts what its `kata-set-rules` allow (`koRule` SIMPLE, POSITIONAL,
-//! SITUATIONAL; `multiStoneSuicideLegal` is `suicide=multi`).
+//! every suicide (`suicide=forbidden`) whatever its rules. KataGo's
+//! `kata-set-rules` names the same choices (`koRule` SIMPLE, POSITIONAL,
+//! SITUATIONAL; `multiStoneSuicideLegal` for `suicide=multi`), but its
+//! `play` is tolerant: the rules bind only `genmove`.
 //!
 //! A rule set's number is `4 * suicide + ko` over the orders of
 //! [`Ko::ALL`] and [`Suicide::ALL`].

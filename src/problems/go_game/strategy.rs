@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 
 use super::patterns::{KO_BLACK, KO_WHITE, ko_setup, random_game};
-use super::{BLACK, Case, Command, Ko, MAX_N, Rules, Suicide, WHITE};
+use super::{BLACK, Case, Command, Ko, MAX_N, Rules, Suicide};
 
 /// The board sides a family draws: up to `max`, or exactly `max`.
 #[derive(Clone, Copy)]
@@ -143,19 +143,27 @@ fn ko(sides: Sides) -> BoxedStrategy<Case> {
                 (c0 + c, r0 + r)
             };
             let mut commands = ko_setup(at);
-            for (roll, colour_bit, index) in tail {
-                let colour = if colour_bit { BLACK } else { WHITE };
+            // The colours alternate from Black (whose capture comes next),
+            // one colour playing twice about 1 in 10 commands.
+            let mut next = BLACK;
+            for (roll, twice, index) in tail {
+                if twice && roll % 5 == 0 {
+                    next = 3 - next;
+                }
+                // After an undo the colour that played last is to play again.
+                let colour = next;
+                next = 3 - next;
                 commands.push(match roll {
-                    0..=29 => Command::Play {
+                    0..=44 => Command::Play {
                         colour,
                         vertex: Some(at(if colour == BLACK { KO_BLACK } else { KO_WHITE })),
                     },
-                    30..=49 => Command::Play {
+                    45..=59 => Command::Play {
                         colour,
                         vertex: None,
                     },
-                    50..=64 => Command::Undo,
-                    65..=74 => Command::Play {
+                    60..=71 => Command::Undo,
+                    72..=79 => Command::Play {
                         colour,
                         vertex: Some(at(if colour == BLACK { KO_WHITE } else { KO_BLACK })),
                     },
