@@ -241,6 +241,7 @@ fn every_vector_through_solve() {
         ("chomp-solve", "chomp_solve"),
         ("go-capture", "go_capture"),
         ("go-move", "go_move"),
+        ("othello-game", "othello_game"),
     ] {
         let file = vectors::load(format!("tests/data/{file}.toml")).unwrap();
         let (mut outputs, mut errors) = (0, 0);

@@ -222,3 +222,90 @@ fn fuzz_bodies_on_random_bytes() {
 fn problem_name_and_registry() {
     assert!(boardcheck::problems::NAMES.contains(&OthelloGame::NAME));
 }
+
+/// Where GRhino's GTP engine is installed (Debian package `grhino`).
+const GRHINO: &str = "/usr/games/gtp-rhino";
+
+/// GRhino's replies to `boardsize`, `clear_board`, the case's commands and
+/// `showboard`, all sent at once (GRhino reads queued input), cut into
+/// replies at the blank lines.
+fn grhino(case: &Case) -> Vec<GtpReply> {
+    use std::io::Write;
+    let form = OthelloGame::extras().gtp.expect("a GTP form");
+    let mut script = format!("boardsize {}\nclear_board\n", (form.board_size)(case));
+    for line in (form.commands)(case) {
+        script.push_str(&line);
+        script.push('\n');
+    }
+    script.push_str("showboard\nquit\n");
+    let mut child = std::process::Command::new(GRHINO)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("gtp-rhino starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).replace('\r', "");
+    text.split("\n\n")
+        .filter(|r| !r.trim().is_empty())
+        .map(|r| {
+            let r = r.trim_start_matches('\n');
+            GtpReply {
+                ok: r.starts_with('='),
+                text: r[1..].trim().to_string(),
+            }
+        })
+        .collect()
+}
+
+/// GRhino against the oracle under `--rules auto-pass` on 8 × 8 games:
+/// the hand-checked auto-pass vectors' commands, then
+/// `BOARDCHECK_CASES` (default 6) generated games; every reply and the
+/// board read from its `showboard` agree. Skipped (and said so) where
+/// GRhino is not installed.
+#[test]
+fn grhino_agrees_under_auto_pass() {
+    if !std::path::Path::new(GRHINO).exists() {
+        eprintln!("skipped: {GRHINO} not found (Debian package grhino)");
+        return;
+    }
+    let form = OthelloGame::extras().gtp.expect("a GTP form");
+    let mut runner = TestRunner::deterministic();
+    let mut cases: Vec<Case> = Vec::new();
+    for _ in 0..case_count(6) {
+        let mut case = strategy::sized(8)
+            .new_tree(&mut runner)
+            .expect("a case")
+            .current();
+        case.rules = Rules::AutoPass;
+        cases.push(case);
+    }
+    let file = boardcheck::harness::vectors::load("tests/data/othello_game.toml").unwrap();
+    for v in file
+        .vectors
+        .iter()
+        .filter(|v| v.name.starts_with("auto-pass-"))
+    {
+        cases.extend(boardcheck::problem::read_input::<OthelloGame>(&v.input, false).unwrap());
+    }
+    for case in &cases {
+        let replies = grhino(case);
+        let k = case.commands.len();
+        assert_eq!(replies.len(), k + 4, "GRhino's replies: {replies:?}");
+        assert!(replies[0].ok && replies[1].ok, "boardsize 8, clear_board");
+        let shown = ReadBack::Showboard(&replies[k + 2].text);
+        let got = (form.answer)(case, &replies[2..k + 2], Some(shown)).unwrap();
+        let want = oracle::solve(case);
+        assert_eq!(
+            answer_text::<OthelloGame>(&got),
+            answer_text::<OthelloGame>(&want),
+            "GRhino disagrees on\n{}",
+            boardcheck::problem::case_text::<OthelloGame>(case)
+        );
+    }
+}

@@ -97,7 +97,7 @@ impl Bits {
 
     /// Shifted toward higher bits by `k` (1 to 63).
     #[inline]
-    pub fn shl(self, k: u32) -> Bits {
+    pub fn shift_up(self, k: u32) -> Bits {
         let w = self.0;
         Bits([
             w[0] << k,
@@ -109,7 +109,7 @@ impl Bits {
 
     /// Shifted toward lower bits by `k` (1 to 63).
     #[inline]
-    pub fn shr(self, k: u32) -> Bits {
+    pub fn shift_down(self, k: u32) -> Bits {
         let w = self.0;
         Bits([
             w[0] >> k | w[1] << (64 - k),
@@ -192,7 +192,11 @@ const DIRS: [Dir; 8] = [
 
 #[inline]
 fn step(b: Bits, d: Dir) -> Bits {
-    if d.up { b.shl(d.by) } else { b.shr(d.by) }
+    if d.up {
+        b.shift_up(d.by)
+    } else {
+        b.shift_down(d.by)
+    }
 }
 
 /// The cells of the n × n board in the layout.

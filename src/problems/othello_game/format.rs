@@ -116,7 +116,7 @@ pub fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
     let line = lines.next_line("the board side n")?;
     let mut tokens = line.tokens();
     let n: usize = tokens.int_in("the board side n", MIN_SIDE, MAX_SIDE)?;
-    if n % 2 != 0 {
+    if !n.is_multiple_of(2) {
         return Err(line.error_at(1, format!("the board side n must be even, found {n}")));
     }
     let rules = match tokens.next_raw() {
