@@ -174,6 +174,55 @@ fn crashes_hangs_and_broken_framing_get_verdicts_with_the_transcript() {
 }
 
 #[test]
+fn the_board_is_read_from_showboard_or_not_at_all() {
+    // Without list_stones the toy's showboard is parsed; without either,
+    // only the replies are compared, and the report says so.
+    let (status, report) = toy(
+        "ko=simple,suicide=forbidden",
+        &["--no-list-stones", "--slip", "undo-captures"],
+        "200",
+        4,
+    );
+    assert_eq!(status, 1, "{report:#}");
+    assert!(report["sandbox"].as_str().unwrap().contains("showboard"));
+    let (status, report) = toy(
+        "ko=simple,suicide=forbidden",
+        &["--no-list-stones", "--no-showboard"],
+        "100",
+        4,
+    );
+    assert_eq!(status, 0, "{report:#}");
+    assert!(
+        report["sandbox"]
+            .as_str()
+            .unwrap()
+            .contains("board not compared"),
+        "{report:#}"
+    );
+    // The laws need a board: none were checked.
+    assert_eq!(report["gtp_laws"]["cases"], 0);
+    let (status, report) = toy(
+        "ko=simple,suicide=forbidden",
+        &[
+            "--no-list-stones",
+            "--no-showboard",
+            "--slip",
+            "suicide-first",
+        ],
+        "200",
+        4,
+    );
+    assert_eq!(status, 1, "{report:#}");
+    assert!(
+        report["failure"]["detail"]
+            .as_str()
+            .unwrap()
+            .contains("board not compared"),
+        "{report:#}"
+    );
+}
+
+#[test]
 fn gtp_and_rules_need_a_problem_that_has_them() {
     let out = boardcheck(&["check", "flank-row", "--gtp", "--", "python3", TOY], "");
     assert_eq!(out.status.code(), Some(2));

@@ -4,7 +4,8 @@
 Rules as in PROBLEMS.md section 7, chosen with GNU Go's flags: simple ko and
 no suicide by default; --no-ko, --positional-superko, --situational-superko;
 --allow-suicide (multi-stone suicide), --allow-all-suicide. `genmove` plays
-any legal move. `--slip NAME` switches on a known mistake (see SLIPS), for
+any legal move. --no-list-stones and --no-showboard leave those commands out
+of list_commands and known_command. `--slip NAME` switches on a known mistake (see SLIPS), for
 showing that boardcheck catches it.
 """
 
@@ -264,6 +265,12 @@ def main(argv):
             suicide = "all"
         elif a == "--slip" and args and args[0] in SLIPS:
             slips.add(args.pop(0))
+        elif a in ("--no-list-stones", "--no-showboard"):
+            # Hidden from list_commands and known_command, so that a
+            # controller reads the board another way (or not at all).
+            name = a[len("--no-"):].replace("-", "_")
+            if name in COMMANDS:
+                COMMANDS.remove(name)
         elif a == "--list-slips":
             for name, about in SLIPS.items():
                 print("%s: %s" % (name, about))

@@ -859,7 +859,11 @@ pub fn run(args: CheckArgs) -> i32 {
             json["failure"]["hint"] = hint.into();
         }
         json["options"] = options_json(&args, seed, jobs);
-        if let AnyCandidate::Gtp(g) = &candidate {
+        if let AnyCandidate::Gtp(g) = &candidate
+            && report.failure.is_none()
+        {
+            // Throughput of a passing check only: a failing one also runs
+            // split batches the run times leave out.
             let (commands, waited) = g.stats();
             let runs: f64 = report.timings.run_ms.iter().sum::<f64>() / 1000.0;
             json["gtp"] = serde_json::json!({
@@ -895,7 +899,7 @@ pub fn run(args: CheckArgs) -> i32 {
         if let AnyCandidate::Gtp(g) = &candidate {
             let (commands, waited) = g.stats();
             let runs: f64 = report.timings.run_ms.iter().sum::<f64>() / 1000.0;
-            if runs > 0.0 {
+            if runs > 0.0 && report.failure.is_none() {
                 print(&format!(
                     "GTP: {commands} commands in {runs:.1} s of runs ({:.0} a second per job); \
                      the engine's share of that time {:.0}%\n",
