@@ -12,6 +12,9 @@ const TOY: &str = "examples/gtp/toy_go.py";
 
 /// `check go-game --gtp` of the toy with `flags` under `rules`.
 fn toy(rules: &str, flags: &[&str], cases: &str, seed: u64) -> (i32, serde_json::Value) {
+    // Shrinking starts fresh engine processes; a short budget keeps `cargo
+    // test` quick, BOARDCHECK_GTP_SHRINK_SECONDS=120 gives docs/gtp.md's.
+    let shrink = std::env::var("BOARDCHECK_GTP_SHRINK_SECONDS").unwrap_or_else(|_| "20".into());
     let mut candidate = vec!["python3", TOY];
     candidate.extend(flags);
     check_json(
@@ -28,7 +31,7 @@ fn toy(rules: &str, flags: &[&str], cases: &str, seed: u64) -> (i32, serde_json:
             "--gtp-laws",
             "10",
             "--shrink-seconds",
-            "120",
+            &shrink,
         ],
         &candidate,
     )
