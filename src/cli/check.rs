@@ -9,6 +9,7 @@ use boardcheck::harness::casefile::{self, Entry};
 use boardcheck::harness::check::Given;
 use boardcheck::harness::check::{CheckConfig, LimitsMode, PropertiesMode, check};
 use boardcheck::harness::external::External;
+use boardcheck::harness::gtp::{Gtp, laws::LawsReport};
 use boardcheck::harness::process::{Limits, SandboxMode, probe, warning};
 use boardcheck::harness::protocol::Jsonl;
 use boardcheck::harness::report::{Failure, Report};
@@ -74,6 +75,29 @@ pub struct CheckArgs {
     /// differences highlighted).
     #[arg(long, value_name = "FILE.html")]
     report: Option<PathBuf>,
+    /// The candidate is an engine speaking the Go Text Protocol (go-game,
+    /// othello-game): one long-lived process per job, each case played as
+    /// `boardsize`, `clear_board` and its commands one at a time, the board
+    /// read back with `list_stones` or `showboard` (docs/gtp.md).
+    #[arg(long, conflicts_with_all = ["py_func", "multi"])]
+    gtp: bool,
+    /// The one rule set the candidate plays (go-game):
+    /// `ko=none|simple|positional|situational,suicide=forbidden|multi|all`,
+    /// or a preset (`tromp-taylor`, `new-zealand`, `japanese`). Every case
+    /// keeps it, shrinking included.
+    #[arg(long, value_name = "SPEC")]
+    rules: Option<String>,
+    /// With --gtp: also write the minimal failing sequence as a GNU Go
+    /// regression file (`.tst`, replayed by gogui-regress) here; with
+    /// --save and without this, it goes next to the --save file.
+    #[arg(long, value_name = "FILE.tst", requires = "gtp")]
+    save_tst: Option<PathBuf>,
+    /// With --gtp: after the cases, this many more played with the board
+    /// read after every command, for the laws only an engine with state
+    /// can break (undo restores the board, a refused play changes nothing,
+    /// genmove's move is legal); 0: none.
+    #[arg(long, default_value_t = 50, value_name = "N")]
+    gtp_laws: usize,
     /// The candidate command and its arguments, after `--`.
     #[arg(last = true, required_unless_present = "py_func", value_name = "CMD")]
     command: Vec<String>,
@@ -200,6 +224,8 @@ pub enum AnyCandidate {
     External(External),
     /// The persistent protocol (`--protocol jsonl`, `--py-func`).
     Jsonl(Jsonl),
+    /// A GTP engine (`--gtp`).
+    Gtp(Gtp),
 }
 
 impl AnyCandidate {
@@ -208,6 +234,7 @@ impl AnyCandidate {
         match self {
             AnyCandidate::External(e) => e,
             AnyCandidate::Jsonl(j) => j,
+            AnyCandidate::Gtp(g) => g,
         }
     }
 }
@@ -355,6 +382,8 @@ fn options_json(args: &CheckArgs, seed: u64, jobs: usize) -> serde_json::Value {
         "batch": args.judge.multi.then_some(args.judge.batch),
         "protocol": if args.py_func.is_some() { "jsonl" } else { args.judge.protocol.as_str() },
         "py_func": args.py_func,
+        "gtp": args.gtp,
+        "rules": args.rules,
         "limits": format!("{:?}", args.judge.limits_mode).to_lowercase(),
         "pattern": args.judge.pattern,
         "exhaustive": args.exhaustive,
@@ -443,6 +472,14 @@ fn saved_entry(problem: &str, seed: u64, multi: bool, failure: &Failure) -> Entr
 /// as its inputs.
 struct Check<'a> {
     candidate: &'a AnyCandidate,
+    /// `--rules`, read by the problem.
+    rules: Option<&'a str>,
+    /// `--gtp-laws`.
+    gtp_laws: usize,
+    /// The `.tst` text of a GTP failure, written by the caller.
+    tst: &'a std::sync::Mutex<Option<String>>,
+    /// What the GTP laws came to.
+    laws: &'a std::sync::Mutex<Option<LawsReport>>,
     config: CheckConfig,
     replay_file: &'a Path,
     judge: &'a JudgeArgs,
@@ -453,6 +490,26 @@ impl Visitor for Check<'_> {
     type Output = Result<(Report, Option<String>), String>;
     fn visit<P: Suite>(mut self) -> Self::Output {
         self.config.shape = self.judge.shape::<P>()?;
+        let extras = P::extras();
+        if let Some(spec) = self.rules {
+            let sets = extras
+                .rules
+                .as_ref()
+                .ok_or_else(|| format!("--rules: {} has no rule sets to choose from", P::NAME))?;
+            self.config.rules = Some((sets.parse)(spec).map_err(|e| format!("--rules: {e}"))?);
+        }
+        let gtp = match self.candidate {
+            AnyCandidate::Gtp(g) => {
+                if extras.gtp.is_none() {
+                    return Err(format!(
+                        "--gtp: {} is not played over GTP (go-game and othello-game are)",
+                        P::NAME
+                    ));
+                }
+                Some(g)
+            }
+            _ => None,
+        };
         // A saved input that no longer reads (another problem's file, an
         // edited entry) is an error, not something to skip silently.
         for entry in &self.config.given {
@@ -465,7 +522,6 @@ impl Visitor for Check<'_> {
                 ));
             }
         }
-        let extras = P::extras();
         if let Some(name) = &self.config.pattern {
             extras.pattern(name)?;
         }
@@ -473,7 +529,7 @@ impl Visitor for Check<'_> {
             return Err(format!("{} has no exhaustive enumeration", P::NAME));
         }
         let report = check::<P>(self.candidate.as_candidate::<P>(), &self.config);
-        let picture = match (&report.failure, extras.picture) {
+        let mut picture = match (&report.failure, extras.picture) {
             (Some(f), Some(draw))
                 if f.verdict == boardcheck::harness::verdict::Verdict::WrongAnswer =>
             {
@@ -481,6 +537,47 @@ impl Visitor for Check<'_> {
             }
             _ => None,
         };
+        if let Some(gtp) = gtp {
+            let domain = self.config.domain();
+            match &report.failure {
+                Some(f) => {
+                    if let Some(case) = read_input::<P>(&f.input, false)
+                        .ok()
+                        .and_then(|mut c| c.pop())
+                    {
+                        let header = format!(
+                            "boardcheck check {} --seed {}: {} on this sequence ({})\nengine: {}",
+                            P::NAME,
+                            self.config.seed,
+                            f.verdict,
+                            domain.describe::<P>(),
+                            gtp.argv.join(" ")
+                        );
+                        let shown = shlex::try_join(gtp.argv.iter().map(String::as_str))
+                            .unwrap_or_else(|_| gtp.argv.join(" "));
+                        let explained = boardcheck::harness::gtp::report::explain::<P>(
+                            gtp, &case, &shown, &header,
+                        );
+                        picture = Some(match picture {
+                            Some(p) => format!("{p}\n{}", explained.text),
+                            None => explained.text,
+                        });
+                        *self.tst.lock().unwrap_or_else(|e| e.into_inner()) = Some(explained.tst);
+                    }
+                }
+                None if self.gtp_laws > 0 => {
+                    let laws = boardcheck::harness::gtp::laws::check_laws::<P>(
+                        gtp,
+                        domain,
+                        self.config.seed,
+                        self.gtp_laws,
+                        self.config.max_shrink_runs.min(500),
+                    );
+                    *self.laws.lock().unwrap_or_else(|e| e.into_inner()) = Some(laws);
+                }
+                None => {}
+            }
+        }
         Ok((report, picture))
     }
 }
@@ -579,14 +676,31 @@ pub fn run(args: CheckArgs) -> i32 {
     if args.shard.is_some() && args.judge.limits_mode == LimitsMode::Only {
         return usage_error("--limits only has no cases to split: run it without --shard");
     }
-    let candidate = match args.judge.candidate(
-        &args.problem,
-        &args.limits,
-        args.command.clone(),
-        args.py_func.as_deref(),
-    ) {
-        Ok(candidate) => candidate,
-        Err(status) => return status,
+    if args.gtp && args.judge.protocol == "jsonl" {
+        return usage_error("--gtp and --protocol jsonl exclude each other");
+    }
+    let candidate = if args.gtp {
+        // The sandbox and the limits are checked as for a plain command;
+        // then the engine must answer in GTP.
+        let plain = match external(&args.limits, args.command.clone(), None) {
+            Ok(plain) => plain,
+            Err(status) => return status,
+        };
+        let gtp = Gtp::new(args.command.clone(), plain.limits);
+        if let Err(e) = gtp.verify() {
+            return usage_error(format!("the GTP engine cannot be started: {e}"));
+        }
+        AnyCandidate::Gtp(gtp)
+    } else {
+        match args.judge.candidate(
+            &args.problem,
+            &args.limits,
+            args.command.clone(),
+            args.py_func.as_deref(),
+        ) {
+            Ok(candidate) => candidate,
+            Err(status) => return status,
+        }
     };
     let entries: Vec<Entry> = match &args.replay {
         Some(path) if !path.exists() => {
@@ -664,8 +778,14 @@ pub fn run(args: CheckArgs) -> i32 {
     if args.judge.max_failures == 0 {
         return usage_error("--max-failures must be at least 1");
     }
+    let tst = std::sync::Mutex::new(None);
+    let laws = std::sync::Mutex::new(None);
     let visit = Check {
         candidate: &candidate,
+        rules: args.rules.as_deref(),
+        gtp_laws: args.gtp_laws,
+        tst: &tst,
+        laws: &laws,
         config,
         replay_file: &given_file,
         judge: &args.judge,
@@ -705,6 +825,26 @@ pub fn run(args: CheckArgs) -> i32 {
              shrink):\n{detail}"
         ));
     }
+    let laws = laws.into_inner().unwrap_or_else(|e| e.into_inner());
+    let law_broken = laws.as_ref().is_some_and(|l| l.broken.is_some());
+    if let Some(tst) = tst.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        let path = args
+            .save_tst
+            .clone()
+            .or_else(|| args.save.as_ref().map(|p| p.with_extension("tst")));
+        if let Some(path) = path {
+            match std::fs::write(&path, tst) {
+                Ok(()) => eprintln!(
+                    "boardcheck: the failing sequence as a regression file: {} (gogui-regress replays it)",
+                    path.display()
+                ),
+                Err(e) => eprintln!(
+                    "boardcheck: warning: could not write {}: {e}",
+                    path.display()
+                ),
+            }
+        }
+    }
     // Every distinct failure is kept, so that each is replayed next time.
     if let Some(path) = &args.save {
         for f in &report.failures {
@@ -733,6 +873,28 @@ pub fn run(args: CheckArgs) -> i32 {
             json["failure"]["hint"] = hint.into();
         }
         json["options"] = options_json(&args, seed, jobs);
+        if let AnyCandidate::Gtp(g) = &candidate
+            && report.failure.is_none()
+        {
+            // Throughput of a passing check only: a failing one also runs
+            // split batches the run times leave out.
+            let (commands, waited) = g.stats();
+            let runs: f64 = report.timings.run_ms.iter().sum::<f64>() / 1000.0;
+            json["gtp"] = serde_json::json!({
+                "commands": commands,
+                "engine_seconds": waited.as_secs_f64(),
+                "runs_seconds": runs,
+                "commands_per_second": commands as f64 / runs.max(1e-9),
+                "engine_share": waited.as_secs_f64() / runs.max(1e-9),
+                "board": g.board_words(),
+            });
+        }
+        if let Some(laws) = &laws {
+            json["gtp_laws"] = serde_json::to_value(laws).expect("a report serializes");
+            if laws.broken.is_some() {
+                json["status"] = "fail".into();
+            }
+        }
         json["timings"] = serde_json::to_value(&report.timings).expect("timings serialize");
         json["timings"]["total_seconds"] = total.into();
         json["timings"]["mean_ms_per_case"] = report.mean_ms_per_case().into();
@@ -748,9 +910,28 @@ pub fn run(args: CheckArgs) -> i32 {
         if let Some(picture) = picture {
             print(&format!("\n{picture}"));
         }
+        if let AnyCandidate::Gtp(g) = &candidate {
+            let (commands, waited) = g.stats();
+            let runs: f64 = report.timings.run_ms.iter().sum::<f64>() / 1000.0;
+            if runs > 0.0 && report.failure.is_none() {
+                print(&format!(
+                    "GTP: {commands} commands in {runs:.1} s of runs ({:.0} a second per job); \
+                     the engine's share of that time {:.0}%\n",
+                    commands as f64 / runs,
+                    100.0 * waited.as_secs_f64() / runs
+                ));
+            }
+        }
+        if let Some(laws) = &laws {
+            print(&format!("\n{}", laws.render()));
+        }
         if let Some(hint) = hint {
             eprintln!("boardcheck: {hint}");
         }
     }
-    if report.failure.is_some() { 1 } else { 0 }
+    if report.failure.is_some() || law_broken {
+        1
+    } else {
+        0
+    }
 }

@@ -5,7 +5,8 @@
 //! - [`sandbox`]: the isolation of those runs (bwrap, cgroups, rlimits).
 //! - [`candidate`]: external programs and Rust functions as candidates.
 //! - [`session`], [`protocol`]: long-lived processes and the persistent
-//!   protocol (`--protocol jsonl`, `--py-func`).
+//!   protocol (`--protocol jsonl`, `--py-func`); [`gtp`]: engines speaking
+//!   the Go Text Protocol (`--gtp`).
 //! - [`check`]: generate, run, compare, shrink; its phases (given, random,
 //!   exhaustive, laws, limits) over one shared context in `phases`.
 //! - [`report`]: JSON and human reports; [`board_view`]: answers drawn as
@@ -42,6 +43,7 @@ pub mod external;
 mod fixture;
 pub mod fuzz;
 pub mod fuzz_setup;
+pub mod gtp;
 pub mod html;
 mod phases;
 #[cfg(all(unix, feature = "process"))]

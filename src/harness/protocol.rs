@@ -164,7 +164,7 @@ fn read_line<P: Generate>(reader: &Reader<P>, line: &str, case: &P::Case) -> Out
 }
 
 /// What a failed answer reads as.
-fn failed<A>(f: Ended, limits: &Limits) -> Outcome<A> {
+pub(crate) fn failed<A>(f: Ended, limits: &Limits) -> Outcome<A> {
     let tail = stderr_tail(&f.stderr, f.stderr_dropped);
     exit_outcome(&f.exit, f.output, &tail, limits, Asked::AnswerLine)
 }

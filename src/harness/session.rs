@@ -153,6 +153,24 @@ impl Session {
         let mut input = Vec::with_capacity(line.len() + 1);
         input.extend_from_slice(line.as_bytes());
         input.push(b'\n');
+        self.exchange(&input)
+    }
+
+    /// Changes the time limit of the answers from now on (a GTP engine's
+    /// start-up is given longer than each command).
+    pub fn set_timeout(&mut self, timeout: Duration) {
+        self.limits.timeout = timeout;
+    }
+
+    /// Reads the next line of output (within the same limits as an answer
+    /// to [`Session::ask`]) without writing anything: the further lines of
+    /// a multi-line answer (GTP's). On failure the session is dead.
+    pub fn read_line(&mut self) -> Result<(String, Duration), Ended> {
+        self.exchange(&[])
+    }
+
+    /// Writes `input` and reads one line.
+    fn exchange(&mut self, input: &[u8]) -> Result<(String, Duration), Ended> {
         let started = Instant::now();
         let deadline = started + self.limits.timeout;
         let cpu_limit = self.limits.cpu.unwrap_or(self.limits.timeout);
