@@ -9,8 +9,6 @@ use boardcheck::harness::process::SandboxMode;
 use boardcheck::suite::Suite;
 use clap::Args;
 
-use super::candidate::{AnyCandidate, any_candidate};
-
 /// Options of `check`.
 #[derive(Args)]
 pub struct CheckArgs {
@@ -180,24 +178,6 @@ impl JudgeArgs {
             properties: self.properties_mode,
             ..CheckConfig::default()
         }
-    }
-
-    /// The candidate `command` (or `py_func`) as these options feed it.
-    pub fn candidate(
-        &self,
-        problem: &str,
-        limits: &LimitArgs,
-        command: Vec<String>,
-        py_func: Option<&str>,
-    ) -> Result<AnyCandidate, i32> {
-        any_candidate(
-            problem,
-            limits,
-            command,
-            &self.protocol,
-            py_func,
-            self.multi.then_some(self.batch),
-        )
     }
 }
 

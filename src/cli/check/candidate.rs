@@ -12,7 +12,7 @@ use boardcheck::harness::protocol::Jsonl;
 use boardcheck::problems::{self, Visitor};
 use boardcheck::suite::Suite;
 
-use super::args::LimitArgs;
+use super::args::{JudgeArgs, LimitArgs};
 use crate::cli::usage_error;
 
 /// A candidate as the command line gives it.
@@ -33,6 +33,26 @@ impl AnyCandidate {
             AnyCandidate::Jsonl(j) => j,
             AnyCandidate::Gtp(g) => g,
         }
+    }
+}
+
+impl JudgeArgs {
+    /// The candidate `command` (or `py_func`) as these options feed it.
+    pub fn candidate(
+        &self,
+        problem: &str,
+        limits: &LimitArgs,
+        command: Vec<String>,
+        py_func: Option<&str>,
+    ) -> Result<AnyCandidate, i32> {
+        any_candidate(
+            problem,
+            limits,
+            command,
+            &self.protocol,
+            py_func,
+            self.multi.then_some(self.batch),
+        )
     }
 }
 
