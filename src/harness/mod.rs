@@ -14,7 +14,11 @@
 //!   [`excerpt`]: long inputs and answers cut to a few lines for both.
 //! - [`vectors`]: test vectors in one format, and the one runner every
 //!   solver goes through.
-//! - [`casefile`]: failures saved by `check --save`, read by `--replay`.
+//! - [`casefile`]: failures saved by `check --save`, read by `--replay`;
+//!   [`given`]: those and test vectors as a check's given inputs.
+//! - [`fit`]: a check's options read by its problem, or refused;
+//!   [`grade`]: many candidates on the same cases; [`names`]: an unknown
+//!   problem name refused with the closest known one.
 //! - [`exhaust`], [`selftest`], [`testing`]: engine vs oracle on every small
 //!   case, the zoo through the properties, property runs for test suites.
 //! - [`scale`]: running time against size, and the power law it fits.
@@ -39,12 +43,16 @@ pub mod exhaust;
 mod exit_outcome;
 #[cfg(all(unix, feature = "process"))]
 pub mod external;
+pub mod fit;
 #[cfg(test)]
 mod fixture;
 pub mod fuzz;
 pub mod fuzz_setup;
+pub mod given;
+pub mod grade;
 pub mod gtp;
 pub mod html;
+pub mod names;
 mod phases;
 #[cfg(all(unix, feature = "process"))]
 pub mod process;

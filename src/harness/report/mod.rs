@@ -1,17 +1,20 @@
 //! The result of a check: JSON for machines (CLI.md), text for people.
 //!
 //! One job a file: this one the report and its failures; `timings.rs`
-//! where the time went; `summaries.rs` what each phase found and how a
-//! failure was shrunk; `marks.rs` expected and got side by side, marked
+//! where the time went; `full.rs` what `check` shows beside CLI.md's
+//! fields; `summaries.rs` what each phase found and how a failure was
+//! shrunk; `marks.rs` expected and got side by side, marked
 //! where they differ; `text.rs` the report for people.
 
 use serde::Serialize;
 
+mod full;
 mod marks;
 mod summaries;
 mod text;
 mod timings;
 
+pub use full::Beside;
 pub use marks::{answer_head, mark_differences, program_of};
 pub use summaries::{FoundBy, GivenSummary, PropertiesSummary, Shrink};
 pub use timings::{PhaseSeconds, Spread, Timings};
