@@ -17,13 +17,14 @@ use boardcheck::problems::go_game::patterns::{ko_fight, long_game, random_game};
 use boardcheck::problems::go_game::{
     BLACK, Case, Command, EMPTY, GoGame, Ko, Response, Rules, Suicide, WHITE,
 };
+use boardcheck::problems::go_game::{strategy, zoo};
 use boardcheck::suite::Solver;
 
 fn every_rule_set() -> impl Iterator<Item = Rules> {
     Ko::ALL.into_iter().flat_map(|ko| {
         Suicide::ALL
             .into_iter()
-            .map(move |suicide| Rules { ko, suicide })
+            .map(move |suicide| Rules::new(ko, suicide))
     })
 }
 
@@ -54,7 +55,7 @@ fn every_zoo_variant_is_caught_and_every_property_catches_one() {
 
 #[test]
 fn hand_checked_vectors_and_malformed_inputs() {
-    let counts = assert_vectors::<GoGame>("tests/data/go_game.toml", 37);
+    let counts = assert_vectors::<GoGame>("tests/data/go_game.toml", 46);
     assert_eq!(counts.oracle, counts.engine);
 }
 
@@ -357,10 +358,7 @@ fn rule_sets_parse_presets_and_keep_commands() {
 
 #[test]
 fn commands_off_the_board_or_of_no_colour_are_illegal_for_both() {
-    let rules = Rules {
-        ko: Ko::Simple,
-        suicide: Suicide::Forbidden,
-    };
+    let rules = Rules::new(Ko::Simple, Suicide::Forbidden);
     let case = Case {
         n: 3,
         rules,
@@ -387,4 +385,32 @@ fn commands_off_the_board_or_of_no_colour_are_illegal_for_both() {
 #[test]
 fn fuzz_bodies_run_on_random_bytes() {
     fuzz_bodies_on_random_bytes::<GoGame>(200, 256);
+}
+
+/// GNU Go's conventions (`simple-ko-too`, `next-mover`; docs/gtp.md):
+/// engine and oracle hold every property on cases under them, and each
+/// convention's slip (zoo::conventions) is caught against the oracle, on a
+/// small board.
+#[test]
+fn gnugo_conventions_hold_and_their_slips_are_caught() {
+    assert_every_property(
+        &[Solver::<GoGame>::engine(), Solver::oracle()],
+        &[(&strategy::gnugo_cases(5), 150)],
+    );
+    use proptest::strategy::{Strategy, ValueTree};
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let small = strategy::gnugo_cases(4);
+    let cases: Vec<Case> = (0..case_count(400))
+        .map(|_| small.new_tree(&mut runner).expect("a case").current())
+        .collect();
+    let variants = zoo::conventions();
+    assert_eq!(variants.len(), 2);
+    for variant in variants {
+        let smallest = cases
+            .iter()
+            .filter(|c| variant.solve(c) != GoGame::oracle(c))
+            .min_by_key(|c| (c.n, c.commands.len()))
+            .unwrap_or_else(|| panic!("{} ({}) not caught", variant.name, variant.about));
+        eprintln!("{:24} caught: {}", variant.name, GoGame::size_of(smallest));
+    }
 }

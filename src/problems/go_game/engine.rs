@@ -1,7 +1,8 @@
 //! The incremental engine: chains as circular lists of stones with a head,
 //! exact liberty counts kept at the head, Zobrist hashing of the board for
 //! ko and superko (a multiset of the game's hashes, and one keyed by the
-//! producing colour for situational superko), and `undo` by a journal of
+//! producing colour for situational superko, one keyed by the colour that
+//! played next for its `next-mover` convention), and `undo` by a journal of
 //! every write (rolled back to the play's mark), never by replaying.
 //!
 //! A play costs O(1) but for captures (O(stones removed)), merges (the
@@ -74,6 +75,9 @@ pub struct Game {
     seen: HashMap<u64, u32>,
     /// How many boards of the game have each hash, produced by each colour.
     seen_by: HashMap<(u64, u8), u32>,
+    /// How many plays were made from a board of each hash by each colour
+    /// (situational superko under the `next-mover` convention).
+    seen_next: HashMap<(u64, u8), u32>,
     /// Marks for counting liberties without repeats.
     stamp: Vec<u32>,
     epoch: u32,
@@ -127,6 +131,7 @@ impl Game {
             hashes: vec![0],
             seen,
             seen_by,
+            seen_next: HashMap::new(),
             stamp: vec![0; points],
             epoch: 0,
         }
@@ -376,15 +381,22 @@ impl Game {
             self.remove_chain(own);
         }
         // Ko, on the board this produces.
+        let simple_ko = captured == 1
+            && self.hashes.len() >= 2
+            && self.hashes[self.hashes.len() - 2] == self.hash;
+        let conventions = self.rules.conventions;
         let banned = match self.rules.ko {
             Ko::None => false,
-            Ko::Simple => {
-                captured == 1
-                    && self.hashes.len() >= 2
-                    && self.hashes[self.hashes.len() - 2] == self.hash
-            }
+            Ko::Simple => simple_ko,
             Ko::Positional => self.seen.contains_key(&self.hash),
-            Ko::Situational => self.seen_by.contains_key(&(self.hash, colour)),
+            Ko::Situational => {
+                (conventions.simple_ko_too && simple_ko)
+                    || if conventions.next_mover {
+                        self.seen_next.contains_key(&(self.hash, 3 - colour))
+                    } else {
+                        self.seen_by.contains_key(&(self.hash, colour))
+                    }
+            }
         };
         if banned {
             self.rollback(mark);
@@ -413,6 +425,7 @@ impl Game {
         self.hashes.push(self.hash);
         *self.seen.entry(self.hash).or_insert(0) += 1;
         *self.seen_by.entry((self.hash, colour)).or_insert(0) += 1;
+        *self.seen_next.entry((hash_before, colour)).or_insert(0) += 1;
     }
 
     /// Takes back the last accepted play; false if there is none.
@@ -424,6 +437,7 @@ impl Game {
         self.hashes.pop();
         forget(&mut self.seen, hash);
         forget(&mut self.seen_by, (hash, frame.colour));
+        forget(&mut self.seen_next, (frame.hash_before, frame.colour));
         self.rollback(frame.mark);
         self.hash = frame.hash_before;
         true

@@ -50,7 +50,7 @@ pub fn every_case(max_cells: usize) -> impl Iterator<Item = Case> + Send {
                         let commands = commands.clone();
                         Suicide::ALL.into_iter().map(move |suicide| Case {
                             n,
-                            rules: Rules { ko, suicide },
+                            rules: Rules::new(ko, suicide),
                             commands: commands.clone(),
                         })
                     })

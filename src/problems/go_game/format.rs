@@ -1,4 +1,6 @@
-//! Text form (PROBLEMS.md §7): `n ko suicide`, `k`, then k commands
+//! Text form (PROBLEMS.md §7): `n ko suicide` (under `situational`, then
+//! optionally GNU Go's conventions `simple-ko-too` and `next-mover`; see
+//! [`Conventions`]), `k`, then k commands
 //! (`play COLOUR VERTEX|pass`, `undo`). The answer: one line per command
 //! (`=`, `? illegal move`, `? cannot undo`), then n board lines from the
 //! top row (GTP's row n) down, `.` `X` `O`. Readers accept commands,
@@ -8,8 +10,8 @@
 use std::fmt::Write;
 
 use super::{
-    Answer, BLACK, COLUMNS, Case, Command, EMPTY, Ko, MAX_COMMANDS, MAX_N, Response, Rules,
-    Suicide, WHITE,
+    Answer, BLACK, COLUMNS, Case, Command, Conventions, EMPTY, Ko, MAX_COMMANDS, MAX_N, Response,
+    Rules, Suicide, WHITE,
 };
 use crate::text::{Line, Lines, ParseError};
 
@@ -139,7 +141,34 @@ pub fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
     let (column, suicide) = tokens.next("the suicide rule (forbidden, multi or all)")?;
     let suicides: Vec<(Suicide, &str)> = Suicide::ALL.iter().map(|&s| (s, s.word())).collect();
     let suicide = parse_rule(&line, column, suicide, "suicide rule", &suicides)?;
-    tokens.end()?;
+    let mut conventions = Conventions::NONE;
+    while let Some((column, word)) = tokens.next_raw() {
+        let flag = match word {
+            "simple-ko-too" => &mut conventions.simple_ko_too,
+            "next-mover" => &mut conventions.next_mover,
+            _ => {
+                return Err(line.error_at(
+                    column,
+                    format!(
+                        "expected a convention (simple-ko-too, next-mover) or the end of the line, found {word:?}"
+                    ),
+                ));
+            }
+        };
+        if *flag {
+            return Err(line.error_at(column, format!("convention {word:?} given twice")));
+        }
+        if ko != Ko::Situational {
+            return Err(line.error_at(
+                column,
+                format!(
+                    "convention {word:?} needs the ko rule situational, found {:?}",
+                    ko.word()
+                ),
+            ));
+        }
+        *flag = true;
+    }
     let line = lines.next_line("the number of commands k")?;
     let mut tokens = line.tokens();
     let k: usize = tokens.int_in("the number of commands k", 0, MAX_COMMANDS)?;
@@ -150,7 +179,11 @@ pub fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
     }
     Ok(Case {
         n,
-        rules: Rules { ko, suicide },
+        rules: Rules {
+            ko,
+            suicide,
+            conventions,
+        },
         commands,
     })
 }
@@ -171,13 +204,18 @@ pub fn command_text(command: &Command) -> String {
 
 /// Appends the text form of `case`.
 pub fn write_case(case: &Case, out: &mut String) {
-    let _ = writeln!(
+    let _ = write!(
         out,
         "{} {} {}",
         case.n,
         case.rules.ko.word(),
         case.rules.suicide.word()
     );
+    for word in case.rules.conventions.words() {
+        out.push(' ');
+        out.push_str(word);
+    }
+    out.push('\n');
     let _ = writeln!(out, "{}", case.commands.len());
     for command in &case.commands {
         out.push_str(&command_text(command));

@@ -11,10 +11,14 @@ impl<'a> arbitrary::Arbitrary<'a> for Case {
         } else {
             u.int_in_range(1..=9)?
         };
-        let rules = Rules {
-            ko: Ko::ALL[u.int_in_range(0..=3)?],
-            suicide: Suicide::ALL[u.int_in_range(0..=2)?],
-        };
+        let mut rules = Rules::new(
+            Ko::ALL[u.int_in_range(0..=3)?],
+            Suicide::ALL[u.int_in_range(0..=2)?],
+        );
+        if rules.ko == Ko::Situational {
+            rules.conventions.simple_ko_too = u.arbitrary()?;
+            rules.conventions.next_mover = u.arbitrary()?;
+        }
         let mut commands = Vec::new();
         while !u.is_empty() && commands.len() < MAX_COMMANDS {
             let roll = u.int_in_range(0..=15u8)?;
@@ -50,10 +54,7 @@ impl quickcheck::Arbitrary for Case {
         let mut u = arbitrary::Unstructured::new(&bytes);
         <Case as arbitrary::Arbitrary>::arbitrary(&mut u).unwrap_or(Case {
             n: 1,
-            rules: Rules {
-                ko: Ko::Simple,
-                suicide: Suicide::Forbidden,
-            },
+            rules: Rules::new(Ko::Simple, Suicide::Forbidden),
             commands: Vec::new(),
         })
     }

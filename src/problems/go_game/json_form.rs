@@ -1,6 +1,7 @@
 //! go-game's JSON form (`solve --format json`, `--protocol jsonl`,
 //! `--py-func`): a case is `{"n": 9, "ko": "simple", "suicide":
-//! "forbidden", "commands": ["play b E5", "undo"]}`, an answer
+//! "forbidden", "commands": ["play b E5", "undo"]}` (and `"conventions":
+//! ["simple-ko-too", "next-mover"]` where a case has any), an answer
 //! `{"replies": ["=", "? illegal move"], "board": ["..X", ...]}`, both read
 //! through the text form so that one parser judges every input.
 
@@ -11,12 +12,18 @@ use crate::json::{self, JsonCodec};
 use crate::problem::answer_text;
 
 fn case_to_json(case: &Case) -> Value {
-    json!({
+    let mut value = json!({
         "n": case.n,
         "ko": case.rules.ko.word(),
         "suicide": case.rules.suicide.word(),
         "commands": case.commands.iter().map(format::command_text).collect::<Vec<_>>(),
-    })
+    });
+    // Only where there are some: a plain §7 case keeps its four keys.
+    let words = case.rules.conventions.words();
+    if !words.is_empty() {
+        value["conventions"] = json!(words);
+    }
+    value
 }
 
 fn case_from_json(value: &Value) -> Result<Case, String> {
@@ -24,7 +31,14 @@ fn case_from_json(value: &Value) -> Result<Case, String> {
     let ko = json::json_str(json::json_key(value, "ko")?, "ko")?;
     let suicide = json::json_str(json::json_key(value, "suicide")?, "suicide")?;
     let commands = json::json_array(json::json_key(value, "commands")?, "commands")?;
-    let mut text = format!("{n} {ko} {suicide}\n{}\n", commands.len());
+    let mut header = format!("{n} {ko} {suicide}");
+    if let Some(words) = value.get("conventions") {
+        for (i, word) in json::json_array(words, "conventions")?.iter().enumerate() {
+            header.push(' ');
+            header.push_str(json::json_str(word, &format!("conventions[{i}]"))?);
+        }
+    }
+    let mut text = format!("{header}\n{}\n", commands.len());
     for (i, command) in commands.iter().enumerate() {
         text.push_str(json::json_str(command, &format!("commands[{i}]"))?);
         text.push('\n');

@@ -73,6 +73,41 @@ pub enum Suicide {
     All,
 }
 
+/// Conventions of real engines that the contract's situational superko
+/// does not share (GNU Go's, read in its engine/board.c), each an option
+/// of the header line and of `--rules`; only under `ko=situational`
+/// (under the other ko rules they change nothing or make no sense).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Conventions {
+    /// `simple-ko-too`: the simple-ko ban (step 4, `simple`) applies as
+    /// well as the superko.
+    pub simple_ko_too: bool,
+    /// `next-mover`: a play of colour C is refused if its board equals an
+    /// earlier board from which the OTHER colour then played (a pass
+    /// included), instead of one produced by a play of C; the current
+    /// board and a board never played from do not count.
+    pub next_mover: bool,
+}
+
+impl Conventions {
+    /// The contract's: none.
+    pub const NONE: Conventions = Conventions {
+        simple_ko_too: false,
+        next_mover: false,
+    };
+    /// The words of the header line and `--rules`, in their order.
+    pub fn words(self) -> Vec<&'static str> {
+        let mut words = Vec::new();
+        if self.simple_ko_too {
+            words.push("simple-ko-too");
+        }
+        if self.next_mover {
+            words.push("next-mover");
+        }
+        words
+    }
+}
+
 /// The rules a case is played under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
@@ -80,6 +115,19 @@ pub struct Rules {
     pub ko: Ko,
     /// The suicide rule.
     pub suicide: Suicide,
+    /// Engine conventions beyond §7 (only under situational superko).
+    pub conventions: Conventions,
+}
+
+impl Rules {
+    /// The rules of §7, no convention.
+    pub const fn new(ko: Ko, suicide: Suicide) -> Rules {
+        Rules {
+            ko,
+            suicide,
+            conventions: Conventions::NONE,
+        }
+    }
 }
 
 impl Ko {
@@ -193,11 +241,14 @@ impl Generate for GoGame {
     }
     fn size_of(case: &Case) -> String {
         let n = case.n;
+        let mut rules = format!("{} {}", case.rules.ko.word(), case.rules.suicide.word());
+        for word in case.rules.conventions.words() {
+            rules.push(' ');
+            rules.push_str(word);
+        }
         format!(
-            "{n}x{n} board, {}, {} {}",
+            "{n}x{n} board, {}, {rules}",
             plural(case.commands.len(), "command"),
-            case.rules.ko.word(),
-            case.rules.suicide.word()
         )
     }
     fn size(case: &Case) -> usize {

@@ -105,8 +105,17 @@ fn play(case: &Case, history: &[Entry], colour: u8, col: usize, row: usize) -> O
             captured == 1 && history.len() >= 2 && history[history.len() - 2].board == board
         }
         Ko::Positional => history.iter().any(|e| e.board == board),
+        // GNU Go's convention: the board each play was made from, with that
+        // play's colour (the current board is in no such pair).
+        Ko::Situational if case.rules.conventions.next_mover => history
+            .windows(2)
+            .any(|pair| pair[1].by == 3 - colour && pair[0].board == board),
         Ko::Situational => history.iter().any(|e| e.by == colour && e.board == board),
-    };
+    } || (case.rules.ko == Ko::Situational
+        && case.rules.conventions.simple_ko_too
+        && captured == 1
+        && history.len() >= 2
+        && history[history.len() - 2].board == board);
     if banned { None } else { Some(board) }
 }
 

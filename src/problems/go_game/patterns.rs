@@ -110,10 +110,7 @@ pub fn ko_setup(at: impl Fn((usize, usize)) -> (usize, usize)) -> Vec<Command> {
 /// positional superko with every suicide allowed.
 pub fn long_game(size: usize) -> Case {
     let n = size.clamp(1, MAX_N);
-    let rules = Rules {
-        ko: Ko::Positional,
-        suicide: Suicide::All,
-    };
+    let rules = Rules::new(Ko::Positional, Suicide::All);
     Case {
         n,
         rules,
@@ -140,10 +137,7 @@ pub fn ko_fight(size: usize) -> Case {
     }
     Case {
         n,
-        rules: Rules {
-            ko: Ko::Simple,
-            suicide: Suicide::Forbidden,
-        },
+        rules: Rules::new(Ko::Simple, Suicide::Forbidden),
         commands,
     }
 }

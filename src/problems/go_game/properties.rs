@@ -200,8 +200,12 @@ fn swap_board(board: &[u8]) -> Vec<u8> {
 fn colour_swap(solver: &Solver<GoGame>, case: &Case) -> Holds {
     // Under situational superko the empty start counts as produced by
     // white: a play that empties the board (a suicide of the last stones)
-    // is judged differently for each colour, so the law does not hold there.
-    if case.rules.ko == Ko::Situational && case.rules.suicide != Suicide::Forbidden {
+    // is judged differently for each colour, so the law does not hold there
+    // (with `next-mover` the start has no colour, and it holds).
+    if case.rules.ko == Ko::Situational
+        && case.rules.suicide != Suicide::Forbidden
+        && !case.rules.conventions.next_mover
+    {
         return Ok(());
     }
     let answer = solver.solve(case);

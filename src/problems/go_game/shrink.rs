@@ -7,7 +7,7 @@
 
 use std::rc::Rc;
 
-use super::{Case, Command, Ko, Suicide};
+use super::{Case, Command, Conventions, Ko, Suicide};
 use crate::generation::steps;
 
 /// The block sizes tried: k/2, k/4, ..., 1.
@@ -69,13 +69,19 @@ pub fn simpler(case: &Case) -> impl Iterator<Item = Case> + use<> {
         }
     }))
     // Simpler rules.
-    .chain(steps(&case, 3, |case, i| {
+    .chain(steps(&case, 5, |case, i| {
         let mut c = case.clone();
         match i {
             0 => c.rules.ko = Ko::None,
             1 if case.rules.ko > Ko::Simple => c.rules.ko = Ko::Simple,
             2 => c.rules.suicide = Suicide::Forbidden,
+            3 => c.rules.conventions.simple_ko_too = false,
+            4 => c.rules.conventions.next_mover = false,
             _ => return None,
+        }
+        // The conventions only exist under situational superko.
+        if c.rules.ko != Ko::Situational {
+            c.rules.conventions = Conventions::NONE;
         }
         Some(c)
     }))

@@ -36,10 +36,22 @@ fn side(sides: Sides, min: usize) -> BoxedStrategy<usize> {
 
 /// Rules, shrinking toward no ko and no suicide.
 pub fn rules() -> impl Strategy<Value = Rules> {
-    (0..4usize, 0..3usize).prop_map(|(k, s)| Rules {
-        ko: Ko::ALL[k],
-        suicide: Suicide::ALL[s],
-    })
+    (0..4usize, 0..3usize).prop_map(|(k, s)| Rules::new(Ko::ALL[k], Suicide::ALL[s]))
+}
+
+/// [`cases`] under situational superko with one or both of GNU Go's
+/// conventions (`simple-ko-too`, `next-mover`): what `--rules
+/// ko=situational,conventions=gnugo` and its parts check. The default
+/// generator keeps to §7, whose header has no convention words.
+pub fn gnugo_cases(size: usize) -> BoxedStrategy<Case> {
+    (cases(size), 1..4u8)
+        .prop_map(|(mut case, c)| {
+            case.rules.ko = Ko::Situational;
+            case.rules.conventions.simple_ko_too = c & 1 != 0;
+            case.rules.conventions.next_mover = c & 2 != 0;
+            case
+        })
+        .boxed()
 }
 
 /// One raw command: a roll (undo, pass or play), a colour flip, a point.

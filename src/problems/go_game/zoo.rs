@@ -31,6 +31,10 @@ enum Slip {
     RowsFromTop,
     /// `multi` also plays a single stone's suicide.
     MultiAsAll,
+    /// `simple-ko-too` ignored: no simple-ko ban under situational superko.
+    SimpleKoTooIgnored,
+    /// `next-mover` ignored: situational superko by the producing colour.
+    NextMoverAsProducer,
 }
 
 struct Entry {
@@ -148,9 +152,25 @@ fn play(
             last >= 1 && history[last - 1].board == board
         }
         Ko::Positional => history.iter().any(|e| e.board == board) || ghosts.contains(&board),
-        Ko::Situational => history.iter().any(|e| {
-            (e.by == colour || slip == Slip::SituationalIgnoresColour) && e.board == board
-        }),
+        Ko::Situational => {
+            let conventions = case.rules.conventions;
+            let simple = conventions.simple_ko_too
+                && slip != Slip::SimpleKoTooIgnored
+                && dead.len() == 1
+                && last >= 1
+                && history[last - 1].board == board;
+            simple
+                || if conventions.next_mover && slip != Slip::NextMoverAsProducer {
+                    history
+                        .windows(2)
+                        .any(|pair| pair[1].by == 3 - colour && pair[0].board == board)
+                } else {
+                    history.iter().any(|e| {
+                        (e.by == colour || slip == Slip::SituationalIgnoresColour)
+                            && e.board == board
+                    })
+                }
+        }
     };
     if banned {
         Played::Refused(dead)
@@ -297,6 +317,27 @@ pub fn all() -> Vec<Solver<GoGame>> {
                 "multi-as-all",
                 Slip::MultiAsAll,
                 "suicide=multi also plays a single stone's suicide",
+            ),
+        ],
+    )
+}
+
+/// Slips in GNU Go's conventions (`simple-ko-too`, `next-mover`): caught on
+/// [`super::strategy::gnugo_cases`] (`tests/go_game.rs`), not by
+/// `selftest`, whose cases keep to §7.
+pub fn conventions() -> Vec<Solver<GoGame>> {
+    zoo(
+        solve,
+        &[
+            (
+                "simple-ko-too-ignored",
+                Slip::SimpleKoTooIgnored,
+                "situational superko with simple-ko-too applies no simple-ko ban",
+            ),
+            (
+                "next-mover-as-producer",
+                Slip::NextMoverAsProducer,
+                "situational superko with next-mover judges by the colour that produced a board",
             ),
         ],
     )
