@@ -18,12 +18,16 @@ fn patterns<P: Generate>(c: &mut Criterion) {
         if !P::oracle_reaches(&case) {
             continue;
         }
-        group.bench_with_input(BenchmarkId::new("engine", pattern.name), &case, |b, case| {
-            b.iter(|| P::engine(case))
-        });
-        group.bench_with_input(BenchmarkId::new("oracle", pattern.name), &case, |b, case| {
-            b.iter(|| P::oracle(case))
-        });
+        group.bench_with_input(
+            BenchmarkId::new("engine", pattern.name),
+            &case,
+            |b, case| b.iter(|| P::engine(case)),
+        );
+        group.bench_with_input(
+            BenchmarkId::new("oracle", pattern.name),
+            &case,
+            |b, case| b.iter(|| P::oracle(case)),
+        );
     }
     group.finish();
 }

@@ -6,7 +6,6 @@ use std::time::Duration;
 use boardcheck::generation::Shape;
 use boardcheck::harness::candidate::Candidate;
 use boardcheck::harness::casefile::{self, Entry};
-use boardcheck::harness::check::Given;
 use boardcheck::harness::check::{CheckConfig, LimitsMode, PropertiesMode, check};
 use boardcheck::harness::external::External;
 use boardcheck::harness::process::{Limits, SandboxMode, probe, warning};
@@ -434,8 +433,8 @@ fn saved_entry(problem: &str, seed: u64, multi: bool, failure: &Failure) -> Entr
         name: format!("{problem} seed {seed}: {}", failure.verdict),
         input: failure.input.clone(),
         output: Some(failure.expected.clone()),
-        error: None,
         multi,
+        ..Entry::default()
     }
 }
 
@@ -609,14 +608,7 @@ pub fn run(args: CheckArgs) -> i32 {
         .iter()
         .map(|e| format!("{}: an error vector (for `solve`)", e.name))
         .collect();
-    let given = valid
-        .into_iter()
-        .map(|e| Given {
-            name: e.name,
-            input: e.input,
-            multi: e.multi,
-        })
-        .collect();
+    let given = valid;
     let (given, given_skipped, given_origin, given_file) = match &args.vectors {
         None => (
             given,
@@ -628,16 +620,8 @@ pub fn run(args: CheckArgs) -> i32 {
             Err(e) => return usage_error(e),
             Ok(file) => {
                 let entries = vectors::candidate_entries(&file);
-                let given = entries
-                    .entries
-                    .iter()
-                    .map(|e| Given {
-                        name: e.name.clone(),
-                        input: e.input.clone(),
-                        multi: e.multi,
-                    })
-                    .collect();
-                (given, entries.notes(), Origin::Vector, path.clone())
+                let notes = entries.notes();
+                (entries.entries, notes, Origin::Vector, path.clone())
             }
         },
     };

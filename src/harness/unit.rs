@@ -28,7 +28,6 @@ use super::candidate::{Candidate, Outcome, Ran, panic_message};
 use super::casefile::{self, Entry};
 use super::check::{CheckConfig, LimitsMode, PropertiesMode, check};
 use super::report::Report;
-use super::run::Given;
 use super::verdict::{Origin, Status};
 use crate::generation::{Shape, ShapeKind};
 use crate::problem::{Problem, answer_text};
@@ -276,13 +275,9 @@ impl<P: Suite> Check<P> {
         if self.keep {
             // A file that does not read is not replayed; it is rewritten
             // with the next failure.
-            for entry in casefile::load(&path).unwrap_or_default() {
-                self.config.given.push(Given {
-                    name: entry.name,
-                    input: entry.input,
-                    multi: entry.multi,
-                });
-            }
+            self.config
+                .given
+                .extend(casefile::load(&path).unwrap_or_default());
             self.config.given_origin = Origin::Replayed;
         }
         let candidate = TimedFn::<P> {
@@ -299,8 +294,7 @@ impl<P: Suite> Check<P> {
                     name: format!("{} seed {}: {}", P::NAME, report.seed, failure.verdict),
                     input: failure.input.clone(),
                     output: Some(failure.expected.clone()),
-                    error: None,
-                    multi: false,
+                    ..Entry::default()
                 };
                 if let Err(e) = casefile::append(&path, entry) {
                     eprintln!("boardcheck: could not keep the failure: {e}");
