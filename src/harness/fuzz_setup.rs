@@ -222,9 +222,8 @@ impl Visitor for Made<'_> {
             texts.push(input.clone());
             answers.push(pair(&input, &right));
             // One zoo variant's (often wrong) answer per case, in turn.
-            if !zoo.is_empty() {
-                let wrong = answer_text::<P>(&zoo[i % zoo.len()].solve(case));
-                answers.push(pair(&input, &wrong));
+            if let Some(Ok(wrong)) = (!zoo.is_empty()).then(|| zoo[i % zoo.len()].solve(case)) {
+                answers.push(pair(&input, &answer_text::<P>(&wrong)));
             }
         }
         let few = &cases[..cases.len().min(3)];

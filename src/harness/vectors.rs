@@ -302,12 +302,13 @@ pub fn run<P: Problem>(vectors: &Vectors, solver: &Solver<P>) -> VectorRun {
                         let answers = catch_unwind(AssertUnwindSafe(|| {
                             cases
                                 .iter()
-                                .map(|c| answer_text::<P>(&solver.solve(c)))
-                                .collect::<String>()
+                                .map(|c| solver.solve(c).map(|a| answer_text::<P>(&a)))
+                                .collect::<Result<String, _>>()
                         }));
                         match answers {
-                            Ok(text) if text == *want => None,
-                            Ok(text) => Some(format!("{text:?}")),
+                            Ok(Ok(text)) if text == *want => None,
+                            Ok(Ok(text)) => Some(format!("{text:?}")),
+                            Ok(Err(stop)) => Some(format!("no answer: {stop}")),
                             Err(payload) => Some(format!("panicked: {}", panic_text(&*payload))),
                         }
                     }
