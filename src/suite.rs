@@ -16,10 +16,12 @@ pub trait Suite: Generate {
     fn zoo() -> Vec<Solver<Self>>;
 }
 
-type Solve<P> = dyn Fn(&<P as Problem>::Case) -> <P as Problem>::Answer + Send + Sync;
+type Solve<P> = dyn Fn(&<P as Problem>::Case) -> Result<<P as Problem>::Answer, Stop> + Send + Sync;
 
 /// A named solver: the oracle, the engine, a zoo variant, or any closure
-/// (a candidate program wrapped by the checker, say).
+/// (a candidate program wrapped by the checker, say). A solver may be
+/// fallible ([`Solver::fallible`]): a law asking it stops, with `?`, at
+/// the first input it does not answer.
 pub struct Solver<P: Problem> {
     /// Short name, e.g. `flip-while-scanning`.
     pub name: String,
@@ -46,6 +48,17 @@ impl<P: Problem> Solver<P> {
         name: impl Into<String>,
         about: impl Into<String>,
         solve: impl Fn(&P::Case) -> P::Answer + Send + Sync + 'static,
+    ) -> Self {
+        Solver::fallible(name, about, move |case: &P::Case| Ok(solve(case)))
+    }
+
+    /// A solver that may not answer: the candidate under check, answering
+    /// from its runs so far, is one ([`Stop::Unanswered`] for an input it
+    /// has no answer to).
+    pub fn fallible(
+        name: impl Into<String>,
+        about: impl Into<String>,
+        solve: impl Fn(&P::Case) -> Result<P::Answer, Stop> + Send + Sync + 'static,
     ) -> Self {
         Solver {
             name: name.into(),
@@ -81,14 +94,45 @@ impl<P: Problem> Solver<P> {
         self.variant.as_deref()?.downcast_ref()
     }
 
-    /// Solves one case.
-    pub fn solve(&self, case: &P::Case) -> P::Answer {
+    /// Solves one case; only a [`Solver::fallible`] one may not answer.
+    pub fn solve(&self, case: &P::Case) -> Result<P::Answer, Stop> {
         (self.solve)(case)
     }
 }
 
-/// What a property says about one case: holds, or why not.
-pub type Holds = Result<(), String>;
+/// Why a law did not hold on a case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The law is broken: why.
+    Breaks(String),
+    /// The solver did not answer an input the law asked about (the
+    /// candidate has no run of it yet, or failed on it): no verdict.
+    Unanswered,
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stop::Breaks(why) => f.write_str(why),
+            Stop::Unanswered => f.write_str("the solver did not answer an input the law asked"),
+        }
+    }
+}
+
+/// A helper's complaint (`Result<_, String>` and `?`) breaks the law.
+impl From<String> for Stop {
+    fn from(why: String) -> Stop {
+        Stop::Breaks(why)
+    }
+}
+
+/// What a property says about one case: holds, or why it stopped.
+pub type Holds = Result<(), Stop>;
+
+/// The law is broken, for the reason `why`.
+pub fn breaks(why: impl Into<String>) -> Holds {
+    Err(Stop::Breaks(why.into()))
+}
 
 /// A law the rules imply, checkable on any [`Solver`].
 pub struct Property<P: Problem> {
@@ -137,12 +181,12 @@ pub fn agrees_with_oracle<P: Problem>() -> Property<P> {
         name: "agrees-with-oracle",
         about: "the solver's answer equals the oracle's",
         holds: |solver, case| {
-            let got = solver.solve(case);
+            let got = solver.solve(case)?;
             let want = P::oracle(case);
             if got == want {
                 Ok(())
             } else {
-                Err(format!(
+                breaks(format!(
                     "expected {}got {}",
                     answer_text::<P>(&want),
                     answer_text::<P>(&got)

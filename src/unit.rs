@@ -29,7 +29,7 @@ use std::time::Duration;
 use crate::generation::{Shape, ShapeKind};
 use crate::harness::candidate::{Candidate, Outcome, Ran, panic_message};
 use crate::harness::casefile::{self, Entry};
-use crate::harness::check::{CheckConfig, Given, LimitsMode, PropertiesMode, check};
+use crate::harness::check::{CheckConfig, LimitsMode, PropertiesMode, check};
 use crate::harness::report::Report;
 use crate::harness::verdict::{Origin, Status};
 use crate::problem::{Problem, answer_text};
@@ -277,13 +277,9 @@ impl<P: Suite> Check<P> {
         if self.keep {
             // A file that does not read is not replayed; it is rewritten
             // with the next failure.
-            for entry in casefile::load(&path).unwrap_or_default() {
-                self.config.given.push(Given {
-                    name: entry.name,
-                    input: entry.input,
-                    multi: entry.multi,
-                });
-            }
+            self.config
+                .given
+                .extend(casefile::load(&path).unwrap_or_default());
             self.config.given_origin = Origin::Replayed;
         }
         let candidate = TimedFn::<P> {
@@ -300,8 +296,7 @@ impl<P: Suite> Check<P> {
                     name: format!("{} seed {}: {}", P::NAME, report.seed, failure.verdict),
                     input: failure.input.clone(),
                     output: Some(failure.expected.clone()),
-                    error: None,
-                    multi: false,
+                    ..Entry::default()
                 };
                 if let Err(e) = casefile::append(&path, entry) {
                     eprintln!("boardcheck: could not keep the failure: {e}");

@@ -281,7 +281,7 @@ fn every_vector_through_solve() {
             let stdout = String::from_utf8_lossy(&out.stdout);
             let stderr = String::from_utf8_lossy(&out.stderr);
             let name = format!("{}: {}", file.file, v.name);
-            match &v.expect {
+            match &v.expect().expect("a vector expects one") {
                 Expect::Error(want) => {
                     assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
                     assert!(stdout.is_empty(), "{name}: {stdout}");

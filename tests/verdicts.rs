@@ -263,7 +263,8 @@ fn replay_runs_valid_entries_skips_error_entries_and_says_so() {
     std::fs::write(
         &file,
         "[[case]]\nname = \"an error vector\"\ninput = \"\"\nerror = \"line 1\"\n\n\
-         [[case]]\nname = \"edge run\"\ninput = \".B\\n1\\nA 0\\n\"\noutput = \"AB\\n\"\n",
+         [[case]]\nname = \"edge run\"\ninput = \".B\\n1\\nA 0\\n\"\noutput = \"AB\\n\"\n\n\
+         [[case]]\nname = \"stale\"\ninput = \"..\\n1\\nA 0\\n\"\noutput = \"BB\\n\"\n",
     )
     .unwrap();
     let (status, report) = check_json(
@@ -275,6 +276,13 @@ fn replay_runs_valid_entries_skips_error_entries_and_says_so() {
     assert_eq!(status, 1);
     assert_eq!(report["given"]["ran"], 1);
     assert_eq!(report["given"]["skipped"].as_array().unwrap().len(), 1);
+    // A saved output the reference no longer gives is reported.
+    let changed = report["given"]["changed"].as_array().unwrap();
+    assert_eq!(changed.len(), 1, "{changed:?}");
+    assert!(
+        changed[0].as_str().unwrap().starts_with("stale: "),
+        "{changed:?}"
+    );
     let failure = &report["failure"];
     assert_eq!(failure["origin"], "replayed");
     // A given input is reported as given, never called minimal.
@@ -960,10 +968,11 @@ mod in_process {
             .collect();
         let config = CheckConfig {
             cases: 0,
-            given: vec![boardcheck::harness::check::Given {
+            given: vec![boardcheck::harness::check::Entry {
                 name: "eight".into(),
                 input,
                 multi: true,
+                ..Default::default()
             }],
             ..config(0)
         };

@@ -19,7 +19,7 @@ pub use super::phases::Phase;
 pub use super::phases::limits::limit_sizes;
 use super::report::{Report, Timings};
 pub use super::run::{
-    CheckConfig, Given, Judged, LimitsMode, OnFailure, Progress, PropertiesMode, Shard, generate,
+    CheckConfig, Entry, Judged, LimitsMode, OnFailure, Progress, PropertiesMode, Shard, generate,
     judge, seeded_rng, seeded_runner,
 };
 pub use super::shrink::simplify_greedily;

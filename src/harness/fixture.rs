@@ -8,7 +8,7 @@ use proptest::strategy::{BoxedStrategy, Strategy};
 
 use crate::generation::{Extras, Generate, Pattern};
 use crate::problem::{JsonCodec, Problem};
-use crate::suite::{Holds, LawKind, Property, Solver, Suite, agrees_with_oracle};
+use crate::suite::{Holds, LawKind, Property, Solver, Suite, agrees_with_oracle, breaks};
 use crate::text::{Lines, ParseError};
 
 /// A row of digits (each 0 to 9), written as one line, e.g. `3141`.
@@ -151,7 +151,7 @@ fn same(what: &str, a: &Row, b: &Row) -> Holds {
     if a == b {
         Ok(())
     } else {
-        Err(format!("{what}: {a:?} and {b:?}"))
+        breaks(format!("{what}: {a:?} and {b:?}"))
     }
 }
 
@@ -167,8 +167,8 @@ fn laws() -> Vec<Property<SortRow>> {
                 let reversed: Row = case.iter().rev().copied().collect();
                 same(
                     "the row and its reverse sort differently",
-                    &solver.solve(case),
-                    &solver.solve(&reversed),
+                    &solver.solve(case)?,
+                    &solver.solve(&reversed)?,
                 )
             },
             kind: LawKind::Answers,
@@ -177,10 +177,10 @@ fn laws() -> Vec<Property<SortRow>> {
             name: "ascending",
             about: "each digit of the answer is at most the next",
             holds: |solver, case| {
-                let answer = solver.solve(case);
+                let answer = solver.solve(case)?;
                 match answer.windows(2).position(|w| w[0] > w[1]) {
                     None => Ok(()),
-                    Some(i) => Err(format!("digits {i} and {} descend: {answer:?}", i + 1)),
+                    Some(i) => breaks(format!("digits {i} and {} descend: {answer:?}", i + 1)),
                 }
             },
             kind: LawKind::Answers,

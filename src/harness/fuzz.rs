@@ -281,7 +281,9 @@ fn engine_under_test<P: Suite>(case: &P::Case) -> P::Answer {
     static NAME: OnceLock<Option<String>> = OnceLock::new();
     match NAME.get_or_init(|| std::env::var(ZOO_VAR).ok()) {
         None => P::engine(case),
-        Some(name) => zoo_variant::<P>(name).solve(case),
+        Some(name) => zoo_variant::<P>(name)
+            .solve(case)
+            .expect("a zoo variant answers every case"),
     }
 }
 

@@ -169,24 +169,7 @@ fn case_file_seeds(vectors_dir: &Path) -> Vec<Vec<u8>> {
     let mut out = Vec::new();
     for problem in NAMES {
         let vectors = vectors_of(problem, vectors_dir);
-        let entries: Vec<Entry> = vectors
-            .vectors
-            .iter()
-            .take(4)
-            .map(|v| Entry {
-                name: v.name.clone(),
-                input: v.input.clone(),
-                output: match &v.expect {
-                    Expect::Output(o) => Some(o.clone()),
-                    Expect::Error(_) => None,
-                },
-                error: match &v.expect {
-                    Expect::Error(e) => Some(e.clone()),
-                    Expect::Output(_) => None,
-                },
-                multi: v.multi,
-            })
-            .collect();
+        let entries: Vec<Entry> = vectors.vectors.iter().take(4).cloned().collect();
         if let Ok(text) = casefile::text(entries) {
             out.push(text.into_bytes());
         }
@@ -214,9 +197,9 @@ impl Visitor for Made<'_> {
             |input: &str, output: &str| [input.as_bytes(), b"\0", output.as_bytes()].concat();
         for v in &self.0.vectors {
             texts.push(v.input.clone());
-            if let Expect::Output(output) = &v.expect {
-                texts.push(output.clone());
-                answers.push(pair(&v.input, output));
+            if let Some(Expect::Output(output)) = v.expect() {
+                answers.push(pair(&v.input, &output));
+                texts.push(output);
             }
         }
         let zoo = P::zoo();
@@ -239,9 +222,8 @@ impl Visitor for Made<'_> {
             texts.push(input.clone());
             answers.push(pair(&input, &right));
             // One zoo variant's (often wrong) answer per case, in turn.
-            if !zoo.is_empty() {
-                let wrong = answer_text::<P>(&zoo[i % zoo.len()].solve(case));
-                answers.push(pair(&input, &wrong));
+            if let Some(Ok(wrong)) = (!zoo.is_empty()).then(|| zoo[i % zoo.len()].solve(case)) {
+                answers.push(pair(&input, &answer_text::<P>(&wrong)));
             }
         }
         let few = &cases[..cases.len().min(3)];

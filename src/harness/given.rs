@@ -5,7 +5,6 @@
 use std::path::{Path, PathBuf};
 
 use super::casefile::{self, Entry};
-use super::check::Given;
 use super::report::Failure;
 use super::vectors;
 use super::verdict::Origin;
@@ -13,7 +12,7 @@ use super::verdict::Origin;
 /// The given inputs of one check and where they came from.
 pub struct GivenInputs {
     /// The inputs the candidate runs first.
-    pub given: Vec<Given>,
+    pub given: Vec<Entry>,
     /// The entries left out, with why (error vectors are for `solve`).
     pub skipped: Vec<String>,
     /// Replayed or vectors.
@@ -43,14 +42,7 @@ pub fn load(replay: Option<&Path>, vectors: Option<&Path>) -> Result<GivenInputs
         .iter()
         .map(|e| format!("{}: an error vector (for `solve`)", e.name))
         .collect();
-    let given = valid
-        .into_iter()
-        .map(|e| Given {
-            name: e.name,
-            input: e.input,
-            multi: e.multi,
-        })
-        .collect();
+    let given = valid;
     match vectors {
         None => Ok(GivenInputs {
             given,
@@ -61,18 +53,10 @@ pub fn load(replay: Option<&Path>, vectors: Option<&Path>) -> Result<GivenInputs
         Some(path) => {
             let file = vectors::load(path)?;
             let entries = vectors::candidate_entries(&file);
-            let given = entries
-                .entries
-                .iter()
-                .map(|e| Given {
-                    name: e.name.clone(),
-                    input: e.input.clone(),
-                    multi: e.multi,
-                })
-                .collect();
+            let skipped = entries.notes();
             Ok(GivenInputs {
-                given,
-                skipped: entries.notes(),
+                given: entries.entries,
+                skipped,
                 origin: Origin::Vector,
                 file: path.to_path_buf(),
             })
@@ -86,7 +70,7 @@ pub fn saved_entry(problem: &str, seed: u64, multi: bool, failure: &Failure) -> 
         name: format!("{problem} seed {seed}: {}", failure.verdict),
         input: failure.input.clone(),
         output: Some(failure.expected.clone()),
-        error: None,
         multi,
+        ..Entry::default()
     }
 }

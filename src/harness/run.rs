@@ -19,22 +19,14 @@ use super::verdict::{Origin, Verdict};
 use crate::generation::{Domain, Generate, Reference, Shape, reference};
 use crate::problem::answer_text;
 
+/// An input given to a check besides the generated ones: a saved failure
+/// (`--replay`) or a test vector (`--vectors`), as its file holds it.
+pub use super::casefile::Entry;
+
 /// Called with (cases done, cases in all) as a check goes on.
 pub type Progress = Arc<dyn Fn(u64, u64) + Send + Sync>;
 /// Called with the smallest confirmed failure so far, while shrinking.
 pub type OnFailure = Arc<dyn Fn(&Failure) + Send + Sync>;
-
-/// Inputs given to a check besides the generated ones: saved failures
-/// (`--replay`) or test vectors (`--vectors`), each one input as text.
-#[derive(Clone, Debug)]
-pub struct Given {
-    /// Its name in the file.
-    pub name: String,
-    /// The input text.
-    pub input: String,
-    /// Whether the text is in the multi-case form.
-    pub multi: bool,
-}
 
 /// How a check runs.
 #[derive(Clone)]
@@ -70,7 +62,7 @@ pub struct CheckConfig {
     /// progress line, and so an interrupted run can still print one).
     pub on_failure: Option<OnFailure>,
     /// Inputs to run before the generated ones, with where they come from.
-    pub given: Vec<Given>,
+    pub given: Vec<Entry>,
     /// Where the given inputs come from.
     pub given_origin: Origin,
     /// Whether to run the worst-case patterns at the contract's limits.

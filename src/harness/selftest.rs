@@ -81,7 +81,7 @@ pub fn counterexample<P: Generate>(
     };
     let mut runner = TestRunner::new_with_rng(config, seeded_rng(seed));
     match runner.run(strategy, |case| {
-        (property.holds)(solver, &case).map_err(TestCaseError::fail)
+        (property.holds)(solver, &case).map_err(|stop| TestCaseError::fail(stop.to_string()))
     }) {
         Err(TestError::Fail(why, case)) => {
             let (case, _) = simplify_greedily::<P>(case, 1, |c| {
@@ -89,7 +89,7 @@ pub fn counterexample<P: Generate>(
             });
             let why = (property.holds)(solver, &case)
                 .err()
-                .unwrap_or_else(|| why.to_string());
+                .map_or_else(|| why.to_string(), |stop| stop.to_string());
             Some((case, why))
         }
         _ => None,

@@ -46,7 +46,7 @@ pub fn assert_property<P: Problem>(
         ..Config::default()
     });
     if let Err(e) = runner.run(strategy, |case| {
-        (property.holds)(solver, &case).map_err(TestCaseError::fail)
+        (property.holds)(solver, &case).map_err(|stop| TestCaseError::fail(stop.to_string()))
     }) {
         panic!(
             "{} fails {}: {}",

@@ -1,17 +1,18 @@
-//! Test vectors: one TOML format and one runner that every solver goes
-//! through (the oracle, the engine, a zoo variant, any closure), after the
-//! way regex-automata's `regex-test` keeps its suite: every vector has a
-//! unique name, one structured expectation, explicit skips, and a run ends
-//! with counts of what ran, failed and was skipped.
+//! Test vectors: files of the one case-file format ([`super::casefile`])
+//! and one runner that every solver goes through (the oracle, the engine, a
+//! zoo variant, any closure), after the way regex-automata's `regex-test`
+//! keeps its suite: every vector has a unique name, one structured
+//! expectation, explicit skips, and a run ends with counts of what ran,
+//! failed and was skipped.
 //!
 //! ```toml
-//! [[test]]
+//! [[case]]
 //! name = "seed-run-closed"
 //! about = "seed: a run closed by the player's own piece flips"
 //! input = "A.BBA\n1\nA 1\n"
 //! output = "AAAAA\n"
 //!
-//! [[test]]
+//! [[case]]
 //! name = "malformed-empty-row"
 //! input = "\n0\n"
 //! error = "line 1: expected the row"
@@ -28,6 +29,7 @@
 //!   run no solver and take no `skip`.
 //! - `tags` (optional): free labels.
 //!
+//! Files with the old `[[test]]` tables still read.
 //! [`run`] checks a file on one solver and returns a [`VectorRun`];
 //! [`candidate_entries`] gives what `check --vectors` feeds a candidate.
 
@@ -35,87 +37,17 @@ use std::fmt::Write as _;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
-use serde::Deserialize;
-
-use super::casefile::Entry;
+pub use super::casefile::{Entry, Expect, Skip};
 use crate::problem::{Problem, answer_text, read_input};
 use crate::suite::Solver;
-
-/// What a vector expects.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Expect {
-    /// The answer texts of every case, concatenated.
-    Output(String),
-    /// Text the message refusing the input contains.
-    Error(String),
-}
-
-/// A solver a vector is not for, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Skip {
-    /// The solver's name, e.g. `oracle`.
-    pub solver: String,
-    /// Why (empty if the file gives no reason).
-    pub why: String,
-}
-
-/// One test vector.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Vector {
-    /// Unique within its file, kebab-case.
-    pub name: String,
-    /// What it shows, in prose (may be empty).
-    pub about: String,
-    /// The input, exactly as a solver reads it.
-    pub input: String,
-    /// Read the input in the multi-case form.
-    pub multi: bool,
-    /// The expected answer or refusal.
-    pub expect: Expect,
-    /// Solvers this vector is not for.
-    pub skip: Vec<Skip>,
-    /// Free labels.
-    pub tags: Vec<String>,
-}
-
-impl Vector {
-    /// Why this vector is not for `solver`, if it says so.
-    pub fn skips(&self, solver: &str) -> Option<&Skip> {
-        self.skip.iter().find(|s| s.solver == solver)
-    }
-}
 
 /// The vectors of one file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Vectors {
     /// Where they were read from, for messages.
     pub file: String,
-    /// In file order.
-    pub vectors: Vec<Vector>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawFile {
-    #[serde(default)]
-    test: Vec<RawVector>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawVector {
-    name: String,
-    #[serde(default)]
-    about: String,
-    input: String,
-    #[serde(default)]
-    multi: bool,
-    output: Option<String>,
-    error: Option<String>,
-    #[serde(default)]
-    skip: Vec<String>,
-    #[serde(default)]
-    tags: Vec<String>,
+    /// In file order, each with a valid name and one expectation.
+    pub vectors: Vec<Entry>,
 }
 
 fn is_name(s: &str) -> bool {
@@ -131,32 +63,23 @@ pub fn load(path: impl AsRef<Path>) -> Result<Vectors, String> {
     parse(&path.display().to_string(), &text)
 }
 
-/// Reads vectors from `text` (named `file` in messages), refusing a
-/// missing, malformed or repeated name, a vector with both or neither
-/// expectation, and a skip on an error vector.
+/// Reads vectors from `text` (named `file` in messages): a case file
+/// ([`super::casefile::parse`]) whose every entry has a unique
+/// `[a-z0-9-]+` name, exactly one expectation, well-formed skips and no
+/// skip on an error vector.
 pub fn parse(file: &str, text: &str) -> Result<Vectors, String> {
-    let raw: RawFile = toml::from_str(text).map_err(|e| {
-        let hint = if text.lines().any(|l| l.trim() == "[[case]]") {
-            " (this looks like the old case-file format: vectors are [[test]] tables with a kebab-case name)"
-        } else {
-            ""
-        };
-        format!("{file}: {}{hint}", e.to_string().trim_end())
-    })?;
-    let mut vectors: Vec<Vector> = Vec::with_capacity(raw.test.len());
-    for (i, t) in raw.test.into_iter().enumerate() {
+    let entries = super::casefile::parse(file, text)?;
+    for (i, t) in entries.iter().enumerate() {
         let at = |what: String| format!("{file}: test {} `{}`: {what}", i + 1, t.name);
         if !is_name(&t.name) {
             return Err(at(
                 "a name is lowercase letters, digits and '-' ([a-z0-9-]+)".into(),
             ));
         }
-        if let Some(j) = vectors.iter().position(|v| v.name == t.name) {
+        if let Some(j) = entries[..i].iter().position(|v| v.name == t.name) {
             return Err(at(format!("the name is taken by test {}", j + 1)));
         }
-        let expect = match (t.output, t.error) {
-            (Some(output), None) => Expect::Output(output),
-            (None, Some(error)) => Expect::Error(error),
+        let expect = match (&t.output, &t.error) {
             (Some(_), Some(_)) => {
                 return Err(at(
                     "both `output` and `error` given; a vector expects one".into()
@@ -167,39 +90,25 @@ pub fn parse(file: &str, text: &str) -> Result<Vectors, String> {
                     "neither `output` nor `error` given; a vector expects one".into(),
                 ));
             }
+            _ => t.expect(),
         };
-        if matches!(expect, Expect::Error(_)) && !t.skip.is_empty() {
+        if matches!(expect, Some(Expect::Error(_))) && !t.skip.is_empty() {
             return Err(at(
                 "an error vector runs no solver, so it takes no `skip`".into()
             ));
         }
-        let mut skip = Vec::with_capacity(t.skip.len());
         for s in &t.skip {
-            let (solver, why) = s.split_once(':').unwrap_or((s, ""));
-            let (solver, why) = (solver.trim(), why.trim());
-            if !is_name(solver) {
+            if !is_name(&s.solver) {
                 return Err(at(format!(
-                    "skip {s:?}: expected \"solver\" or \"solver: why\""
+                    "skip {:?}: expected \"solver\" or \"solver: why\"",
+                    String::from(s.clone())
                 )));
             }
-            skip.push(Skip {
-                solver: solver.into(),
-                why: why.into(),
-            });
         }
-        vectors.push(Vector {
-            name: t.name,
-            about: t.about,
-            input: t.input,
-            multi: t.multi,
-            expect,
-            skip,
-            tags: t.tags,
-        });
     }
     Ok(Vectors {
         file: file.into(),
-        vectors,
+        vectors: entries,
     })
 }
 
@@ -366,7 +275,10 @@ pub fn run<P: Problem>(vectors: &Vectors, solver: &Solver<P>) -> VectorRun {
             continue;
         }
         let read = read_input::<P>(&v.input, v.multi);
-        let (expected, got) = match &v.expect {
+        let Some(expect) = v.expect() else {
+            continue;
+        };
+        let (expected, got) = match &expect {
             Expect::Error(want) => {
                 outcome.errors += 1;
                 let expected = format!("refused with a message containing {want:?}");
@@ -390,12 +302,13 @@ pub fn run<P: Problem>(vectors: &Vectors, solver: &Solver<P>) -> VectorRun {
                         let answers = catch_unwind(AssertUnwindSafe(|| {
                             cases
                                 .iter()
-                                .map(|c| answer_text::<P>(&solver.solve(c)))
-                                .collect::<String>()
+                                .map(|c| solver.solve(c).map(|a| answer_text::<P>(&a)))
+                                .collect::<Result<String, _>>()
                         }));
                         match answers {
-                            Ok(text) if text == *want => None,
-                            Ok(text) => Some(format!("{text:?}")),
+                            Ok(Ok(text)) if text == *want => None,
+                            Ok(Ok(text)) => Some(format!("{text:?}")),
+                            Ok(Err(stop)) => Some(format!("no answer: {stop}")),
                             Err(payload) => Some(format!("panicked: {}", panic_text(&*payload))),
                         }
                     }
@@ -455,9 +368,10 @@ pub fn candidate_entries(vectors: &Vectors) -> CandidateEntries {
         skipped: Vec::new(),
     };
     for v in &vectors.vectors {
-        match &v.expect {
-            Expect::Error(_) => out.errors_left_out += 1,
-            Expect::Output(output) => match v.skips("candidate") {
+        match v.expect() {
+            None => {}
+            Some(Expect::Error(_)) => out.errors_left_out += 1,
+            Some(Expect::Output(_)) => match v.skips("candidate") {
                 Some(s) => out.skipped.push(Skipped {
                     name: v.name.clone(),
                     why: if s.why.is_empty() {
@@ -466,13 +380,7 @@ pub fn candidate_entries(vectors: &Vectors) -> CandidateEntries {
                         format!("candidate: {}", s.why)
                     },
                 }),
-                None => out.entries.push(Entry {
-                    name: v.name.clone(),
-                    input: v.input.clone(),
-                    multi: v.multi,
-                    output: Some(output.clone()),
-                    error: None,
-                }),
+                None => out.entries.push(v.clone()),
             },
         }
     }

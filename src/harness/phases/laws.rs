@@ -4,15 +4,16 @@
 //! check that does not take the engine's word for the cases the patterns
 //! don't build; with `--properties all` they run on every random case too.
 //!
-//! The candidate is just another [`Solver`] to a law: one that answers from
-//! the candidate's runs so far. Asked an input it has no run for, it notes
-//! the input (the first such one), gives a stand-in answer (the engine's),
-//! and the law's verdict on that pass is void; the input is run alone and
-//! the law is evaluated again, until a pass asks nothing new. The law sees
+//! The candidate is just another [`Solver`] to a law: a fallible one,
+//! answering from the candidate's runs so far. Asked an input it has no
+//! answer to, it notes the input and returns [`Stop::Unanswered`], and the
+//! law stops there (`?`); the input is run and the law is evaluated again,
+//! until it finishes with every answer the candidate's own. The law sees
 //! the same answers, in the same order, as if the candidate answered each
-//! question at once; no thread waits and nothing unwinds. A law may spend
-//! at most [`RUNS_PER_LAW`] runs on one case; one that needs more (k single
-//! steps of a k-placement case, say) is skipped and counted as such.
+//! question at once; no thread waits, nothing unwinds, and nothing else
+//! answers in the candidate's place. A law may spend at most
+//! [`RUNS_PER_LAW`] runs on one case; one that needs more (k single steps
+//! of a k-placement case, say) is skipped and counted as such.
 //!
 //! Every input a law made is judged against the reference: one the
 //! candidate fails on, or answers differently from the reference, is
@@ -31,11 +32,11 @@ use crate::harness::candidate::Outcome;
 use crate::harness::report::{
     AtLimits, Failure, FoundBy, LimitCase, PropertiesSummary, Report, Shrink,
 };
-use crate::harness::run::{Judged, PropertiesMode, failure, judge, run_batches};
+use crate::harness::run::{Judged, PropertiesMode, failure, judge};
 use crate::harness::verdict::{Origin, Verdict};
 use crate::limits::RUNS_PER_LAW;
 use crate::problem::{Problem, case_text};
-use crate::suite::{Property, Solver, Suite};
+use crate::suite::{Property, Solver, Stop, Suite};
 
 /// What the candidate answered, by input text: the answer, the output as
 /// written, and how the answer was put together (see [`Outcome`]).
@@ -71,57 +72,32 @@ struct Finding<P: Problem> {
 struct Pass<P: Problem> {
     /// The candidate's answers: from earlier laws on this case, and runs.
     known: Memo<P>,
-    /// The engine's answers standing in for inputs not run yet, kept so
-    /// each is worked out once however many passes ask for it.
-    stand_ins: HashMap<String, P::Answer>,
     /// Every input asked, in order, each once, with its text.
     asked: Vec<(String, P::Case)>,
     seen: HashSet<String>,
-    /// The inputs asked that have no run yet, in order, with their texts.
-    wanted: Vec<(String, P::Case)>,
+    /// The first input asked that has no answer, with its text: where the
+    /// law stopped.
+    missing: Option<(String, P::Case)>,
 }
 
-impl<P: Problem> Default for Pass<P> {
-    fn default() -> Self {
-        Pass {
-            known: HashMap::new(),
-            stand_ins: HashMap::new(),
-            asked: Vec::new(),
-            seen: HashSet::new(),
-            wanted: Vec::new(),
-        }
-    }
-}
-
-/// The candidate as a [`Solver`] over `pass`: its answer where it has one,
-/// else the input noted and the engine's answer standing in.
+/// The candidate as a fallible [`Solver`] over `pass`: its answer where it
+/// has one, else the input noted and [`Stop::Unanswered`].
 fn answering<P: Problem>(pass: Arc<Mutex<Pass<P>>>) -> Solver<P> {
-    Solver::new(
+    Solver::fallible(
         "candidate",
         "the candidate under check",
         move |case: &P::Case| {
             let text = case_text::<P>(case);
-            {
-                let mut pass = pass.lock().expect("no panic while held");
-                let pass = &mut *pass;
-                let first = pass.seen.insert(text.clone());
-                if first {
-                    pass.asked.push((text.clone(), case.clone()));
-                }
-                if let Some((answer, _, _)) = pass.known.get(&text) {
-                    return answer.clone();
-                }
-                if first {
-                    pass.wanted.push((text.clone(), case.clone()));
-                }
-                if let Some(answer) = pass.stand_ins.get(&text) {
-                    return answer.clone();
-                }
-            }
-            let answer = P::engine(case);
             let mut pass = pass.lock().expect("no panic while held");
-            pass.stand_ins.insert(text, answer.clone());
-            answer
+            let pass = &mut *pass;
+            if pass.seen.insert(text.clone()) {
+                pass.asked.push((text.clone(), case.clone()));
+            }
+            if let Some((answer, _, _)) = pass.known.get(&text) {
+                return Ok(answer.clone());
+            }
+            pass.missing.get_or_insert((text, case.clone()));
+            Err(Stop::Unanswered)
         },
     )
 }
@@ -129,47 +105,43 @@ fn answering<P: Problem>(pass: Arc<Mutex<Pass<P>>>) -> Solver<P> {
 impl<P: Suite> Context<'_, P> {
     /// One law on `case`, the candidate answering; and the runs it spent.
     ///
-    /// Each pass's first input with no run is the one the law needs next
-    /// (every answer before it was the candidate's); the inputs it asked
-    /// after that one are run with it, `jobs` at a time, within the law's
-    /// budget: a law whose inputs do not depend on answers (a symmetry)
-    /// is then settled in two passes.
+    /// Each pass stops at the first input the candidate has no answer to
+    /// (every answer before it was the candidate's): that input is run,
+    /// and the law evaluated again from the start.
     fn evaluate(
         &self,
         law: &Property<P>,
         case: &P::Case,
         memo: &mut Memo<P>,
-        jobs: usize,
     ) -> (Evaluation<P>, usize) {
         let domain = self.config.domain();
         let earlier: HashSet<String> = memo.keys().cloned().collect();
-        let mut failed: HashMap<String, Outcome<P::Answer>> = HashMap::new();
-        let mut stand_ins = HashMap::new();
         let mut known = std::mem::take(memo);
         let mut runs = 0;
         loop {
             let pass = Arc::new(Mutex::new(Pass {
                 known: std::mem::take(&mut known),
-                stand_ins: std::mem::take(&mut stand_ins),
-                ..Pass::default()
+                asked: Vec::new(),
+                seen: HashSet::new(),
+                missing: None,
             }));
             let held = (law.holds)(&answering(pass.clone()), case);
-            let pass = std::mem::take(&mut *pass.lock().expect("no panic while held"));
-            (known, stand_ins) = (pass.known, pass.stand_ins);
+            let pass = Arc::try_unwrap(pass)
+                .ok()
+                .expect("the law keeps no solver")
+                .into_inner()
+                .expect("no panic while held");
+            known = pass.known;
             // The memo keeps what the law would have run one input at a
             // time: the answers to the inputs it asked.
-            let asked: HashSet<String> = pass.asked.iter().map(|(t, _)| t.clone()).collect();
-            let restore = |memo: &mut Memo<P>, known: &Memo<P>| {
-                *memo = known
-                    .iter()
-                    .filter(|(t, _)| earlier.contains(*t) || asked.contains(*t))
-                    .map(|(t, a)| (t.clone(), a.clone()))
-                    .collect();
-            };
-            let Some((next_text, next)) = pass.wanted.first().cloned() else {
+            let asked: HashSet<&String> = pass.asked.iter().map(|(t, _)| t).collect();
+            known.retain(|t, _| earlier.contains(t) || asked.contains(t));
+            // A law that went on past an unanswered input (ignoring the
+            // error) has no verdict either: the pass is void.
+            let Some((text, next)) = pass.missing else {
                 let evaluation = match held {
                     Ok(()) => Evaluation::Holds,
-                    Err(message) => {
+                    Err(stop) => {
                         let asked = pass.asked.into_iter().map(|(text, input)| {
                             let (answer, output, note) = known[&text].clone();
                             let outcome = Outcome::Answered {
@@ -179,50 +151,29 @@ impl<P: Suite> Context<'_, P> {
                             };
                             (input, outcome)
                         });
-                        Evaluation::Breaks(message, asked.collect())
+                        Evaluation::Breaks(stop.to_string(), asked.collect())
                     }
                 };
-                restore(memo, &known);
+                *memo = known;
                 return (evaluation, runs);
             };
-            if let Some(outcome) = failed.remove(&next_text) {
-                restore(memo, &known);
-                return (Evaluation::Failed(next, outcome), runs);
-            }
-            // The fresh runs the law needed before this input.
-            let needed = pass
-                .asked
-                .iter()
-                .map(|(t, _)| t)
-                .take_while(|t| **t != next_text)
-                .filter(|t| !earlier.contains(*t))
-                .count();
-            if needed >= RUNS_PER_LAW || !domain.contains::<P>(&next) {
-                restore(memo, &known);
+            if runs >= RUNS_PER_LAW || !domain.contains::<P>(&next) {
+                *memo = known;
                 return (Evaluation::OverBudget, runs);
             }
-            let room = RUNS_PER_LAW - needed;
-            let (texts, batch): (Vec<String>, Vec<P::Case>) = pass
-                .wanted
-                .into_iter()
-                .filter(|(text, c)| !failed.contains_key(text) && domain.contains::<P>(c))
-                .take(room)
-                .unzip();
-            runs += batch.len();
-            let one_each: Vec<&[P::Case]> = batch.chunks(1).collect();
-            let ran = run_batches(self.candidate, &one_each, jobs);
-            for (text, ran) in texts.into_iter().zip(ran) {
-                match ran.outcomes.into_iter().next().expect("one outcome") {
-                    Outcome::Answered {
-                        answer,
-                        output,
-                        note,
-                    } => {
-                        known.insert(text, (answer, output, note));
-                    }
-                    other => {
-                        failed.insert(text, other);
-                    }
+            runs += 1;
+            let ran = self.candidate.run(std::slice::from_ref(&next));
+            match ran.outcomes.into_iter().next().expect("one outcome") {
+                Outcome::Answered {
+                    answer,
+                    output,
+                    note,
+                } => {
+                    known.insert(text, (answer, output, note));
+                }
+                other => {
+                    *memo = known;
+                    return (Evaluation::Failed(next, other), runs);
                 }
             }
         }
@@ -236,10 +187,9 @@ impl<P: Suite> Context<'_, P> {
         law: &Property<P>,
         case: &P::Case,
         memo: &mut Memo<P>,
-        jobs: usize,
         summary: &mut PropertiesSummary,
     ) -> Option<Finding<P>> {
-        let (evaluation, runs) = self.evaluate(law, case, memo, jobs);
+        let (evaluation, runs) = self.evaluate(law, case, memo);
         summary.runs += runs as u64;
         match evaluation {
             Evaluation::Holds => {
@@ -297,7 +247,6 @@ impl<P: Suite> Context<'_, P> {
         chosen: &Laws<P>,
         memo: &mut Memo<P>,
         deadline: Option<Instant>,
-        jobs: usize,
         summary: &mut PropertiesSummary,
     ) -> Option<Finding<P>> {
         summary.cases += 1;
@@ -309,7 +258,7 @@ impl<P: Suite> Context<'_, P> {
                 summary.out_of_time += 1;
                 continue;
             }
-            if let Some(found) = self.finding(law, case, memo, jobs, summary) {
+            if let Some(found) = self.finding(law, case, memo, summary) {
                 return Some(found);
             }
         }
@@ -390,14 +339,7 @@ impl<P: Suite> Context<'_, P> {
         }
         let chosen = Laws::probed_on(&[build(sizes[0].min(PROBE_SIZE))]);
         let mut summary = report.properties.take().unwrap_or_default();
-        let found = self.laws_on(
-            &case,
-            &chosen,
-            &mut memo,
-            Some(deadline),
-            self.jobs,
-            &mut summary,
-        );
+        let found = self.laws_on(&case, &chosen, &mut memo, Some(deadline), &mut summary);
         report.properties = Some(summary);
         let found = found?;
         let law = found.law;
@@ -407,7 +349,7 @@ impl<P: Suite> Context<'_, P> {
             bisect(below.unwrap_or(0), size, verdict, self.config, |mid| {
                 let case = build(mid);
                 let mut scratch = PropertiesSummary::default();
-                match self.finding(&law, &case, &mut Memo::<P>::new(), self.jobs, &mut scratch) {
+                match self.finding(&law, &case, &mut Memo::<P>::new(), &mut scratch) {
                     Some(f) if f.judged.verdict == verdict => {
                         best = (case, f);
                         true
@@ -470,9 +412,7 @@ impl<P: Suite> Context<'_, P> {
                                     .map(|case| {
                                         let mut s = PropertiesSummary::default();
                                         let mut memo = Memo::<P>::new();
-                                        // Cases run in parallel already: one run at a time each.
-                                        let f =
-                                            self.laws_on(case, chosen, &mut memo, None, 1, &mut s);
+                                        let f = self.laws_on(case, chosen, &mut memo, None, &mut s);
                                         (s, f)
                                     })
                                     .collect::<Vec<_>>()

@@ -15,6 +15,9 @@ pub struct GivenSummary {
     pub ran: u64,
     /// Entries not run, each with why.
     pub skipped: Vec<String>,
+    /// Entries whose saved output is not what the reference answers today.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub changed: Vec<String>,
 }
 
 /// The laws run on the candidate itself: on how many cases, and how they went.

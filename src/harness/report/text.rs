@@ -344,6 +344,9 @@ impl Report {
         for why in &given.skipped {
             line.push_str(&format!("  skipped: {why}\n"));
         }
+        for what in &given.changed {
+            line.push_str(&format!("  expected output changed: {what}\n"));
+        }
         line
     }
 }

@@ -4,7 +4,7 @@
 //! of at most [`PROBE_MAX_CELLS`] cells.
 
 use super::{Answer, Case, Chomp, Command, MoveReply, Reply, align, picture, transpose};
-use crate::suite::{Holds, LawKind, Property, Solver, agrees_with_oracle};
+use crate::suite::{Holds, LawKind, Property, Solver, Stop, agrees_with_oracle, breaks};
 
 /// Cell-by-cell laws probe every cell, so they run on boards up to this size.
 pub const PROBE_MAX_CELLS: u64 = 49;
@@ -73,7 +73,7 @@ pub fn all() -> Vec<Property<Chomp>> {
 /// The solver's reply to every command of `case`, one per command: a
 /// `legal` probe goes before every move so that no two moves are adjacent
 /// and [`align`] is exact; the probes' replies are then dropped.
-fn per_command(solver: &Solver<Chomp>, case: &Case) -> Vec<Reply> {
+fn per_command(solver: &Solver<Chomp>, case: &Case) -> Result<Vec<Reply>, Stop> {
     let mut probed = Vec::with_capacity(case.commands.len() * 2);
     let mut mine = Vec::with_capacity(case.commands.len() * 2);
     for &c in &case.commands {
@@ -87,16 +87,16 @@ fn per_command(solver: &Solver<Chomp>, case: &Case) -> Vec<Reply> {
     let answer = solver.solve(&Case {
         commands: probed.clone(),
         ..case.clone()
-    });
-    align(&probed, &answer)
+    })?;
+    Ok(align(&probed, &answer)
         .into_iter()
         .zip(mine)
         .filter_map(|(r, keep)| keep.then_some(r))
-        .collect()
+        .collect())
 }
 
 /// [`per_command`] on the script `commands` on the case's board.
-fn run(solver: &Solver<Chomp>, case: &Case, commands: Vec<Command>) -> Vec<Reply> {
+fn run(solver: &Solver<Chomp>, case: &Case, commands: Vec<Command>) -> Result<Vec<Reply>, Stop> {
     per_command(
         solver,
         &Case {
@@ -130,13 +130,13 @@ fn legal_iff_move_accepted(solver: &Solver<Chomp>, case: &Case) -> Holds {
         }
         commands.push(c);
     }
-    let replies = run(solver, case, commands.clone());
+    let replies = run(solver, case, commands.clone())?;
     for (i, pair) in commands.windows(2).enumerate() {
         if let (Command::Legal(..), Command::Move(x, y)) = (pair[0], pair[1]) {
             let legal = replies.get(i);
             let moved = accepted(replies.get(i + 1));
             if legal.cloned() != moved.map(Reply::Legal) {
-                return Err(format!(
+                return breaks(format!(
                     "command {}: legal {x} {y} said {legal:?} but the move right after was {:?}",
                     i + 1,
                     replies.get(i + 1)
@@ -148,16 +148,16 @@ fn legal_iff_move_accepted(solver: &Solver<Chomp>, case: &Case) -> Holds {
 }
 
 fn illegal_changes_nothing(solver: &Solver<Chomp>, case: &Case) -> Holds {
-    let replies = per_command(solver, case);
+    let replies = per_command(solver, case)?;
     for (i, c) in case.commands.iter().enumerate() {
         if replies.get(i) == Some(&Reply::Move(MoveReply::Illegal)) {
             let mut commands = case.commands.clone();
             commands.remove(i);
-            let without = run(solver, case, commands);
+            let without = run(solver, case, commands)?;
             let mut want = replies.clone();
             want.remove(i);
             if without != want {
-                return Err(format!(
+                return breaks(format!(
                     "{} (command {}) was illegal, yet dropping it changes the other replies from {want:?} to {without:?}",
                     show(c),
                     i + 1
@@ -200,15 +200,11 @@ fn cells(case: &Case, replies: &[Reply]) -> Result<Vec<Vec<bool>>, String> {
 }
 
 /// The cells occupied after the first `prefix` commands, by the solver's own `legal`.
-fn cells_after(
-    solver: &Solver<Chomp>,
-    case: &Case,
-    prefix: usize,
-) -> Result<Vec<Vec<bool>>, String> {
+fn cells_after(solver: &Solver<Chomp>, case: &Case, prefix: usize) -> Result<Vec<Vec<bool>>, Stop> {
     let mut commands = case.commands[..prefix].to_vec();
     commands.extend(probes(case));
-    let replies = run(solver, case, commands);
-    cells(case, replies.get(prefix..).unwrap_or(&[]))
+    let replies = run(solver, case, commands)?;
+    Ok(cells(case, replies.get(prefix..).unwrap_or(&[]))?)
 }
 
 fn popcount(grid: &[Vec<bool>]) -> u64 {
@@ -223,10 +219,10 @@ fn count_is_occupied_cells(solver: &Solver<Chomp>, case: &Case) -> Holds {
         let grid = cells_after(solver, case, prefix)?;
         let mut commands = case.commands[..prefix].to_vec();
         commands.push(Command::Count);
-        let count = run(solver, case, commands).get(prefix).cloned();
+        let count = run(solver, case, commands)?.get(prefix).cloned();
         let want = Reply::Count(popcount(&grid).into());
         if count != Some(want.clone()) {
-            return Err(format!(
+            return breaks(format!(
                 "after {prefix} commands: count said {count:?}, the legal probes find {want:?}"
             ));
         }
@@ -235,7 +231,7 @@ fn count_is_occupied_cells(solver: &Solver<Chomp>, case: &Case) -> Holds {
                 let below = y == 0 || grid[y - 1][x];
                 let left = x == 0 || row[x - 1];
                 if c && !(below && left) {
-                    return Err(format!(
+                    return breaks(format!(
                         "after {prefix} commands: ({x}, {y}) is occupied but the cells below or left of it are not"
                     ));
                 }
@@ -253,7 +249,7 @@ fn move_removes_quadrant(solver: &Solver<Chomp>, case: &Case) -> Holds {
         let Command::Move(x, y) = c else { continue };
         let before = cells_after(solver, case, i)?;
         let after = cells_after(solver, case, i + 1)?;
-        let moved = accepted(run(solver, case, case.commands[..=i].to_vec()).get(i));
+        let moved = accepted(run(solver, case, case.commands[..=i].to_vec())?.get(i));
         let mut want = before.clone();
         if moved == Some(true) {
             for (yy, row) in want.iter_mut().enumerate() {
@@ -264,7 +260,7 @@ fn move_removes_quadrant(solver: &Solver<Chomp>, case: &Case) -> Holds {
                 }
             }
             if popcount(&want) == popcount(&before) {
-                return Err(format!(
+                return breaks(format!(
                     "{} (command {}) was accepted but no cell of its quadrant was occupied",
                     show(&c),
                     i + 1
@@ -272,7 +268,7 @@ fn move_removes_quadrant(solver: &Solver<Chomp>, case: &Case) -> Holds {
             }
         }
         if after != want {
-            return Err(format!(
+            return breaks(format!(
                 "{} (command {}, {}): occupied cells went from {before:?} to {after:?}, expected {want:?}",
                 show(&c),
                 i + 1,
@@ -291,7 +287,7 @@ fn display_matches_cells(solver: &Solver<Chomp>, case: &Case) -> Holds {
     if !small(case) {
         return Ok(());
     }
-    let replies = per_command(solver, case);
+    let replies = per_command(solver, case)?;
     for (i, c) in case.commands.iter().enumerate() {
         if *c != Command::Display {
             continue;
@@ -301,7 +297,7 @@ fn display_matches_cells(solver: &Solver<Chomp>, case: &Case) -> Holds {
             grid[y as usize].iter().filter(|&&c| c).count() as u64
         }));
         if replies.get(i) != Some(&want) {
-            return Err(format!(
+            return breaks(format!(
                 "display (command {}) drew {:?}, the legal probes give {want:?}",
                 i + 1,
                 replies.get(i)
@@ -312,7 +308,7 @@ fn display_matches_cells(solver: &Solver<Chomp>, case: &Case) -> Holds {
 }
 
 fn loser_is_mover(solver: &Solver<Chomp>, case: &Case) -> Holds {
-    let replies = per_command(solver, case);
+    let replies = per_command(solver, case)?;
     let mut moves = 0u64;
     let mut over = None;
     for (i, (c, r)) in case.commands.iter().zip(&replies).enumerate() {
@@ -321,7 +317,7 @@ fn loser_is_mover(solver: &Solver<Chomp>, case: &Case) -> Holds {
             continue;
         }
         if let Some(j) = over {
-            return Err(format!(
+            return breaks(format!(
                 "{} (command {}) was accepted after the game ended at command {j}",
                 show(c),
                 i + 1
@@ -335,7 +331,7 @@ fn loser_is_mover(solver: &Solver<Chomp>, case: &Case) -> Holds {
             MoveReply::Done
         };
         if *m != want {
-            return Err(format!(
+            return breaks(format!(
                 "{} (command {}) was accepted move {moves}, so the reply should be {want:?}, got {m:?}",
                 show(c),
                 i + 1
@@ -345,9 +341,9 @@ fn loser_is_mover(solver: &Solver<Chomp>, case: &Case) -> Holds {
             over = Some(i + 1);
             let mut commands = case.commands[..=i].to_vec();
             commands.push(Command::Count);
-            let count = run(solver, case, commands).get(i + 1).cloned();
+            let count = run(solver, case, commands)?.get(i + 1).cloned();
             if count != Some(Reply::Count(0)) {
-                return Err(format!(
+                return breaks(format!(
                     "after the losing move (command {}) count said {count:?}, not 0",
                     i + 1
                 ));
@@ -355,7 +351,7 @@ fn loser_is_mover(solver: &Solver<Chomp>, case: &Case) -> Holds {
         }
     }
     if moves > case.width.saturating_mul(case.height) {
-        return Err(format!("{moves} moves accepted on a board of W*H cells"));
+        return breaks(format!("{moves} moves accepted on a board of W*H cells"));
     }
     Ok(())
 }
@@ -380,11 +376,11 @@ fn fresh_count_is_exact(solver: &Solver<Chomp>, case: &Case) -> Holds {
         }));
         want.push(Reply::Count((w * h - (w - x) * (h - y)).into()));
     }
-    let got = run(solver, case, commands.clone());
+    let got = run(solver, case, commands.clone())?;
     if got == want {
         Ok(())
     } else {
-        Err(format!(
+        breaks(format!(
             "on the full {w} x {h} board, {:?} gave {got:?}, expected {want:?}",
             commands.iter().map(show).collect::<Vec<_>>()
         ))
@@ -402,12 +398,12 @@ fn without_pictures(answer: Answer) -> Answer {
 }
 
 fn transpose_symmetry(solver: &Solver<Chomp>, case: &Case) -> Holds {
-    let want = without_pictures(solver.solve(case));
-    let got = without_pictures(solver.solve(&transpose(case)));
+    let want = without_pictures(solver.solve(case)?);
+    let got = without_pictures(solver.solve(&transpose(case))?);
     if got == want {
         Ok(())
     } else {
-        Err(format!(
+        breaks(format!(
             "the transposed script gives {got:?}, the script {want:?}"
         ))
     }
@@ -422,7 +418,7 @@ fn count_decreases(solver: &Solver<Chomp>, case: &Case) -> Holds {
             commands.push(c);
         }
     }
-    let replies = run(solver, case, commands.clone());
+    let replies = run(solver, case, commands.clone())?;
     for (i, triple) in commands.windows(3).enumerate() {
         let (Command::Count, Command::Move(x, y), Command::Count) =
             (triple[0], triple[1], triple[2])
@@ -431,7 +427,7 @@ fn count_decreases(solver: &Solver<Chomp>, case: &Case) -> Holds {
         };
         let (Some(Reply::Count(a)), Some(Reply::Count(b))) = (replies.get(i), replies.get(i + 2))
         else {
-            return Err(format!("counts around move {x} {y} missing"));
+            return breaks(format!("counts around move {x} {y} missing"));
         };
         let ok = match accepted(replies.get(i + 1)) {
             Some(true) => b < a,
@@ -439,7 +435,7 @@ fn count_decreases(solver: &Solver<Chomp>, case: &Case) -> Holds {
             None => false,
         };
         if !ok {
-            return Err(format!(
+            return breaks(format!(
                 "move {x} {y} ({:?}) took the count from {a} to {b}",
                 replies.get(i + 1)
             ));

@@ -4,7 +4,7 @@
 
 use super::solver::transpose_rows;
 use super::{Case, ChompSolve, Value, after_move};
-use crate::suite::{Holds, LawKind, Property, Solver, agrees_with_oracle};
+use crate::suite::{Holds, LawKind, Property, Solver, Stop, agrees_with_oracle, breaks};
 
 /// Every chomp-solve property.
 pub fn all() -> Vec<Property<ChompSolve>> {
@@ -55,31 +55,31 @@ pub fn all() -> Vec<Property<ChompSolve>> {
     ]
 }
 
-fn solve(solver: &Solver<ChompSolve>, rows: Vec<u64>) -> Value {
+fn solve(solver: &Solver<ChompSolve>, rows: Vec<u64>) -> Result<Value, Stop> {
     solver.solve(&Case { rows })
 }
 
 fn moves_are_consistent(solver: &Solver<ChompSolve>, case: &Case) -> Holds {
     let rows = case.trimmed();
-    let value = solver.solve(case);
+    let value = solver.solve(case)?;
     let listed = match &value {
         Value::Lose => Vec::new(),
         Value::Win(moves) => moves.clone(),
     };
     if matches!(value, Value::Win(ref m) if m.is_empty()) {
-        return Err("win with no winning move".into());
+        return breaks("win with no winning move");
     }
     let mut sorted = listed.clone();
     sorted.sort_by_key(|&(x, y)| (y, x));
     sorted.dedup();
     if sorted != listed {
-        return Err(format!(
+        return breaks(format!(
             "moves {listed:?} not sorted by Y then X (or repeated)"
         ));
     }
     for &(x, y) in &listed {
         if (x, y) == (0, 0) || rows.get(y as usize).is_none_or(|&r| x >= r) {
-            return Err(format!(
+            return breaks(format!(
                 "({x}, {y}) listed, but it is not a cell other than (0, 0)"
             ));
         }
@@ -90,9 +90,9 @@ fn moves_are_consistent(solver: &Solver<ChompSolve>, case: &Case) -> Holds {
                 continue;
             }
             let child = after_move(rows, x, y as u64);
-            let loses = solve(solver, child.clone()) == Value::Lose;
+            let loses = solve(solver, child.clone())? == Value::Lose;
             if loses != listed.contains(&(x, y as u64)) {
-                return Err(format!(
+                return breaks(format!(
                     "({x}, {y}) leaves {child:?}, which the solver calls {}, yet it is {}listed",
                     if loses { "lose" } else { "win" },
                     if loses { "not " } else { "" }
@@ -107,7 +107,7 @@ fn transpose_symmetry(solver: &Solver<ChompSolve>, case: &Case) -> Holds {
     let rows = case.trimmed();
     let width = rows.first().copied().unwrap_or(0);
     let transposed = transpose_rows(rows, width);
-    let want = match solver.solve(case) {
+    let want = match solver.solve(case)? {
         Value::Lose => Value::Lose,
         Value::Win(moves) => {
             let mut t: Vec<(u64, u64)> = moves.into_iter().map(|(x, y)| (y, x)).collect();
@@ -115,11 +115,11 @@ fn transpose_symmetry(solver: &Solver<ChompSolve>, case: &Case) -> Holds {
             Value::Win(t)
         }
     };
-    let got = solve(solver, transposed.clone());
+    let got = solve(solver, transposed.clone())?;
     if got == want {
         Ok(())
     } else {
-        Err(format!(
+        breaks(format!(
             "the transposed position {transposed:?} gives {got:?}, expected {want:?}"
         ))
     }
@@ -132,12 +132,12 @@ fn box_of(case: &Case) -> (u64, u64) {
 
 fn rectangles_win(solver: &Solver<ChompSolve>, case: &Case) -> Holds {
     let (w, h) = box_of(case);
-    let got = solve(solver, vec![w; h as usize]);
+    let got = solve(solver, vec![w; h as usize])?;
     let lose = got == Value::Lose;
     if lose == ((w, h) == (1, 1)) {
         Ok(())
     } else {
-        Err(format!("the {w} x {h} rectangle gives {got:?}"))
+        breaks(format!("the {w} x {h} rectangle gives {got:?}"))
     }
 }
 
@@ -146,11 +146,11 @@ fn l_shape(solver: &Solver<ChompSolve>, case: &Case) -> Holds {
     let (a, b) = (w - 1, h - 1);
     let mut rows = vec![a + 1];
     rows.extend(std::iter::repeat_n(1, b as usize));
-    let got = solve(solver, rows);
+    let got = solve(solver, rows)?;
     if (got == Value::Lose) == (a == b) {
         Ok(())
     } else {
-        Err(format!("the L with arms {a} and {b} gives {got:?}"))
+        breaks(format!("the L with arms {a} and {b} gives {got:?}"))
     }
 }
 
@@ -160,9 +160,9 @@ fn square_one_one(solver: &Solver<ChompSolve>, case: &Case) -> Holds {
     if n < 2 {
         return Ok(());
     }
-    match solve(solver, vec![n; n as usize]) {
+    match solve(solver, vec![n; n as usize])? {
         Value::Win(moves) if moves.contains(&(1, 1)) => Ok(()),
-        got => Err(format!(
+        got => breaks(format!(
             "the {n} x {n} square gives {got:?}, without the move 1 1"
         )),
     }
@@ -172,20 +172,20 @@ fn two_rows(solver: &Solver<ChompSolve>, case: &Case) -> Holds {
     let rows = case.trimmed();
     let p = rows.first().copied().unwrap_or(1);
     let q = rows.get(1).copied().unwrap_or(0);
-    let got = solve(solver, vec![p, q]);
+    let got = solve(solver, vec![p, q])?;
     if (got == Value::Lose) == (p == q + 1) {
         Ok(())
     } else {
-        Err(format!("two rows ({p}, {q}) give {got:?}"))
+        breaks(format!("two rows ({p}, {q}) give {got:?}"))
     }
 }
 
 fn distinct_lines(solver: &Solver<ChompSolve>, case: &Case) -> Holds {
-    if let Value::Win(moves) = solver.solve(case) {
+    if let Value::Win(moves) = solver.solve(case)? {
         for (i, a) in moves.iter().enumerate() {
             for b in &moves[i + 1..] {
                 if a.0 == b.0 || a.1 == b.1 {
-                    return Err(format!("winning moves {a:?} and {b:?} share a line"));
+                    return breaks(format!("winning moves {a:?} and {b:?} share a line"));
                 }
             }
         }

@@ -1,7 +1,7 @@
 //! The laws of flank-row, each checkable on any solver.
 
 use super::{Case, Cell, FlankRow, Placement, Row, order};
-use crate::suite::{Holds, LawKind, Property, Solver, agrees_with_oracle};
+use crate::suite::{Holds, LawKind, Property, Solver, Stop, agrees_with_oracle, breaks};
 
 /// Every flank-row property.
 pub fn all() -> Vec<Property<FlankRow>> {
@@ -50,7 +50,7 @@ fn compare(what: &str, want: &Row, got: &Row) -> Holds {
     if want == got {
         Ok(())
     } else {
-        Err(format!(
+        breaks(format!(
             "{what}: expected {}, got {}",
             show(want),
             show(got)
@@ -67,7 +67,7 @@ pub fn show(row: &[Cell]) -> String {
 }
 
 /// The row after one placement, computed by `solver`.
-fn step(solver: &Solver<FlankRow>, row: &Row, p: Placement) -> Row {
+fn step(solver: &Solver<FlankRow>, row: &Row, p: Placement) -> Result<Row, Stop> {
     solver.solve(&Case {
         row: row.clone(),
         placements: vec![p],
@@ -75,15 +75,15 @@ fn step(solver: &Solver<FlankRow>, row: &Row, p: Placement) -> Row {
 }
 
 /// The row before each placement and the row after it, as `solver` sees them.
-fn steps(solver: &Solver<FlankRow>, case: &Case) -> Vec<(Row, Placement, Row)> {
+fn steps(solver: &Solver<FlankRow>, case: &Case) -> Result<Vec<(Row, Placement, Row)>, Stop> {
     let mut row = case.row.clone();
     let mut out = Vec::with_capacity(case.placements.len());
     for &p in &case.placements {
-        let next = step(solver, &row, p);
+        let next = step(solver, &row, p)?;
         out.push((row, p, next.clone()));
         row = next;
     }
-    out
+    Ok(out)
 }
 
 fn mirror_symmetry(solver: &Solver<FlankRow>, case: &Case) -> Holds {
@@ -99,8 +99,12 @@ fn mirror_symmetry(solver: &Solver<FlankRow>, case: &Case) -> Holds {
             })
             .collect(),
     };
-    let want: Row = solver.solve(case).into_iter().rev().collect();
-    compare("solving the mirrored case", &want, &solver.solve(&mirrored))
+    let want: Row = solver.solve(case)?.into_iter().rev().collect();
+    compare(
+        "solving the mirrored case",
+        &want,
+        &solver.solve(&mirrored)?,
+    )
 }
 
 fn swap_cell(c: Cell) -> Cell {
@@ -122,16 +126,16 @@ fn colour_swap(solver: &Solver<FlankRow>, case: &Case) -> Holds {
             })
             .collect(),
     };
-    let want: Row = solver.solve(case).into_iter().map(swap_cell).collect();
+    let want: Row = solver.solve(case)?.into_iter().map(swap_cell).collect();
     compare(
         "solving the colour-swapped case",
         &want,
-        &solver.solve(&swapped),
+        &solver.solve(&swapped)?,
     )
 }
 
 fn illegal_changes_nothing(solver: &Solver<FlankRow>, case: &Case) -> Holds {
-    for (before, p, after) in steps(solver, case) {
+    for (before, p, after) in steps(solver, case)? {
         if before[p.index] != Cell::Empty {
             compare(
                 &format!(
@@ -149,7 +153,7 @@ fn illegal_changes_nothing(solver: &Solver<FlankRow>, case: &Case) -> Holds {
 }
 
 fn flips_are_closed_runs(solver: &Solver<FlankRow>, case: &Case) -> Holds {
-    for (before, p, after) in steps(solver, case) {
+    for (before, p, after) in steps(solver, case)? {
         if before[p.index] != Cell::Empty {
             continue;
         }
@@ -161,7 +165,7 @@ fn flips_are_closed_runs(solver: &Solver<FlankRow>, case: &Case) -> Holds {
             show(&after)
         );
         if after.len() != before.len() || after[p.index] != Cell::Piece(p.player) {
-            return Err(format!(
+            return breaks(format!(
                 "{context}: the placed cell must hold the placed piece"
             ));
         }
@@ -176,7 +180,7 @@ fn flips_are_closed_runs(solver: &Solver<FlankRow>, case: &Case) -> Holds {
             while j >= 0 && (j as usize) < before.len() && changed(j as usize) {
                 let c = j as usize;
                 if before[c] != them || after[c] != me {
-                    return Err(format!(
+                    return breaks(format!(
                         "{context}: cell {c} changed but was not an opponent piece turned"
                     ));
                 }
@@ -184,7 +188,7 @@ fn flips_are_closed_runs(solver: &Solver<FlankRow>, case: &Case) -> Holds {
                 j += step;
             }
             if flipped > 0 && !(j >= 0 && (j as usize) < before.len() && before[j as usize] == me) {
-                return Err(format!(
+                return breaks(format!(
                     "{context}: the run flipped toward {step:+} is not closed by the player's piece"
                 ));
             }
@@ -197,13 +201,13 @@ fn flips_are_closed_runs(solver: &Solver<FlankRow>, case: &Case) -> Holds {
                 k += step;
             }
             if run > 0 && inside(k) && before[k as usize] == me && flipped != run {
-                return Err(format!(
+                return breaks(format!(
                     "{context}: the closed run of {run} toward {step:+} must flip, {flipped} flipped"
                 ));
             }
             while j >= 0 && (j as usize) < before.len() {
                 if changed(j as usize) {
-                    return Err(format!(
+                    return breaks(format!(
                         "{context}: cell {j} changed but is not in a flipped run next to the placement"
                     ));
                 }
@@ -229,17 +233,17 @@ fn direction_order_independence(solver: &Solver<FlankRow>, case: &Case) -> Holds
         ),
         // Never a silent pass: the harness skips solvers without an order
         // (`Property::applies_to`), and a direct call is told why.
-        _ => Err(NO_ORDER.to_string()),
+        _ => breaks(NO_ORDER),
     }
 }
 
 fn sequence_is_fold(solver: &Solver<FlankRow>, case: &Case) -> Holds {
-    let folded = steps(solver, case)
+    let folded = steps(solver, case)?
         .pop()
         .map_or(case.row.clone(), |(_, _, row)| row);
     compare(
         "all placements at once vs one at a time",
         &folded,
-        &solver.solve(case),
+        &solver.solve(case)?,
     )
 }

@@ -2,7 +2,7 @@
 
 use super::oracle::groups;
 use super::{Board, EMPTY, GoCapture, Removal};
-use crate::suite::{Holds, LawKind, Property, Solver, agrees_with_oracle};
+use crate::suite::{Holds, LawKind, Property, Solver, Stop, agrees_with_oracle, breaks};
 
 /// Every go-capture property.
 pub fn all() -> Vec<Property<GoCapture>> {
@@ -65,20 +65,20 @@ fn show_answer(a: &Removal) -> String {
 }
 
 /// The answer, checked to have the case's shape (a wrong shape is reported, not indexed).
-fn solve_same_shape(solver: &Solver<GoCapture>, board: &Board) -> Result<Removal, String> {
-    let answer = solver.solve(board);
+fn solve_same_shape(solver: &Solver<GoCapture>, board: &Board) -> Result<Removal, Stop> {
+    let answer = solver.solve(board)?;
     if answer.board.rows != board.rows
         || answer.board.cols != board.cols
         || answer.board.cells.len() != board.len()
     {
-        return Err(format!(
+        return Err(Stop::Breaks(format!(
             "on {} the answer board is {}x{}, expected {}x{}",
             show(board),
             answer.board.rows,
             answer.board.cols,
             board.rows,
             board.cols
-        ));
+        )));
     }
     Ok(answer)
 }
@@ -93,7 +93,7 @@ fn stones_judged(solver: &Solver<GoCapture>, board: &Board, dead: bool) -> Holds
             let now = answer.board.get(r, c);
             let want = if dead { EMPTY } else { g.colour };
             if now != want {
-                return Err(format!(
+                return breaks(format!(
                     "on {} the {} group of {} at row {r}, column {c} ({} liberties) left {:?} there, expected {:?}; answer {}",
                     show(board),
                     if dead { "dead" } else { "live" },
@@ -125,7 +125,7 @@ fn count_matches_board(solver: &Solver<GoCapture>, board: &Board) -> Holds {
             continue;
         }
         if before == EMPTY || after != EMPTY {
-            return Err(format!(
+            return breaks(format!(
                 "on {} point {} changed from {:?} to {:?}: only stones may change, into .",
                 show(board),
                 i,
@@ -136,7 +136,7 @@ fn count_matches_board(solver: &Solver<GoCapture>, board: &Board) -> Holds {
         emptied += 1;
     }
     if emptied != answer.removed {
-        return Err(format!(
+        return breaks(format!(
             "on {} the count says {} removed, the board shows {emptied}",
             show(board),
             answer.removed
@@ -152,7 +152,7 @@ fn remaining_groups_have_liberties(solver: &Solver<GoCapture>, board: &Board) ->
         .find(|g| g.liberties.is_empty())
     {
         None => Ok(()),
-        Some(g) => Err(format!(
+        Some(g) => breaks(format!(
             "on {} the answer {} keeps the group of {} at {:?} without a liberty",
             show(board),
             show(&answer.board),
@@ -168,7 +168,7 @@ fn idempotent(solver: &Solver<GoCapture>, board: &Board) -> Holds {
     if again.removed == 0 && again.board == first.board {
         Ok(())
     } else {
-        Err(format!(
+        breaks(format!(
             "on {} the answer board {} solves again to {}",
             show(board),
             show(&first.board),
@@ -211,7 +211,7 @@ fn dihedral_symmetry(solver: &Solver<GoCapture>, board: &Board) -> Holds {
             board: transform(&answer.board, s),
         };
         if got != want {
-            return Err(format!(
+            return breaks(format!(
                 "symmetry {s} of {} is {}: expected {}, got {}",
                 show(board),
                 show(&moved),
@@ -256,7 +256,7 @@ fn colour_permutation(solver: &Solver<GoCapture>, board: &Board) -> Holds {
             board: rename(&answer.board, &table),
         };
         if got != want {
-            return Err(format!(
+            return breaks(format!(
                 "renaming the colours of {} to {}: expected {}, got {}",
                 show(board),
                 show(&renamed),

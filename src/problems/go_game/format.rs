@@ -15,6 +15,8 @@ use super::{
 };
 use crate::text::{Line, Lines, ParseError};
 
+pub use super::json_form::json;
+
 /// The GTP text of a vertex `(col, row)` (0-based, row 0 at the bottom),
 /// e.g. `E5`; `?` for a column past Z (only a library caller can make one).
 pub fn vertex_text(col: usize, row: usize) -> String {
@@ -313,5 +315,3 @@ pub fn read_answer(lines: &mut Lines<'_>, case: &Case) -> Result<Answer, ParseEr
     }
     Ok(Answer { replies, board })
 }
-
-pub use super::json_form::json;

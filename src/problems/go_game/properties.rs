@@ -5,7 +5,7 @@
 
 use super::format::{command_text, response_text};
 use super::{Answer, Case, Command, GoGame, Ko, Response, Suicide};
-use crate::suite::{Holds, LawKind, Property, Solver, agrees_with_oracle};
+use crate::suite::{Holds, LawKind, Property, Solver, agrees_with_oracle, breaks};
 
 /// The most commands of one case each law deletes and re-solves for.
 const PROBES: usize = 12;
@@ -79,11 +79,11 @@ fn same_without(
     let mut shorter = case.clone();
     shorter.commands.drain(block.clone());
     let want = without(answer, block.clone());
-    let got = solver.solve(&shorter);
+    let got = solver.solve(&shorter)?;
     if got == want {
         return Ok(());
     }
-    Err(format!(
+    breaks(format!(
         "{why} (commands {}..={} of {}), but without {} the answer is\n{}instead of\n{}",
         block.start + 1,
         block.end,
@@ -95,9 +95,9 @@ fn same_without(
 }
 
 fn refused_changes_nothing(solver: &Solver<GoGame>, case: &Case) -> Holds {
-    let answer = solver.solve(case);
+    let answer = solver.solve(case)?;
     if answer.replies.len() != case.commands.len() {
-        return Err(format!(
+        return breaks(format!(
             "{} replies to {} commands",
             answer.replies.len(),
             case.commands.len()
@@ -123,9 +123,9 @@ fn refused_changes_nothing(solver: &Solver<GoGame>, case: &Case) -> Holds {
 }
 
 fn undo_restores(solver: &Solver<GoGame>, case: &Case) -> Holds {
-    let answer = solver.solve(case);
+    let answer = solver.solve(case)?;
     if answer.replies.len() != case.commands.len() {
-        return Err(format!(
+        return breaks(format!(
             "{} replies to {} commands",
             answer.replies.len(),
             case.commands.len()
@@ -144,7 +144,7 @@ fn undo_restores(solver: &Solver<GoGame>, case: &Case) -> Holds {
             Command::Undo => match stack.pop() {
                 Some(j) => pairs.push((j, i)),
                 None => {
-                    return Err(format!(
+                    return breaks(format!(
                         "undo (command {}) is accepted with no accepted play to take back",
                         i + 1
                     ));
@@ -208,16 +208,16 @@ fn colour_swap(solver: &Solver<GoGame>, case: &Case) -> Holds {
     {
         return Ok(());
     }
-    let answer = solver.solve(case);
+    let answer = solver.solve(case)?;
     let want = Answer {
         replies: answer.replies.clone(),
         board: swap_board(&answer.board),
     };
-    let got = solver.solve(&swap_case(case));
+    let got = solver.solve(&swap_case(case))?;
     if got == want {
         return Ok(());
     }
-    Err(format!(
+    breaks(format!(
         "with b and w swapped the answer is\n{}instead of the swapped\n{}",
         answer_text(&got),
         answer_text(&want)
@@ -274,15 +274,15 @@ pub fn transform_board(t: usize, n: usize, board: &[u8]) -> Vec<u8> {
 }
 
 fn symmetries(solver: &Solver<GoGame>, case: &Case) -> Holds {
-    let answer = solver.solve(case);
+    let answer = solver.solve(case)?;
     for t in 1..8 {
         let want = Answer {
             replies: answer.replies.clone(),
             board: transform_board(t, case.n, &answer.board),
         };
-        let got = solver.solve(&transform_case(t, case));
+        let got = solver.solve(&transform_case(t, case))?;
         if got != want {
-            return Err(format!(
+            return breaks(format!(
                 "symmetry {t} (transpose {}, rows flipped {}, columns flipped {}): the answer is\n{}instead of the transformed\n{}",
                 t & 4 != 0,
                 t & 1 != 0,

@@ -2,7 +2,7 @@
 
 use super::rules::{first_dead_stone, group_and_liberties};
 use super::{Answer, Case, EMPTY, GoMove, Move, Position, opponent};
-use crate::suite::{Holds, LawKind, Property, Solver, agrees_with_oracle};
+use crate::suite::{Holds, LawKind, Property, Solver, agrees_with_oracle, breaks};
 
 /// Every go-move property.
 pub fn all() -> Vec<Property<GoMove>> {
@@ -103,12 +103,12 @@ fn captured_points(case: &Case) -> Option<Vec<usize>> {
 }
 
 fn no_group_without_liberty(solver: &Solver<GoMove>, case: &Case) -> Holds {
-    if let Answer::Legal(after) = solver.solve(case) {
+    if let Answer::Legal(after) = solver.solve(case)? {
         if after.n != case.position.n || after.cells.len() != after.n * after.n {
-            return Err(format!("{}: the answer is not {0}x{0}", context(case)));
+            return breaks(format!("{}: the answer is not {0}x{0}", context(case)));
         }
         if let Some(i) = first_dead_stone(&after) {
-            return Err(format!(
+            return breaks(format!(
                 "{}: answered {} where the group at row {}, column {} has no liberty",
                 context(case),
                 show(&after),
@@ -121,18 +121,18 @@ fn no_group_without_liberty(solver: &Solver<GoMove>, case: &Case) -> Holds {
 }
 
 fn captures_exactly(solver: &Solver<GoMove>, case: &Case) -> Holds {
-    let Answer::Legal(after) = solver.solve(case) else {
+    let Answer::Legal(after) = solver.solve(case)? else {
         return Ok(());
     };
     let Some(captured) = captured_points(case) else {
-        return Err(format!(
+        return breaks(format!(
             "{}: a move on an occupied point was played",
             context(case)
         ));
     };
     let before = &case.position;
     if after.cells.len() != before.cells.len() {
-        return Err(format!("{}: the answer has the wrong size", context(case)));
+        return breaks(format!("{}: the answer has the wrong size", context(case)));
     }
     let at = case.mv.row * before.n + case.mv.col;
     for i in 0..before.cells.len() {
@@ -144,7 +144,7 @@ fn captures_exactly(solver: &Solver<GoMove>, case: &Case) -> Holds {
             before.cells[i]
         };
         if after.cells[i] != want {
-            return Err(format!(
+            return breaks(format!(
                 "{}: answered {}, but row {}, column {} should be {want} (captured: {} stones)",
                 context(case),
                 show(&after),
@@ -158,7 +158,7 @@ fn captures_exactly(solver: &Solver<GoMove>, case: &Case) -> Holds {
 }
 
 fn stone_count(solver: &Solver<GoMove>, case: &Case) -> Holds {
-    let Answer::Legal(after) = solver.solve(case) else {
+    let Answer::Legal(after) = solver.solve(case)? else {
         return Ok(());
     };
     let captured = captured_points(case).map_or(0, |c| c.len());
@@ -166,7 +166,7 @@ fn stone_count(solver: &Solver<GoMove>, case: &Case) -> Holds {
     let want = before.stones() + 1 - captured;
     let mine = |p: &Position| p.cells.iter().filter(|&&v| v == case.mv.colour).count();
     if after.stones() != want || mine(&after) != mine(before) + 1 {
-        return Err(format!(
+        return breaks(format!(
             "{}: {} stones before, {captured} captured, so {want} after, but {} answers {} ({} of the mover's, expected {})",
             context(case),
             before.stones(),
@@ -191,9 +191,9 @@ fn illegal_exactly(solver: &Solver<GoMove>, case: &Case) -> Holds {
             group_and_liberties(&placed, at).1.is_empty()
         }
     };
-    let got_illegal = solver.solve(case) == Answer::Illegal;
+    let got_illegal = solver.solve(case)? == Answer::Illegal;
     if want_illegal != got_illegal {
-        return Err(format!(
+        return breaks(format!(
             "{}: the move is {}, but {} says {}",
             context(case),
             if want_illegal { "illegal" } else { "legal" },
@@ -244,16 +244,16 @@ pub fn transform_case(t: usize, case: &Case) -> Case {
 }
 
 fn symmetries(solver: &Solver<GoMove>, case: &Case) -> Holds {
-    let answer = solver.solve(case);
+    let answer = solver.solve(case)?;
     for t in 1..8 {
         let want = match &answer {
             Answer::Illegal => Answer::Illegal,
             Answer::Legal(p) => Answer::Legal(transform_position(t, p)),
         };
         let moved = transform_case(t, case);
-        let got = solver.solve(&moved);
+        let got = solver.solve(&moved)?;
         if got != want {
-            return Err(format!(
+            return breaks(format!(
                 "symmetry {t}: {} answers {got:?}, but the transformed answer to {} is {want:?}",
                 context(&moved),
                 context(case)
@@ -282,13 +282,13 @@ fn colour_swap(solver: &Solver<GoMove>, case: &Case) -> Holds {
             ..case.mv
         },
     };
-    let want = match solver.solve(case) {
+    let want = match solver.solve(case)? {
         Answer::Illegal => Answer::Illegal,
         Answer::Legal(p) => Answer::Legal(swap(&p)),
     };
-    let got = solver.solve(&swapped);
+    let got = solver.solve(&swapped)?;
     if got != want {
-        return Err(format!(
+        return breaks(format!(
             "{} answers {got:?}, but the swapped answer to {} is {want:?}",
             context(&swapped),
             context(case)

@@ -8,6 +8,8 @@ use super::{
 };
 use crate::text::{Line, Lines, ParseError};
 
+pub use super::json_form::json;
+
 /// The letter of column `col` (0-based): `a`, `b`, ... (no letter skipped).
 pub fn column_letter(col: u8) -> char {
     char::from(b'a' + col)
@@ -262,5 +264,3 @@ mod tests {
         assert_eq!(vertex_text(Some((8, 9))), "i10");
     }
 }
-
-pub use super::json_form::json;

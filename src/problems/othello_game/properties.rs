@@ -5,7 +5,7 @@
 
 use super::format::{command_text, write_board};
 use super::{Answer, BLACK, Board, Case, Colour, Command, EMPTY, OthelloGame, Reply, Rules, WHITE};
-use crate::suite::{Holds, LawKind, Property, Solver, agrees_with_oracle};
+use crate::suite::{Holds, LawKind, Property, Solver, Stop, agrees_with_oracle, breaks};
 
 /// Every othello-game property.
 pub fn all() -> Vec<Property<OthelloGame>> {
@@ -50,17 +50,17 @@ fn show(board: &Board) -> String {
 
 /// The solver's answer, checked to have one reply per command and an
 /// n × n board.
-fn solve(solver: &Solver<OthelloGame>, case: &Case) -> Result<Answer, String> {
-    let a = solver.solve(case);
+fn solve(solver: &Solver<OthelloGame>, case: &Case) -> Result<Answer, Stop> {
+    let a = solver.solve(case)?;
     if a.replies.len() != case.commands.len() {
-        return Err(format!(
+        return Err(Stop::Breaks(format!(
             "{} replies to {} commands",
             a.replies.len(),
             case.commands.len()
-        ));
+        )));
     }
     if a.board.n != case.n || a.board.cells.len() != case.n * case.n {
-        return Err(format!("the board is not {0}x{0}", case.n));
+        return Err(Stop::Breaks(format!("the board is not {0}x{0}", case.n)));
     }
     Ok(a)
 }
@@ -92,7 +92,7 @@ fn compare(what: &str, want: &Answer, got: &Answer) -> Holds {
             .zip(&got.replies)
             .position(|(a, b)| a != b)
             .unwrap_or(want.replies.len().min(got.replies.len()));
-        return Err(format!(
+        return breaks(format!(
             "{what}: the replies differ first at command {} ({:?} expected, {:?} got)",
             i + 1,
             want.replies.get(i),
@@ -100,7 +100,7 @@ fn compare(what: &str, want: &Answer, got: &Answer) -> Holds {
         ));
     }
     if want.board != got.board {
-        return Err(format!(
+        return breaks(format!(
             "{what}: expected the board {}, got {}",
             show(&want.board),
             show(&got.board)

@@ -2,7 +2,7 @@
 
 use super::format::write_board;
 use super::{Board, Case, ReversiMove, order, swap_colours};
-use crate::suite::{Holds, LawKind, Property, Solver, agrees_with_oracle};
+use crate::suite::{Holds, LawKind, Property, Solver, agrees_with_oracle, breaks};
 
 /// Every reversi-move property.
 pub fn all() -> Vec<Property<ReversiMove>> {
@@ -52,7 +52,7 @@ fn compare(what: &str, want: &Board, got: &Board) -> Holds {
     if want == got {
         Ok(())
     } else {
-        Err(format!(
+        breaks(format!(
             "{what}: expected {}, got {}",
             show(want),
             show(got)
@@ -111,9 +111,9 @@ pub fn map_case(s: usize, case: &Case) -> Case {
 }
 
 fn square_symmetries(solver: &Solver<ReversiMove>, case: &Case) -> Holds {
-    let answer = solver.solve(case);
+    let answer = solver.solve(case)?;
     if (answer.rows, answer.cols) != (case.board.rows, case.board.cols) {
-        return Err(format!(
+        return breaks(format!(
             "the answer is {}x{}, the board {}x{}",
             answer.rows, answer.cols, case.board.rows, case.board.cols
         ));
@@ -123,7 +123,7 @@ fn square_symmetries(solver: &Solver<ReversiMove>, case: &Case) -> Holds {
         compare(
             &format!("solving the case under symmetry {s}"),
             &map_board(s, &answer),
-            &solver.solve(&moved),
+            &solver.solve(&moved)?,
         )?;
     }
     Ok(())
@@ -132,14 +132,14 @@ fn square_symmetries(solver: &Solver<ReversiMove>, case: &Case) -> Holds {
 fn colour_swap(solver: &Solver<ReversiMove>, case: &Case) -> Holds {
     let swapped = swap_colours(case);
     let want = swap_colours(&Case {
-        board: solver.solve(case),
+        board: solver.solve(case)?,
         ..case.clone()
     })
     .board;
     compare(
         "solving the colour-swapped case",
         &want,
-        &solver.solve(&swapped),
+        &solver.solve(&swapped)?,
     )
 }
 
@@ -196,7 +196,7 @@ fn illegal_changes_nothing(solver: &Solver<ReversiMove>, case: &Case) -> Holds {
                 }
             ),
             b,
-            &solver.solve(case),
+            &solver.solve(case)?,
         )
     } else {
         Ok(())
@@ -205,7 +205,7 @@ fn illegal_changes_nothing(solver: &Solver<ReversiMove>, case: &Case) -> Holds {
 
 fn flips_are_closed_runs(solver: &Solver<ReversiMove>, case: &Case) -> Holds {
     let before = &case.board;
-    let after = solver.solve(case);
+    let after = solver.solve(case)?;
     if after == *before {
         return Ok(());
     }
@@ -218,10 +218,10 @@ fn flips_are_closed_runs(solver: &Solver<ReversiMove>, case: &Case) -> Holds {
         show(&after)
     );
     if (after.rows, after.cols) != (before.rows, before.cols) {
-        return Err(format!("{context}: the board changed shape"));
+        return breaks(format!("{context}: the board changed shape"));
     }
     if before.get(case.row, case.col) != 0 || after.get(case.row, case.col) != case.player {
-        return Err(format!(
+        return breaks(format!(
             "{context}: a move that changes the board must place the piece on an empty cell"
         ));
     }
@@ -240,19 +240,19 @@ fn flips_are_closed_runs(solver: &Solver<ReversiMove>, case: &Case) -> Holds {
         }
         let (r, c) = (i / before.cols, i % before.cols);
         if was != 3 - case.player || now != case.player {
-            return Err(format!(
+            return breaks(format!(
                 "{context}: cell ({r}, {c}) changed but was not an opponent piece turned"
             ));
         }
         if !may {
-            return Err(format!(
+            return breaks(format!(
                 "{context}: cell ({r}, {c}) flipped but is not in a run the move closes"
             ));
         }
         flipped += 1;
     }
     if flipped == 0 {
-        return Err(format!(
+        return breaks(format!(
             "{context}: the piece was placed but nothing flipped"
         ));
     }
@@ -274,7 +274,7 @@ fn direction_order_independence(solver: &Solver<ReversiMove>, case: &Case) -> Ho
     let Some(natural) = order::solve(solver, case, &[0, 1, 2, 3, 4, 5, 6, 7]) else {
         // Never a silent pass: the harness skips solvers without an order
         // (`Property::applies_to`), and a direct call is told why.
-        return Err(NO_ORDER.to_string());
+        return breaks(NO_ORDER);
     };
     for order in &ORDERS {
         let other =
