@@ -31,6 +31,15 @@ show() {
     "$boardcheck" "$@"
 }
 
+# A real engine over GTP: GNU Go (Debian's gnugo, under /usr/games),
+# installed where missing and possible, else skipped with the reason.
+gnugo=/usr/games/gnugo
+if [ ! -x "$gnugo" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "demo: installing gnugo and grhino (GTP engines) with apt-get" >&2
+    (apt-get update -qq && apt-get install -y -qq gnugo grhino) >/dev/null 2>&1 ||
+        echo "demo: could not install gnugo" >&2
+fi
+
 # The Python example is correct but too slow for the contract's largest rows
 # (10^6 cells): `--limits off` checks small cases only. Without it the
 # limits phase reports a time-out and the size where it starts.
@@ -39,10 +48,19 @@ pass=$?
 show check flank-row --seed 1 -- python3 examples/flank_row/flip_while_scanning.py
 caught=$?
 
-echo
-if [ "$pass" = 0 ] && [ "$caught" = 1 ]; then
-    echo "demo: the correct candidate passed and the wrong one was caught, as expected"
+gtp=0
+if [ -x "$gnugo" ]; then
+    show check go-game --gtp --seed 1 --cases 200 --size 9 --limits off --gtp-laws 20 -- "$gnugo" --mode gtp --level 0
+    gtp=$?
 else
-    echo "demo: unexpected exit statuses (pass run: $pass, wrong run: $caught)" >&2
+    echo
+    echo "demo: skipped GNU Go over GTP: $gnugo is not installed (apt-get install gnugo, as root)"
+fi
+
+echo
+if [ "$pass" = 0 ] && [ "$caught" = 1 ] && [ "$gtp" = 0 ]; then
+    echo "demo: the correct candidate passed, the wrong one was caught, and GNU Go agreed over GTP, as expected"
+else
+    echo "demo: unexpected exit statuses (pass run: $pass, wrong run: $caught, GNU Go: $gtp)" >&2
     exit 1
 fi

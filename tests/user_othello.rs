@@ -166,6 +166,9 @@ fn a_panic_in_the_function_is_a_crash_not_a_broken_harness() {
     })
     .shape(8, 8)
     .seed(3)
+    // The panic hook's backtrace (RUST_BACKTRACE=1, a debug build, a loaded
+    // machine) can take longer than the 2 s default: that is not the point.
+    .time_limit(std::time::Duration::from_secs(60))
     .keep_failures(false)
     .report();
     let failure = report.failure.expect("a corner is taken in some case");

@@ -43,6 +43,12 @@ pub fn fit<P: Suite>(config: &mut CheckConfig, asked: &Asked) -> Result<(), Stri
             .as_ref()
             .ok_or_else(|| format!("--rules: {} has no rule sets to choose from", P::NAME))?;
         config.rules = Some((sets.parse)(spec).map_err(|e| format!("--rules: {e}"))?);
+    } else if asked.gtp {
+        // An engine plays one rule set, the one it starts with: without
+        // --rules that is the problem's default (an empty spec), never a mix.
+        if let Some(sets) = extras.rules.as_ref() {
+            config.rules = (sets.parse)("").ok();
+        }
     }
     if asked.gtp && extras.gtp.is_none() {
         return Err(super::gtp::summary::not_played::<P>());

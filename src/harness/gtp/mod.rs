@@ -47,6 +47,8 @@ pub struct Gtp {
     board: OnceLock<Option<BoardCommand>>,
     /// Commands sent and time spent waiting for replies, over every case.
     stats: Mutex<(u64, std::time::Duration)>,
+    /// `stats` as the check's cases left them, before the laws' runs.
+    cases_stats: std::sync::OnceLock<(u64, std::time::Duration)>,
 }
 
 impl Gtp {
@@ -58,6 +60,7 @@ impl Gtp {
             pool: Mutex::new(Vec::new()),
             board: OnceLock::new(),
             stats: Mutex::new((0, std::time::Duration::ZERO)),
+            cases_stats: std::sync::OnceLock::new(),
         }
     }
 
@@ -92,8 +95,19 @@ impl Gtp {
 
     /// GTP commands sent over the cases (set-up and read-back included),
     /// and the time spent waiting for their replies: the engine's share.
+    /// Frozen once the check's cases are done ([`Gtp::end_of_cases`]), so
+    /// that the laws' extra runs do not count against the cases' run time.
     pub fn stats(&self) -> (u64, std::time::Duration) {
-        *self.stats.lock().unwrap_or_else(|e| e.into_inner())
+        match self.cases_stats.get() {
+            Some(frozen) => *frozen,
+            None => *self.stats.lock().unwrap_or_else(|e| e.into_inner()),
+        }
+    }
+
+    /// Marks the end of the check's cases: [`Gtp::stats`] stays as it is now.
+    pub fn end_of_cases(&self) {
+        let now = *self.stats.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = self.cases_stats.set(now);
     }
 
     /// How the engine's board is read back, if it has been asked yet.

@@ -57,6 +57,7 @@ pub fn after_check<P: Generate>(
     config: &CheckConfig,
     law_cases: usize,
 ) -> Summary {
+    gtp.end_of_cases();
     let domain = config.domain();
     let mut summary = Summary::default();
     match &report.failure {

@@ -71,8 +71,9 @@ pub fn parse(text: &str) -> Result<Rules, String> {
     let (mut ko_given, mut suicide_given) = (false, false);
     let mut conventions: Option<&str> = None;
     let (mut simple_ko_too, mut next_mover) = (false, false);
-    for part in text.split(',') {
-        let part = part.trim();
+    // An empty spec (or part) keeps the defaults: GTP's and GNU Go's
+    // simple ko, no suicide.
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         match part {
             "simple-ko-too" if !simple_ko_too => {
                 simple_ko_too = true;
