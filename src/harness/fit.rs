@@ -50,6 +50,7 @@ pub fn fit<P: Suite>(config: &mut CheckConfig, asked: &Asked) -> Result<(), Stri
             config.rules = (sets.parse)("").ok();
         }
     }
+    #[cfg(all(unix, feature = "process"))]
     if asked.gtp && extras.gtp.is_none() {
         return Err(super::gtp::summary::not_played::<P>());
     }

@@ -50,6 +50,7 @@ pub mod fuzz;
 pub mod fuzz_setup;
 pub mod given;
 pub mod grade;
+#[cfg(all(unix, feature = "process"))]
 pub mod gtp;
 pub mod html;
 pub mod names;

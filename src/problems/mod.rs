@@ -5,7 +5,7 @@
 //! its text and JSON forms in `format.rs`, its limits in `limits.rs`, its
 //! `--py-func` adapter in `py_adapter.py`, its own subcommands in
 //! [`crate::generation::Extras`]. Outside the folder it needs its
-//! `pub mod` and one line in [`for_each_problem!`] here, its test vectors
+//! `pub mod` and one line in [`for_each_problem!`](crate::for_each_problem) here, its test vectors
 //! `tests/data/<problem>.toml`, and `cargo run --example fuzz_setup`
 //! (docs/fuzzing.md) to write its fuzz targets.
 

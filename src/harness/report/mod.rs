@@ -8,12 +8,14 @@
 
 use serde::Serialize;
 
+#[cfg(all(unix, feature = "process"))]
 mod full;
 mod marks;
 mod summaries;
 mod text;
 mod timings;
 
+#[cfg(all(unix, feature = "process"))]
 pub use full::Beside;
 pub use marks::{answer_head, mark_differences, program_of};
 pub use summaries::{FoundBy, GivenSummary, PropertiesSummary, Shrink};

@@ -207,7 +207,7 @@ pub fn case_from_protocol(value: &serde_json::Value) -> Result<Case, String> {
 
 /// The JSON form: the protocol's case and answer (`{"lines": [...]}`);
 /// `--py-func` asks the seed's class every command and puts the answer
-/// together from its return values ([`super::calls`]).
+/// together from its return values (`calls.rs`).
 pub fn json() -> json::JsonCodec<super::Chomp> {
     json::JsonCodec {
         write_case: case_to_protocol,
