@@ -99,3 +99,31 @@ pub fn answer_json_text<P: Problem>(answer: &P::Answer) -> String {
     out.push('\n');
     out
 }
+
+/// A game's answer (one reply line per command, then the board's rows) as
+/// `{"replies": [...], "board": [...]}`, cut where the replies end.
+pub fn replies_and_board<P: Problem>(answer: &P::Answer, replies: usize) -> Value {
+    let text = crate::problem::answer_text::<P>(answer);
+    let lines: Vec<&str> = text.lines().collect();
+    let (replies, board) = lines.split_at(replies.min(lines.len()));
+    serde_json::json!({ "replies": replies, "board": board })
+}
+
+/// Reads `{"replies": [...], "board": [...]}` through the game's text form.
+pub fn answer_from_replies_and_board<P: Problem>(
+    value: &Value,
+    case: &P::Case,
+) -> Result<P::Answer, String> {
+    let replies = json_lines(json_key(value, "replies")?, "replies")?;
+    let board = json_lines(json_key(value, "board")?, "board")?;
+    answer_from_text::<P>(&format!("{replies}{board}"), case)
+}
+
+/// A game's case from its header line and `value["commands"]` (strings, one
+/// command each), read through the game's text form.
+pub fn game_case<P: Problem>(header: &str, value: &Value) -> Result<P::Case, String> {
+    let commands = json_key(value, "commands")?;
+    let count = json_array(commands, "commands")?.len();
+    let lines = json_lines(commands, "commands")?;
+    case_from_text::<P>(&format!("{header}\n{count}\n{lines}"))
+}

@@ -9,7 +9,6 @@ use serde_json::{Value, json};
 
 use super::{Answer, Case, GoGame, format};
 use crate::json::{self, JsonCodec};
-use crate::problem::answer_text;
 
 fn case_to_json(case: &Case) -> Value {
     let mut value = json!({
@@ -30,7 +29,6 @@ fn case_from_json(value: &Value) -> Result<Case, String> {
     let n = json::json_u64(json::json_key(value, "n")?, "n")?;
     let ko = json::json_str(json::json_key(value, "ko")?, "ko")?;
     let suicide = json::json_str(json::json_key(value, "suicide")?, "suicide")?;
-    let commands = json::json_array(json::json_key(value, "commands")?, "commands")?;
     let mut header = format!("{n} {ko} {suicide}");
     if let Some(words) = value.get("conventions") {
         for (i, word) in json::json_array(words, "conventions")?.iter().enumerate() {
@@ -38,25 +36,11 @@ fn case_from_json(value: &Value) -> Result<Case, String> {
             header.push_str(json::json_str(word, &format!("conventions[{i}]"))?);
         }
     }
-    let mut text = format!("{header}\n{}\n", commands.len());
-    for (i, command) in commands.iter().enumerate() {
-        text.push_str(json::json_str(command, &format!("commands[{i}]"))?);
-        text.push('\n');
-    }
-    json::case_from_text::<GoGame>(&text)
+    json::game_case::<GoGame>(&header, value)
 }
 
 fn answer_to_json(answer: &Answer) -> Value {
-    let text = answer_text::<GoGame>(answer);
-    let lines: Vec<&str> = text.lines().collect();
-    let (replies, board) = lines.split_at(answer.replies.len());
-    json!({ "replies": replies, "board": board })
-}
-
-fn answer_from_json(value: &Value, case: &Case) -> Result<Answer, String> {
-    let replies = json::json_lines(json::json_key(value, "replies")?, "replies")?;
-    let board = json::json_lines(json::json_key(value, "board")?, "board")?;
-    json::answer_from_text::<GoGame>(&format!("{replies}{board}"), case)
+    json::replies_and_board::<GoGame>(answer, answer.replies.len())
 }
 
 /// The JSON form; `--py-func` calls `func(n, ko, suicide, commands)`,
@@ -66,7 +50,7 @@ pub fn json() -> JsonCodec<GoGame> {
         write_case: case_to_json,
         read_case: case_from_json,
         write_answer: answer_to_json,
-        read_answer: answer_from_json,
+        read_answer: json::answer_from_replies_and_board::<GoGame>,
         py_adapter: include_str!("py_adapter.py"),
         function_answer: None,
     }

@@ -8,7 +8,6 @@ use serde_json::{Value, json};
 
 use super::{Answer, Case, OthelloGame, Rules, format};
 use crate::json::{self, JsonCodec};
-use crate::problem::answer_text;
 
 fn case_to_json(case: &Case) -> Value {
     let commands: Vec<String> = case.commands.iter().map(format::command_text).collect();
@@ -24,26 +23,11 @@ fn case_from_json(value: &Value) -> Result<Case, String> {
         None => String::new(),
         Some(rules) => format!(" {}", json::json_str(rules, "rules")?),
     };
-    let commands = json::json_array(json::json_key(value, "commands")?, "commands")?;
-    let mut text = format!("{n}{rules}\n{}\n", commands.len());
-    for (i, command) in commands.iter().enumerate() {
-        text.push_str(json::json_str(command, &format!("commands[{i}]"))?);
-        text.push('\n');
-    }
-    json::case_from_text::<OthelloGame>(&text)
+    json::game_case::<OthelloGame>(&format!("{n}{rules}"), value)
 }
 
 fn answer_to_json(answer: &Answer) -> Value {
-    let text = answer_text::<OthelloGame>(answer);
-    let lines: Vec<&str> = text.lines().collect();
-    let (replies, board) = lines.split_at(answer.replies.len());
-    json!({ "replies": replies, "board": board })
-}
-
-fn answer_from_json(value: &Value, case: &Case) -> Result<Answer, String> {
-    let replies = json::json_lines(json::json_key(value, "replies")?, "replies")?;
-    let board = json::json_lines(json::json_key(value, "board")?, "board")?;
-    json::answer_from_text::<OthelloGame>(&format!("{replies}{board}"), case)
+    json::replies_and_board::<OthelloGame>(answer, answer.replies.len())
 }
 
 /// The JSON form; `--py-func` calls `func(n, commands)`, which returns
@@ -53,7 +37,7 @@ pub fn json() -> JsonCodec<OthelloGame> {
         write_case: case_to_json,
         read_case: case_from_json,
         write_answer: answer_to_json,
-        read_answer: answer_from_json,
+        read_answer: json::answer_from_replies_and_board::<OthelloGame>,
         py_adapter: include_str!("py_adapter.py"),
         function_answer: None,
     }
