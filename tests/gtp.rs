@@ -159,8 +159,11 @@ fn crashes_hangs_and_broken_framing_get_verdicts_with_the_transcript() {
                 "5",
                 "--cases",
                 "20",
+                // Per command: generous, as the two Python processes of
+                // the proxy answer slowly on a loaded machine; the hang
+                // sleeps 30 s.
                 "--timeout-ms",
-                "500",
+                "3000",
                 "--max-shrink-runs",
                 "20",
             ],

@@ -29,8 +29,14 @@ pub fn boardcheck(args: &[&str], stdin: &str) -> Output {
 /// The JSON report on `out`'s standard output; panics with the text if it
 /// is not JSON.
 pub fn json(out: &Output) -> serde_json::Value {
-    serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{e}: status {:?}, stdout {:?}, stderr {}",
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
 }
 
 /// Runs `boardcheck check PROBLEM --json --seed SEED EXTRA -- CANDIDATE`;
