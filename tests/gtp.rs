@@ -113,13 +113,16 @@ fn each_slip_of_the_toy_is_caught_with_a_short_sequence() {
 }
 
 /// The toy engine behind a proxy that, when the command `trigger`
-/// arrives, does `act` (Python) instead of passing it on.
+/// arrives, does `act` (Python) instead of passing it on. The toy's path is
+/// an argument of the command, not text inside the script, so that the
+/// sandbox shows it even when the checkout lives under `/tmp` (the sandbox's
+/// `/tmp` is private; files named on the command line are bound into it).
 fn scripted(trigger: &str, act: &str) -> Vec<String> {
-    let dir = env!("CARGO_MANIFEST_DIR");
+    let toy = format!("{}/{TOY}", env!("CARGO_MANIFEST_DIR"));
     let script = format!(
         r#"
 import subprocess, sys
-toy = subprocess.Popen([sys.executable, "{dir}/{TOY}"], stdin=subprocess.PIPE,
+toy = subprocess.Popen([sys.executable, sys.argv[1]], stdin=subprocess.PIPE,
                        stdout=subprocess.PIPE, text=True)
 for line in sys.stdin:
     w = line.split()
@@ -135,7 +138,7 @@ for line in sys.stdin:
     sys.stdout.flush()
 "#
     );
-    vec!["python3".into(), "-c".into(), script]
+    vec!["python3".into(), "-c".into(), script, toy]
 }
 
 #[test]
