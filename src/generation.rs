@@ -370,6 +370,50 @@ pub fn pattern<P: Generate>(name: &str, size: usize) -> Result<P::Case, String> 
     Ok((P::extras().pattern(name)?.build)(size))
 }
 
+/// Delta debugging's block sizes for a sequence of `len` items: half,
+/// a quarter, an eighth, ... down to 1 (nothing for an empty sequence).
+///
+/// ```
+/// use boardcheck::generation::halving_sizes;
+/// assert_eq!(halving_sizes(10), vec![5, 2, 1]);
+/// assert_eq!(halving_sizes(1), vec![1]);
+/// assert!(halving_sizes(0).is_empty());
+/// ```
+pub fn halving_sizes(len: usize) -> Vec<usize> {
+    let mut sizes = Vec::new();
+    let mut size = len / 2;
+    while size > 1 {
+        sizes.push(size);
+        size /= 2;
+    }
+    if len > 0 {
+        sizes.push(1);
+    }
+    sizes
+}
+
+/// Lazily, for each block size in `sizes` (the largest first), `case` with
+/// each block of that size of its `len`-item sequence deleted in turn (the
+/// last block may be shorter): `delete(case, range)` makes the copy.
+pub fn block_deletions<C, F>(
+    case: &Rc<C>,
+    len: usize,
+    sizes: Vec<usize>,
+    delete: F,
+) -> impl Iterator<Item = C> + use<C, F>
+where
+    F: Fn(&C, std::ops::Range<usize>) -> C + Clone,
+{
+    let case = Rc::clone(case);
+    sizes.into_iter().flat_map(move |size| {
+        let delete = delete.clone();
+        steps(&case, len.div_ceil(size), move |case, b| {
+            let start = b * size;
+            Some(delete(case, start..(start + size).min(len)))
+        })
+    })
+}
+
 /// Lazily, `step(case, i)` for each `i` in `0..count`, the `None`s skipped:
 /// the building block of the problems' [`Generate::simpler`], so that each
 /// simpler case is made only when the shrinker asks for it.

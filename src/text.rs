@@ -212,6 +212,63 @@ impl<'a> Tokens<'a> {
     }
 }
 
+/// A command of the GTP games' text form: `play COLOUR VERTEX` or `undo`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayOrUndo<C, V> {
+    /// `play COLOUR VERTEX`.
+    Play {
+        /// The colour as the game reads it.
+        colour: C,
+        /// The vertex (or pass) as the game reads it.
+        vertex: V,
+    },
+    /// `undo`.
+    Undo,
+}
+
+/// Reads `play COLOUR VERTEX` or `undo` (either case) from `line`, with the
+/// game's own readers of a colour and of a vertex; an error names the
+/// column of the token it is about.
+///
+/// ```
+/// use boardcheck::text::{read_play_or_undo, Lines, PlayOrUndo};
+/// let mut lines = Lines::new("play b 3\n");
+/// let line = lines.next_line("a command").unwrap();
+/// let colour = |t: &str| (t == "b" || t == "w").then(|| t.to_string());
+/// let vertex = |t: &str| t.parse::<u8>().map_err(|e| e.to_string());
+/// let command = read_play_or_undo(&line, colour, vertex).unwrap();
+/// assert_eq!(command, PlayOrUndo::Play { colour: "b".to_string(), vertex: 3 });
+/// ```
+pub fn read_play_or_undo<C, V>(
+    line: &Line<'_>,
+    colour: impl Fn(&str) -> Option<C>,
+    vertex: impl Fn(&str) -> Result<V, String>,
+) -> Result<PlayOrUndo<C, V>, ParseError> {
+    let mut tokens = line.tokens();
+    let (column, word) = tokens.next("a command (play or undo)")?;
+    let command = if word.eq_ignore_ascii_case("undo") {
+        PlayOrUndo::Undo
+    } else if word.eq_ignore_ascii_case("play") {
+        let (column, token) = tokens.next("a colour (b or w)")?;
+        let colour = colour(token).ok_or_else(|| {
+            line.error_at(
+                column,
+                format!("expected a colour (b or w), found {token:?}"),
+            )
+        })?;
+        let (column, token) = tokens.next("a vertex or pass")?;
+        let vertex = vertex(token).map_err(|e| line.error_at(column, e))?;
+        PlayOrUndo::Play { colour, vertex }
+    } else {
+        return Err(line.error_at(
+            column,
+            format!("expected a command (play or undo), found {word:?}"),
+        ));
+    };
+    tokens.end()?;
+    Ok(command)
+}
+
 /// `1 cell`, `2 cells`: a count and a noun, in the plural unless the count is 1.
 pub fn plural(count: usize, noun: &str) -> String {
     format!("{count} {noun}{}", if count == 1 { "" } else { "s" })

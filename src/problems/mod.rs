@@ -37,6 +37,32 @@ macro_rules! forms_in {
     };
 }
 
+/// The oracle and the engine of a problem, each a function of the case:
+/// written inside the problem's `impl Problem`.
+macro_rules! solved_by {
+    (oracle: $oracle:path, engine: $engine:path) => {
+        fn oracle(case: &Self::Case) -> Self::Answer {
+            $oracle(case)
+        }
+        fn engine(case: &Self::Case) -> Self::Answer {
+            $engine(case)
+        }
+    };
+}
+
+/// A problem's case strategy (`size` to cases) and its shrinker (a case to
+/// simpler ones): written inside the problem's `impl Generate`.
+macro_rules! generated_by {
+    (cases: $cases:path, simpler: $simpler:path) => {
+        fn cases(size: usize) -> proptest::strategy::BoxedStrategy<Self::Case> {
+            $cases(size)
+        }
+        fn simpler(case: &Self::Case) -> Box<dyn Iterator<Item = Self::Case>> {
+            Box::new($simpler(case))
+        }
+    };
+}
+
 /// A problem's `impl Suite`: its `properties::all()` and `zoo::all()`.
 macro_rules! suite_in {
     ($problem:ty) => {

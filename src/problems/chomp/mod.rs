@@ -56,8 +56,6 @@ pub(crate) mod shrink;
 pub(crate) mod strategy;
 pub mod zoo;
 
-use proptest::strategy::BoxedStrategy;
-
 use crate::generation::{Enumeration, Extras, Generate, Shape, ShapeKind, Shapes};
 
 use crate::problem::Problem;
@@ -234,14 +232,9 @@ impl Problem for Chomp {
 
     forms_in!(format);
 
-    /// The most naive model that fits the board (see the module docs): the
-    /// grid, else the boundary array, else the literal quadrant list.
-    fn oracle(case: &Case) -> Answer {
-        oracle::naive(case)
-    }
-    fn engine(case: &Case) -> Answer {
-        engine::solve(case)
-    }
+    // The oracle: the most naive model that fits the board (see the module
+    // docs), the grid, else the boundary array, else the quadrant list.
+    solved_by!(oracle: oracle::naive, engine: engine::solve);
 }
 
 impl Generate for Chomp {
@@ -251,12 +244,7 @@ impl Generate for Chomp {
     const DEFAULT_SIZE: usize = MAX_SIDE as usize;
     const MAX_SIZE: usize = MAX_SIDE as usize;
 
-    fn cases(size: usize) -> BoxedStrategy<Case> {
-        strategy::cases(size)
-    }
-    fn simpler(case: &Case) -> Box<dyn Iterator<Item = Case>> {
-        Box::new(shrink::simpler(case))
-    }
+    generated_by!(cases: strategy::cases, simpler: shrink::simpler);
     /// The grid is instant; the boundary array costs the short side per
     /// move; the quadrant list is quadratic in the moves.
     fn oracle_reaches(case: &Case) -> bool {

@@ -33,8 +33,6 @@ pub mod solver;
 pub(crate) mod strategy;
 pub mod zoo;
 
-use proptest::strategy::BoxedStrategy;
-
 use crate::generation::{Enumeration, Extras, Generate};
 use crate::problem::Problem;
 
@@ -89,12 +87,7 @@ impl Problem for ChompSolve {
 
     forms_in!(format);
 
-    fn oracle(case: &Case) -> Value {
-        oracle::solve(case)
-    }
-    fn engine(case: &Case) -> Value {
-        solver::solve(case)
-    }
+    solved_by!(oracle: oracle::solve, engine: solver::solve);
 }
 
 /// The side of the largest square box within the solver's limits.
@@ -107,12 +100,7 @@ impl Generate for ChompSolve {
     /// The 12 x 12 box is the largest the solver takes.
     const MAX_SIZE: usize = MAX_SIZE_SIDE as usize;
 
-    fn cases(size: usize) -> BoxedStrategy<Case> {
-        strategy::cases(size)
-    }
-    fn simpler(case: &Case) -> Box<dyn Iterator<Item = Case>> {
-        Box::new(shrink::simpler(case))
-    }
+    generated_by!(cases: strategy::cases, simpler: shrink::simpler);
     /// The oracle's memo holds every position it reaches inside the box.
     fn oracle_reaches(case: &Case) -> bool {
         let rows = case.trimmed();

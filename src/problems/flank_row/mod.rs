@@ -21,8 +21,6 @@ pub mod shrink;
 pub mod strategy;
 pub mod zoo;
 
-use proptest::strategy::BoxedStrategy;
-
 use crate::generation::{Enumeration, Extras, Generate, Shape, ShapeKind, Shapes};
 use crate::problem::Problem;
 use crate::text::plural;
@@ -94,12 +92,7 @@ impl Problem for FlankRow {
 
     forms_in!(format);
 
-    fn oracle(case: &Case) -> Row {
-        oracle::solve(case)
-    }
-    fn engine(case: &Case) -> Row {
-        engine::solve(case)
-    }
+    solved_by!(oracle: oracle::solve, engine: engine::solve);
 }
 
 impl Generate for FlankRow {
@@ -107,12 +100,7 @@ impl Generate for FlankRow {
     const DEFAULT_SIZE: usize = 12;
     const MAX_SIZE: usize = limits::MAX_CELLS;
 
-    fn cases(size: usize) -> BoxedStrategy<Case> {
-        strategy::cases(size)
-    }
-    fn simpler(case: &Case) -> Box<dyn Iterator<Item = Case>> {
-        Box::new(shrink::simpler(case))
-    }
+    generated_by!(cases: strategy::cases, simpler: shrink::simpler);
     /// The oracle copies the row for every placement: O(n·k).
     fn oracle_reaches(case: &Case) -> bool {
         case.row.len().saturating_mul(case.placements.len()) <= 20_000_000

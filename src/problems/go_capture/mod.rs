@@ -146,12 +146,7 @@ impl Problem for GoCapture {
 
     forms_in!(format);
 
-    fn oracle(case: &Board) -> Removal {
-        oracle::solve(case)
-    }
-    fn engine(case: &Board) -> Removal {
-        engine::solve(case)
-    }
+    solved_by!(oracle: oracle::solve, engine: engine::solve);
 }
 
 impl Generate for GoCapture {

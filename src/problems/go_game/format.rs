@@ -13,7 +13,7 @@ use super::{
     Answer, BLACK, COLUMNS, Case, Command, Conventions, EMPTY, Ko, MAX_COMMANDS, MAX_N, Response,
     Rules, Suicide, WHITE,
 };
-use crate::text::{Line, Lines, ParseError};
+use crate::text::{Line, Lines, ParseError, PlayOrUndo, read_play_or_undo};
 
 pub use super::json_form::json;
 
@@ -104,31 +104,13 @@ fn read_command(
     i: usize,
     k: usize,
 ) -> Result<Command, ParseError> {
-    let what = format!("command {} of {k}", i + 1);
-    let line = lines.next_line(&what)?;
-    let mut tokens = line.tokens();
-    let (column, name) = tokens.next(&what)?;
-    let command = if name.eq_ignore_ascii_case("undo") {
-        Command::Undo
-    } else if name.eq_ignore_ascii_case("play") {
-        let (column, colour) = tokens.next("the colour (b or w)")?;
-        let colour = parse_colour(colour).ok_or_else(|| {
-            line.error_at(
-                column,
-                format!("expected the colour (b or w), found {colour:?}"),
-            )
-        })?;
-        let (column, vertex) = tokens.next("the vertex (e.g. E5) or pass")?;
-        let vertex = parse_vertex(vertex, n).map_err(|e| line.error_at(column, e))?;
-        Command::Play { colour, vertex }
-    } else {
-        return Err(line.error_at(
-            column,
-            format!("expected a command (play or undo), found {name:?}"),
-        ));
-    };
-    tokens.end()?;
-    Ok(command)
+    let line = lines.next_line(&format!("command {} of {k}", i + 1))?;
+    Ok(
+        match read_play_or_undo(&line, parse_colour, |t| parse_vertex(t, n))? {
+            PlayOrUndo::Play { colour, vertex } => Command::Play { colour, vertex },
+            PlayOrUndo::Undo => Command::Undo,
+        },
+    )
 }
 
 /// Reads one case.

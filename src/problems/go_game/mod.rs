@@ -31,8 +31,6 @@ pub mod shrink;
 pub mod strategy;
 pub mod zoo;
 
-use proptest::strategy::BoxedStrategy;
-
 use crate::generation::{Enumeration, Extras, Generate, Shape, ShapeKind, Shapes};
 use crate::problem::Problem;
 use crate::text::plural;
@@ -220,12 +218,7 @@ impl Problem for GoGame {
 
     forms_in!(format);
 
-    fn oracle(case: &Case) -> Answer {
-        oracle::solve(case)
-    }
-    fn engine(case: &Case) -> Answer {
-        engine::solve(case)
-    }
+    solved_by!(oracle: oracle::solve, engine: engine::solve);
 }
 
 impl Generate for GoGame {
@@ -233,12 +226,7 @@ impl Generate for GoGame {
     const DEFAULT_SIZE: usize = 7;
     const MAX_SIZE: usize = MAX_N;
 
-    fn cases(size: usize) -> BoxedStrategy<Case> {
-        strategy::cases(size)
-    }
-    fn simpler(case: &Case) -> Box<dyn Iterator<Item = Case>> {
-        Box::new(shrink::simpler(case))
-    }
+    generated_by!(cases: strategy::cases, simpler: shrink::simpler);
     fn size_of(case: &Case) -> String {
         let n = case.n;
         let mut rules = format!("{} {}", case.rules.ko.word(), case.rules.suicide.word());

@@ -8,41 +8,18 @@
 use std::rc::Rc;
 
 use super::{Case, Command, Conventions, Ko, Suicide};
-use crate::generation::steps;
-
-/// The block sizes tried: k/2, k/4, ..., 1.
-fn block_sizes(k: usize) -> Vec<usize> {
-    let mut sizes = Vec::new();
-    let mut s = k / 2;
-    while s > 1 {
-        sizes.push(s);
-        s /= 2;
-    }
-    if k > 0 {
-        sizes.push(1);
-    }
-    sizes
-}
+use crate::generation::{block_deletions, halving_sizes, steps};
 
 /// Cases one step simpler than `case`.
 pub fn simpler(case: &Case) -> impl Iterator<Item = Case> + use<> {
     let case = Rc::new(case.clone());
     let k = case.commands.len();
     let n = case.n;
-    // Every (size, start) of the blocks, the largest first.
-    let blocks: Rc<Vec<(usize, usize)>> = Rc::new(
-        block_sizes(k)
-            .into_iter()
-            .flat_map(|s| (0..k.div_ceil(s)).map(move |b| (s, b * s)))
-            .collect(),
-    );
-    let count = blocks.len();
     let unchanged = Rc::clone(&case);
-    steps(&case, count, move |case, i| {
-        let (s, start) = blocks[i];
+    block_deletions(&case, k, halving_sizes(k), |case, range| {
         let mut c = case.clone();
-        c.commands.drain(start..(start + s).min(k));
-        Some(c)
+        c.commands.drain(range);
+        c
     })
     // Plays into passes.
     .chain(steps(&case, k, |case, i| match case.commands[i] {

@@ -32,8 +32,6 @@ pub(crate) mod shrink;
 pub mod strategy;
 pub mod zoo;
 
-use proptest::strategy::BoxedStrategy;
-
 use crate::generation::{Enumeration, Extras, Generate, Shape, ShapeKind, Shapes};
 use crate::problem::Problem;
 use crate::text::plural;
@@ -129,12 +127,7 @@ impl Problem for GoMove {
 
     forms_in!(format);
 
-    fn oracle(case: &Case) -> Answer {
-        oracle::solve(case)
-    }
-    fn engine(case: &Case) -> Answer {
-        engine::solve(case)
-    }
+    solved_by!(oracle: oracle::solve, engine: engine::solve);
 }
 
 impl Generate for GoMove {
@@ -142,12 +135,7 @@ impl Generate for GoMove {
     const DEFAULT_SIZE: usize = 7;
     const MAX_SIZE: usize = limits::MAX_SIDE;
 
-    fn cases(size: usize) -> BoxedStrategy<Case> {
-        strategy::cases(size)
-    }
-    fn simpler(case: &Case) -> Box<dyn Iterator<Item = Case>> {
-        Box::new(shrink::simpler(case))
-    }
+    generated_by!(cases: strategy::cases, simpler: shrink::simpler);
     fn size_of(case: &Case) -> String {
         let n = case.position.n;
         format!(

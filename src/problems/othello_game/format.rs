@@ -6,7 +6,7 @@ use super::{
     Answer, BLACK, Board, Case, Colour, Command, EMPTY, MAX_COMMANDS, MAX_SIDE, MIN_SIDE, Reply,
     Rules, Vertex, WHITE,
 };
-use crate::text::{Line, Lines, ParseError};
+use crate::text::{Line, Lines, ParseError, PlayOrUndo, read_play_or_undo};
 
 pub use super::json_form::json;
 
@@ -87,29 +87,12 @@ pub fn command_text(command: &Command) -> String {
 }
 
 fn read_command(line: &Line<'_>, n: usize) -> Result<Command, ParseError> {
-    let mut tokens = line.tokens();
-    let (column, word) = tokens.next("a command (play or undo)")?;
-    let command = if word.eq_ignore_ascii_case("undo") {
-        Command::Undo
-    } else if word.eq_ignore_ascii_case("play") {
-        let (column, token) = tokens.next("a colour (b or w)")?;
-        let colour = parse_colour(token).ok_or_else(|| {
-            line.error_at(
-                column,
-                format!("expected a colour (b or w), found {token:?}"),
-            )
-        })?;
-        let (column, token) = tokens.next("a vertex or pass")?;
-        let vertex = parse_vertex(token, n).map_err(|e| line.error_at(column, e))?;
-        Command::Play { colour, vertex }
-    } else {
-        return Err(line.error_at(
-            column,
-            format!("expected a command (play or undo), found {word:?}"),
-        ));
-    };
-    tokens.end()?;
-    Ok(command)
+    Ok(
+        match read_play_or_undo(line, parse_colour, |t| parse_vertex(t, n))? {
+            PlayOrUndo::Play { colour, vertex } => Command::Play { colour, vertex },
+            PlayOrUndo::Undo => Command::Undo,
+        },
+    )
 }
 
 /// Reads one case: `n` (then `auto-pass` for [`Rules::AutoPass`]), `k`,

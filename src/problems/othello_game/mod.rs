@@ -36,7 +36,7 @@ pub mod shrink;
 pub mod strategy;
 pub mod zoo;
 
-use proptest::strategy::{BoxedStrategy, Strategy};
+use proptest::strategy::Strategy;
 
 use crate::generation::{Extras, Generate, RuleSets, Shape, ShapeKind, Shapes};
 use crate::problem::Problem;
@@ -159,12 +159,7 @@ impl Problem for OthelloGame {
 
     forms_in!(format);
 
-    fn oracle(case: &Case) -> Answer {
-        oracle::solve(case)
-    }
-    fn engine(case: &Case) -> Answer {
-        engine::solve(case)
-    }
+    solved_by!(oracle: oracle::solve, engine: engine::solve);
 }
 
 impl Generate for OthelloGame {
@@ -172,12 +167,7 @@ impl Generate for OthelloGame {
     const DEFAULT_SIZE: usize = 8;
     const MAX_SIZE: usize = MAX_SIDE;
 
-    fn cases(size: usize) -> BoxedStrategy<Case> {
-        strategy::cases(size)
-    }
-    fn simpler(case: &Case) -> Box<dyn Iterator<Item = Case>> {
-        Box::new(shrink::simpler(case))
-    }
+    generated_by!(cases: strategy::cases, simpler: shrink::simpler);
     fn size_of(case: &Case) -> String {
         format!(
             "{}x{} board, {}",

@@ -8,7 +8,7 @@ use std::iter;
 use std::rc::Rc;
 
 use super::{Case, Command, MIN_SIDE};
-use crate::generation::steps;
+use crate::generation::{block_deletions, halving_sizes, steps};
 
 /// Cases one step simpler than `case`: the first and second halves
 /// deleted, the game on a board 2 smaller (down to 4 × 4), then blocks of
@@ -17,23 +17,14 @@ use crate::generation::steps;
 pub fn simpler(case: &Case) -> impl Iterator<Item = Case> + use<> {
     let case = Rc::new(case.clone());
     let len = case.commands.len();
-    let mut sizes = Vec::new();
-    let mut s = len / 2;
-    while s > 0 {
-        sizes.push(s);
-        s /= 2;
-    }
-    if len == 1 {
-        sizes.push(1);
-    }
-    let halves: Vec<usize> = sizes.iter().copied().take(1).collect();
-    let rest: Vec<usize> = sizes.iter().copied().skip(1).collect();
-    let first = blocks(&case, halves);
+    let sizes = halving_sizes(len);
+    let (halves, rest) = sizes.split_at(sizes.len().min(1));
+    let first = blocks(&case, halves.to_vec());
     let smaller = {
         let case = Rc::clone(&case);
         iter::once_with(move || smaller_board(&case)).flatten()
     };
-    let later = blocks(&case, rest);
+    let later = blocks(&case, rest.to_vec());
     let passes = steps(&case, len, |case, i| match case.commands[i] {
         Command::Play {
             colour,
@@ -51,18 +42,12 @@ pub fn simpler(case: &Case) -> impl Iterator<Item = Case> + use<> {
     first.chain(smaller).chain(later).chain(passes)
 }
 
-/// For each block size in `sizes`, `case` with each block of that size
-/// deleted (the last block may be shorter).
+/// `case` with blocks of each size in `sizes` deleted, in turn.
 fn blocks(case: &Rc<Case>, sizes: Vec<usize>) -> impl Iterator<Item = Case> + use<> {
-    let case = Rc::clone(case);
-    sizes.into_iter().flat_map(move |size| {
-        let len = case.commands.len();
-        steps(&case, len.div_ceil(size), move |case, b| {
-            let mut c = case.clone();
-            let start = b * size;
-            c.commands.drain(start..(start + size).min(len));
-            Some(c)
-        })
+    block_deletions(case, case.commands.len(), sizes, |case, range| {
+        let mut c = case.clone();
+        c.commands.drain(range);
+        c
     })
 }
 

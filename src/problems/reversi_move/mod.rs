@@ -60,8 +60,6 @@ pub mod shrink;
 pub mod strategy;
 pub mod zoo;
 
-use proptest::strategy::BoxedStrategy;
-
 use crate::generation::{Enumeration, Extras, Generate, Shape, ShapeKind, Shapes};
 use crate::problem::Problem;
 use crate::text::plural;
@@ -163,12 +161,7 @@ impl Problem for ReversiMove {
 
     forms_in!(format);
 
-    fn oracle(case: &Case) -> Board {
-        oracle::solve(case)
-    }
-    fn engine(case: &Case) -> Board {
-        grid::solve(case)
-    }
+    solved_by!(oracle: oracle::solve, engine: grid::solve);
 }
 
 impl Generate for ReversiMove {
@@ -176,12 +169,7 @@ impl Generate for ReversiMove {
     const DEFAULT_SIZE: usize = 8;
     const MAX_SIZE: usize = limits::MAX_SIDE;
 
-    fn cases(size: usize) -> BoxedStrategy<Case> {
-        strategy::cases(size)
-    }
-    fn simpler(case: &Case) -> Box<dyn Iterator<Item = Case>> {
-        Box::new(shrink::simpler(case))
-    }
+    generated_by!(cases: strategy::cases, simpler: shrink::simpler);
     fn size_of(case: &Case) -> String {
         format!(
             "{}x{} board ({}), player {} at ({}, {})",
