@@ -249,21 +249,26 @@ fn play<P: Generate>(
             true,
         )
     };
+    // A refused set-up or read-back: the engine lives, the case is unread.
+    let refused = |error: String, engine: &Engine| -> (Outcome<P::Answer>, bool) {
+        (
+            Outcome::Unreadable {
+                output: transcript_text(&engine.transcript),
+                error,
+            },
+            false,
+        )
+    };
     let n = (form.board_size)(case);
     for setup in [format!("boardsize {n}"), "clear_board".to_string()] {
         match engine.command(&setup) {
             Ok(r) if r.ok => {}
             Ok(r) => {
-                return Err((
-                    Outcome::Unreadable {
-                        output: transcript_text(&engine.transcript),
-                        error: format!(
-                            "the engine refused `{setup}` ({}): declare the board sizes it plays with --size or --shape",
-                            reply_text(&r)
-                        ),
-                    },
-                    false,
-                ));
+                let error = format!(
+                    "the engine refused `{setup}` ({}): declare the board sizes it plays with --size or --shape",
+                    reply_text(&r)
+                );
+                return Err(refused(error, engine));
             }
             Err(e) => return Err(dead(e, engine)),
         }
@@ -294,16 +299,8 @@ fn play<P: Generate>(
                 _ => played.showboard = r.text,
             },
             Ok(r) => {
-                return Err((
-                    Outcome::Unreadable {
-                        output: transcript_text(&engine.transcript),
-                        error: format!(
-                            "the board read-back `{command}` failed: {}",
-                            reply_text(&r)
-                        ),
-                    },
-                    false,
-                ));
+                let error = format!("the board read-back `{command}` failed: {}", reply_text(&r));
+                return Err(refused(error, engine));
             }
             Err(e) => return Err(dead(e, engine)),
         }
