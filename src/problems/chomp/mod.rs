@@ -245,6 +245,7 @@ impl Generate for Chomp {
     const MAX_SIZE: usize = MAX_SIDE as usize;
 
     generated_by!(cases: strategy::cases, simpler: shrink::simpler);
+
     /// The grid is instant; the boundary array costs the short side per
     /// move; the quadrant list is quadratic in the moves.
     fn oracle_reaches(case: &Case) -> bool {

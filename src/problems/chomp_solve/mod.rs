@@ -101,6 +101,7 @@ impl Generate for ChompSolve {
     const MAX_SIZE: usize = MAX_SIZE_SIDE as usize;
 
     generated_by!(cases: strategy::cases, simpler: shrink::simpler);
+
     /// The oracle's memo holds every position it reaches inside the box.
     fn oracle_reaches(case: &Case) -> bool {
         let rows = case.trimmed();

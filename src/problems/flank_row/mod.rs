@@ -101,6 +101,7 @@ impl Generate for FlankRow {
     const MAX_SIZE: usize = limits::MAX_CELLS;
 
     generated_by!(cases: strategy::cases, simpler: shrink::simpler);
+
     /// The oracle copies the row for every placement: O(n·k).
     fn oracle_reaches(case: &Case) -> bool {
         case.row.len().saturating_mul(case.placements.len()) <= 20_000_000

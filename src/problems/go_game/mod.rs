@@ -227,6 +227,7 @@ impl Generate for GoGame {
     const MAX_SIZE: usize = MAX_N;
 
     generated_by!(cases: strategy::cases, simpler: shrink::simpler);
+
     fn size_of(case: &Case) -> String {
         let n = case.n;
         let mut rules = format!("{} {}", case.rules.ko.word(), case.rules.suicide.word());

@@ -136,6 +136,7 @@ impl Generate for GoMove {
     const MAX_SIZE: usize = limits::MAX_SIDE;
 
     generated_by!(cases: strategy::cases, simpler: shrink::simpler);
+
     fn size_of(case: &Case) -> String {
         let n = case.position.n;
         format!(

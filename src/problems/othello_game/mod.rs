@@ -168,6 +168,7 @@ impl Generate for OthelloGame {
     const MAX_SIZE: usize = MAX_SIDE;
 
     generated_by!(cases: strategy::cases, simpler: shrink::simpler);
+
     fn size_of(case: &Case) -> String {
         format!(
             "{}x{} board, {}",

@@ -170,6 +170,7 @@ impl Generate for ReversiMove {
     const MAX_SIZE: usize = limits::MAX_SIDE;
 
     generated_by!(cases: strategy::cases, simpler: shrink::simpler);
+
     fn size_of(case: &Case) -> String {
         format!(
             "{}x{} board ({}), player {} at ({}, {})",
