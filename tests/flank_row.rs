@@ -122,16 +122,16 @@ fn a_run_row_holds_the_row_it_was_built_from() {
     let mut none: RunRow = RunRow::new(&[]);
     assert!(none.is_empty());
     assert_eq!(none.len(), 0);
-    assert_eq!(none.to_row(), Vec::new());
+    assert_eq!(none.read_row(), Vec::new());
     for case in enumerate::every_single_placement(5) {
         let mut runs: RunRow = RunRow::new(&case.row);
         assert_eq!(runs.len(), case.row.len());
         assert!(!runs.is_empty());
-        assert_eq!(runs.to_row(), case.row);
+        assert_eq!(runs.read_row(), case.row);
         // And `place` plays the statement's placement on it.
         let p = case.placements[0];
         runs.place(p.player, p.index);
-        assert_eq!(runs.to_row(), oracle::solve(&case), "{case:?}");
+        assert_eq!(runs.read_row(), oracle::solve(&case), "{case:?}");
     }
 }
 
@@ -163,5 +163,5 @@ fn union_by_size_keeps_the_runs_shallow() {
             "after placing at {at}"
         );
     }
-    assert_eq!(grown.to_row(), vec![Cell::Piece(Player::B); n]);
+    assert_eq!(grown.read_row(), vec![Cell::Piece(Player::B); n]);
 }

@@ -77,6 +77,23 @@ macro_rules! suite_in {
     };
 }
 
+/// A problem's engine-side modules (the fast structures behind
+/// `Problem::engine`, perft, playouts): private to the crate, reached from
+/// outside only through the problem's `engine` function. Feature `internals`
+/// makes them public for the crate's own tests and benches (its
+/// dev-dependency on itself turns it on); they are not part of the API.
+macro_rules! engine_modules {
+    ($($(#[$attr:meta])* $name:ident),* $(,)?) => {$(
+        $(#[$attr])*
+        #[cfg(feature = "internals")]
+        pub mod $name;
+        $(#[$attr])*
+        #[cfg(not(feature = "internals"))]
+        #[allow(dead_code, unused_imports)]
+        pub(crate) mod $name;
+    )*};
+}
+
 pub mod chomp;
 pub mod chomp_solve;
 pub mod flank_row;

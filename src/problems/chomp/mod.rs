@@ -4,9 +4,9 @@
 //! Three representations of the board, as the seed and the issue ask:
 //! - [`oracle`]: the seed's Boolean grid `occupied[y][x]`, moves applied cell
 //!   by cell (boards of at most [`oracle::GRID_MAX_CELLS`] cells);
-//! - [`boundary`]: the seed's monotone boundary array `row[y]` with a cached
+//! - `boundary`: the seed's monotone boundary array `row[y]` with a cached
 //!   count, Θ(H) per move, kept as a second reference;
-//! - [`engine`]: a staircase of corners (maximal runs of equal-width rows in
+//! - `engine`: a staircase of corners (maximal runs of equal-width rows in
 //!   a `BTreeMap`), O(log s) amortized per move in the number s of steps, for
 //!   boards up to 10^9 × 10^9, with an exact `u64` count.
 //!
@@ -14,7 +14,7 @@
 //! The grid needs W·H cells, and the contract allows 10^18. So
 //! [`Chomp::oracle`] (the reference every candidate is compared with) picks the most naive model that fits the board:
 //! 1. the grid, when W·H ≤ [`oracle::GRID_MAX_CELLS`];
-//! 2. else the boundary array, when H ≤ [`boundary::MAX_ROWS`] (or, on the
+//! 2. else the boundary array, when H ≤ `boundary::MAX_ROWS` (or, on the
 //!    transposed script, when W is; display is `too large` either way);
 //! 3. else [`oracle::Quadrants`]: the rule read literally, "a cell is
 //!    occupied iff it is on the board and no earlier legal move's quadrant
@@ -42,9 +42,8 @@
 //! assert_eq!(answer_text::<Chomp>(&Chomp::engine(&case)), "3\nplayer 2 loses\n");
 //! ```
 
-pub mod boundary;
+engine_modules!(boundary, engine);
 pub(crate) mod calls;
-pub mod engine;
 pub mod enumerate;
 pub mod format;
 mod fuzzing;
@@ -124,7 +123,7 @@ pub enum Reply {
 /// The answer to a script: the printed items in order. A move that prints
 /// nothing has no item, so the answer is exactly what the text says: two
 /// moves in a row printing one `illegal` read the same whichever of them
-/// was illegal. Per-command replies are [`engine::play`]'s, and [`align`] recovers
+/// was illegal. Per-command replies are `engine::play`'s, and [`align`] recovers
 /// them from an answer when no two moves are adjacent.
 pub type Answer = Vec<Reply>;
 

@@ -4,7 +4,7 @@
 //! array. [`naive`] picks the first that fits (see the module docs of
 //! `chomp`).
 //!
-//! Nothing here (nor in [`boundary`], the oracle's model for tall or wide
+//! Nothing here (nor in `boundary`, the oracle's model for tall or wide
 //! boards) calls the staircase engine's runner, picture or move code:
 //! `tests/independence.rs` fails on such an import.
 

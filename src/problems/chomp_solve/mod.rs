@@ -3,13 +3,13 @@
 //! (`boardcheck chomp-census`).
 //!
 //! - [`oracle`]: plain minimax with a memo, move by move;
-//! - [`solver`]: the whole box at once, one byte per upper part, ranked by
+//! - `solver`: the whole box at once, one byte per upper part, ranked by
 //!   the combinatorial number system (see its docs).
 //!
 //! The box of a position is W = r0 by H = its number of nonempty rows
 //! (trailing empty rows are accepted and ignored). Positions whose box has
-//! more than [`solver::MAX_POSITIONS`] positions (C(24, 12), the 12 × 12
-//! box) or more than [`solver::MAX_CELLS`] cells are refused when read, with
+//! more than `solver::MAX_POSITIONS` positions (C(24, 12), the 12 × 12
+//! box) or more than `solver::MAX_CELLS` cells are refused when read, with
 //! an error naming the limit.
 //!
 //! ```
@@ -19,6 +19,7 @@
 //! assert_eq!(answer_text::<ChompSolve>(&ChompSolve::engine(&case)), "win 1\n1 1\n");
 //! ```
 
+engine_modules!(solver);
 #[cfg(feature = "cli")]
 mod command;
 pub mod enumerate;
@@ -29,7 +30,6 @@ pub mod oracle;
 pub(crate) mod patterns;
 pub(crate) mod properties;
 pub(crate) mod shrink;
-pub mod solver;
 pub(crate) mod strategy;
 pub mod zoo;
 

@@ -173,8 +173,8 @@ impl<const SLIP: u8> RunRow<SLIP> {
         }
     }
 
-    /// The row as cells.
-    pub fn to_row(&mut self) -> Row {
+    /// The row as cells (`&mut`: finding a cell's run compresses paths).
+    pub fn read_row(&mut self) -> Row {
         (0..self.len()).map(|i| self.cell(i)).collect()
     }
 }
@@ -195,5 +195,5 @@ pub(crate) fn solve_with<const SLIP: u8>(case: &Case, order: &[usize]) -> Row {
     for p in &case.placements {
         runs.place_in_order(p.player, p.index, order);
     }
-    runs.to_row()
+    runs.read_row()
 }

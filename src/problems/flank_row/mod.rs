@@ -8,7 +8,7 @@
 //! assert_eq!(answer_text::<FlankRow>(&FlankRow::engine(&case)), "AAAAA\n");
 //! ```
 
-pub mod engine;
+engine_modules!(engine);
 pub mod enumerate;
 pub mod format;
 mod fuzzing;

@@ -8,7 +8,7 @@
 //! assert_eq!(answer_text::<GoCapture>(&GoCapture::engine(&case)), "9\n...\n...\n...\n");
 //! ```
 
-pub mod engine;
+engine_modules!(engine);
 pub mod enumerate;
 pub mod format;
 mod fuzzing;

@@ -12,10 +12,10 @@
 //! ```
 //!
 //! The oracle ([`oracle`]) replays the whole history and compares whole
-//! boards; the engine ([`engine::Game`]) keeps chains with exact liberties,
+//! boards; the engine (`engine::Game`) keeps chains with exact liberties,
 //! Zobrist hashes for superko and a journal of changes for `undo`.
 
-pub mod engine;
+engine_modules!(engine);
 pub mod enumerate;
 pub mod format;
 mod fuzzing;

@@ -10,22 +10,19 @@
 //! assert_eq!(answer_text::<GoMove>(&GoMove::engine(&case)), "1\n02\n00\n");
 //! ```
 //!
-//! The engine ([`engine::Board`]) is an incremental board with exact
-//! liberty counts that also runs random playouts ([`playout`]) and counts
-//! legal positions ([`count`], `boardcheck count-legal-go`).
+//! The engine (`engine::Board`) is an incremental board with exact
+//! liberty counts that also runs random playouts (`playout`) and counts
+//! legal positions (`count`, `boardcheck count-legal-go`).
 
+engine_modules!(count, engine, fast_board, playout);
 #[cfg(feature = "cli")]
 mod command;
-pub mod count;
-pub mod engine;
 pub mod enumerate;
-pub mod fast_board;
 pub mod format;
 mod fuzzing;
 pub mod limits;
 pub mod oracle;
 pub mod patterns;
-pub mod playout;
 pub(crate) mod properties;
 pub mod rules;
 pub(crate) mod shrink;

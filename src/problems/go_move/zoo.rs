@@ -180,7 +180,7 @@ fn engine_slip(case: &Case, slip: Bookkeeping) -> Answer {
 
 /// Boards the engine's bookkeeping slips leave inconsistent, each named by
 /// its slip: a merge whose new stone shares a liberty with the chain, and a
-/// capture, played with the slip on 3 × 3. [`Board::check_consistency`]
+/// capture, played with the slip on 3 × 3. `Board::check_consistency`
 /// must refuse every one (`tests/go_move.rs`), the capture included,
 /// though no one-move answer shows it.
 pub fn inconsistent_boards() -> Vec<(&'static str, Board)> {

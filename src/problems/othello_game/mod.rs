@@ -5,7 +5,7 @@
 //!
 //! - [`oracle`]: for every command, replays the whole history of accepted
 //!   plays from the start on a plain grid, walking rays cell by cell.
-//! - [`engine`]: incremental on two 256-bit boards (16 × 16 layout), legal
+//! - `engine`: incremental on two 256-bit boards (16 × 16 layout), legal
 //!   moves by shifted fills, `undo` by a stack of flip masks.
 //! - [`gtp`]: the case played against a GTP engine (`check --gtp`), the
 //!   board read back from GRhino's or Edax's `showboard`.
@@ -23,7 +23,7 @@
 //! );
 //! ```
 
-pub mod engine;
+engine_modules!(engine);
 pub mod format;
 mod fuzzing;
 pub mod gtp;

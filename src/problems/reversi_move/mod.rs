@@ -5,13 +5,13 @@
 //!
 //! Three implementations of the same move, each checked against the others:
 //! - [`oracle`]: the statement, literally, on a plain `Vec<Vec<u8>>`.
-//! - [`grid`]: the engine for any m×n board; one move walks the 8 rays from
+//! - `grid`: the engine for any m×n board; one move walks the 8 rays from
 //!   the move and nothing else, O(m + n) beyond copying the board into the
 //!   answer.
-//! - [`bitboard`]: 8×8 only, two `u64` planes: the legal-move mask by
+//! - `bitboard`: 8×8 only, two `u64` planes: the legal-move mask by
 //!   shift-and-fill in the 8 directions and the flips of one move by bit
-//!   scans on precomputed rays. [`othello`] plays the standard game on top
-//!   of it and [`perft`] counts its move tree.
+//!   scans on precomputed rays. `othello` plays the standard game on top
+//!   of it and `perft` counts its move tree.
 //!
 //! # Perft convention
 //! `perft(d)` counts the leaves of the standard Othello game tree `d` plies
@@ -28,7 +28,7 @@
 //!
 //! With this convention the counts from the start position are the
 //! published ones: 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288,
-//! 24571284, 212258800 for depths 1 to 11 ([`perft::published`], from `tests/data/perft/suite.toml`).
+//! 24571284, 212258800 for depths 1 to 11 (`perft::published`, from `tests/data/perft/suite.toml`).
 //!
 //! ```
 //! use boardcheck::problem::{Problem, read_input, answer_text};
@@ -41,20 +41,16 @@
 //! );
 //! ```
 
-pub mod bitboard;
+engine_modules!(bitboard, grid, othello, perft, perft_tt);
 #[cfg(feature = "cli")]
 mod command;
 pub mod enumerate;
 pub mod format;
 mod fuzzing;
-pub mod grid;
 pub mod limits;
 pub mod oracle;
 pub mod order;
-pub mod othello;
 pub mod patterns;
-pub mod perft;
-pub mod perft_tt;
 pub mod properties;
 pub mod shrink;
 pub mod strategy;

@@ -80,7 +80,7 @@ impl Position {
     }
 
     /// The position as a board (1 black, 2 white).
-    pub fn to_board(&self) -> Board {
+    pub fn to_board(self) -> Board {
         bitboard::to_board(self.player, self.opponent, self.mover())
     }
 
