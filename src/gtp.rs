@@ -32,6 +32,36 @@ pub enum ReadBack<'a> {
     Showboard(&'a str),
 }
 
+/// Pairs each command with its reply, in order, and maps each pair: the
+/// replies part of an answer. An error when the counts differ.
+///
+/// ```
+/// use boardcheck::gtp::{Reply, per_command};
+/// let reply = |ok| Reply { ok, text: String::new() };
+/// let commands = ["play b A1", "undo"];
+/// let accepted = per_command(&commands, &[reply(true), reply(false)], |_, r| r.ok);
+/// assert_eq!(accepted, Ok(vec![true, false]));
+/// assert!(per_command(&commands, &[reply(true)], |_, r| r.ok).is_err());
+/// ```
+pub fn per_command<C, R>(
+    commands: &[C],
+    replies: &[Reply],
+    each: impl Fn(&C, &Reply) -> R,
+) -> Result<Vec<R>, String> {
+    if replies.len() != commands.len() {
+        return Err(format!(
+            "{} replies to {} commands",
+            replies.len(),
+            commands.len()
+        ));
+    }
+    Ok(commands
+        .iter()
+        .zip(replies)
+        .map(|(c, r)| each(c, r))
+        .collect())
+}
+
 /// Puts a case's answer together from its replies and the board read back.
 pub type AnswerFrom<P> = fn(
     &<P as Problem>::Case,

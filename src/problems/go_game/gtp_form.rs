@@ -17,7 +17,7 @@
 
 use super::format::{command_text, parse_vertex};
 use super::{Answer, BLACK, Case, Command, EMPTY, GoGame, Response, WHITE};
-use crate::gtp::{GtpForm, ReadBack, Reply};
+use crate::gtp::{GtpForm, ReadBack, Reply, per_command};
 
 /// go-game's GTP form.
 pub fn form() -> GtpForm<GoGame> {
@@ -38,23 +38,13 @@ pub fn answer(
     replies: &[Reply],
     back: Option<ReadBack<'_>>,
 ) -> Result<Answer, String> {
-    if replies.len() != case.commands.len() {
-        return Err(format!(
-            "{} replies to {} commands",
-            replies.len(),
-            case.commands.len()
-        ));
-    }
-    let replies = case
-        .commands
-        .iter()
-        .zip(replies)
-        .map(|(command, reply)| match (reply.ok, command) {
+    let replies = per_command(&case.commands, replies, |command, reply| {
+        match (reply.ok, command) {
             (true, _) => Response::Accepted,
             (false, Command::Undo) => Response::CannotUndo,
             (false, Command::Play { .. }) => Response::Illegal,
-        })
-        .collect();
+        }
+    })?;
     let n = case.n;
     let board = match back {
         None => vec![EMPTY; n * n],

@@ -16,7 +16,7 @@
 
 use super::format::{command_text, parse_vertex};
 use super::{Answer, BLACK, Board, Case, Command, EMPTY, OthelloGame, Reply, WHITE};
-use crate::gtp::{GtpForm, ReadBack, Reply as GtpReply};
+use crate::gtp::{GtpForm, ReadBack, Reply as GtpReply, per_command};
 
 /// The GTP form of othello-game.
 pub fn form() -> GtpForm<OthelloGame> {
@@ -44,19 +44,7 @@ fn answer(
     replies: &[GtpReply],
     board: Option<ReadBack<'_>>,
 ) -> Result<Answer, String> {
-    if replies.len() != case.commands.len() {
-        return Err(format!(
-            "{} replies to {} commands",
-            replies.len(),
-            case.commands.len()
-        ));
-    }
-    let replies = case
-        .commands
-        .iter()
-        .zip(replies)
-        .map(|(c, r)| reply(c, r))
-        .collect();
+    let replies = per_command(&case.commands, replies, reply)?;
     let board = match board {
         None => Board {
             n: case.n,
