@@ -15,7 +15,7 @@ struct Entry {
 }
 
 /// The on-board orthogonal neighbours of point `p` of an n×n board.
-fn neighbours(n: usize, p: usize) -> Vec<usize> {
+pub(super) fn neighbours(n: usize, p: usize) -> Vec<usize> {
     let (r, c) = (p / n, p % n);
     let mut out = Vec::with_capacity(4);
     if r > 0 {
@@ -34,7 +34,7 @@ fn neighbours(n: usize, p: usize) -> Vec<usize> {
 }
 
 /// The group of the stone at `p`: its points and whether it has a liberty.
-fn group(board: &[u8], n: usize, p: usize) -> (Vec<usize>, bool) {
+pub(super) fn group(board: &[u8], n: usize, p: usize) -> (Vec<usize>, bool) {
     let colour = board[p];
     let mut seen = vec![false; board.len()];
     let mut stack = vec![p];

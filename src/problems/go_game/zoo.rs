@@ -3,6 +3,9 @@
 //! caught by at least one property (`tests/go_game.rs`, `boardcheck
 //! selftest`).
 
+// The board's geometry and flood fill are the oracle's: a variant differs
+// from the rules in one slip of play, ko or undo, not in what a group is.
+use super::oracle::{group, neighbours};
 use super::{Answer, BLACK, Case, Command, EMPTY, GoGame, Ko, Response, Suicide, WHITE};
 use crate::suite::{Solver, zoo};
 
@@ -43,38 +46,6 @@ struct Entry {
     pass: bool,
     /// The opponent stones this play captured.
     captured: Vec<usize>,
-}
-
-fn neighbours(n: usize, p: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (p / n, p % n);
-    [
-        (r > 0).then(|| p.wrapping_sub(n)),
-        (r + 1 < n).then_some(p + n),
-        (c > 0).then(|| p.wrapping_sub(1)),
-        (c + 1 < n).then_some(p + 1),
-    ]
-    .into_iter()
-    .flatten()
-}
-
-fn group(board: &[u8], n: usize, p: usize) -> (Vec<usize>, bool) {
-    let colour = board[p];
-    let mut seen = vec![false; board.len()];
-    seen[p] = true;
-    let mut stack = vec![p];
-    let (mut points, mut free) = (Vec::new(), false);
-    while let Some(q) = stack.pop() {
-        points.push(q);
-        for m in neighbours(n, q) {
-            if board[m] == EMPTY {
-                free = true;
-            } else if board[m] == colour && !seen[m] {
-                seen[m] = true;
-                stack.push(m);
-            }
-        }
-    }
-    (points, free)
 }
 
 /// The result of a play: the new board and what it captured, or refused

@@ -6,7 +6,7 @@
 use super::{Answer, BLACK, Board, Case, Colour, Command, EMPTY, Reply, Rules, Vertex, WHITE};
 
 /// The 8 directions as (row step, column step).
-const DIRECTIONS: [(i64, i64); 8] = [
+pub(super) const DIRECTIONS: [(i64, i64); 8] = [
     (-1, -1),
     (-1, 0),
     (-1, 1),

@@ -4,6 +4,7 @@
 //! of the board that keep the start position commute with the game.
 
 use super::format::{command_text, write_board};
+use super::oracle::DIRECTIONS;
 use super::{Answer, BLACK, Board, Case, Colour, Command, EMPTY, OthelloGame, Reply, Rules, WHITE};
 use crate::suite::{Holds, LawKind, Property, Solver, Stop, agrees_with_oracle, breaks};
 
@@ -182,16 +183,7 @@ fn some_move(board: &Board, colour: Colour) -> Option<(u8, u8)> {
             if at(r, c) != Some(EMPTY) {
                 continue;
             }
-            for (dr, dc) in [
-                (-1, -1),
-                (-1, 0),
-                (-1, 1),
-                (0, -1),
-                (0, 1),
-                (1, -1),
-                (1, 0),
-                (1, 1),
-            ] {
+            for (dr, dc) in DIRECTIONS {
                 let mut k = 1;
                 while at(r + k * dr, c + k * dc) == Some(them) {
                     k += 1;

@@ -2,6 +2,7 @@
 //! flat grid with exactly one slip, each caught by at least one property
 //! (`boardcheck selftest`, `tests/othello_game.rs`).
 
+use super::oracle::DIRECTIONS;
 use super::{Answer, BLACK, Board, Case, Colour, Command, EMPTY, OthelloGame, Reply, WHITE};
 use crate::suite::{Solver, zoo};
 
@@ -30,17 +31,6 @@ enum Slip {
     /// `undo` takes back the last disc placed, with the passes after it.
     UndoSkipsPasses,
 }
-
-const DIRECTIONS: [(i64, i64); 8] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
 
 fn disc(c: Colour) -> u8 {
     if c == Colour::Black { BLACK } else { WHITE }
