@@ -83,11 +83,10 @@ macro_rules! suite_in {
 /// makes them public for the crate's own tests and benches (its
 /// dev-dependency on itself turns it on); they are not part of the API.
 macro_rules! engine_modules {
-    ($($(#[$attr:meta])* $name:ident),* $(,)?) => {$(
-        $(#[$attr])*
+    ($($name:ident),* $(,)?) => {$(
         #[cfg(feature = "internals")]
         pub mod $name;
-        $(#[$attr])*
+        // What only tests and benches call or re-export is unused without them.
         #[cfg(not(feature = "internals"))]
         #[allow(dead_code, unused_imports)]
         pub(crate) mod $name;
