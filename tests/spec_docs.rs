@@ -138,6 +138,9 @@ fn roughened(text: &str) -> String {
         .join("\r\n")
 }
 
+/// The engine or the oracle of `P`.
+type Solver<P> = fn(&<P as Problem>::Case) -> <P as Problem>::Answer;
+
 /// Checks one example on problem `P` with both solvers.
 struct Check<'a>(&'a Example);
 
@@ -145,8 +148,7 @@ impl Visitor for Check<'_> {
     type Output = Result<(), String>;
     fn visit<P: Suite>(self) -> Self::Output {
         let e = self.0;
-        let solvers: [(&str, fn(&P::Case) -> P::Answer); 2] =
-            [("engine", P::engine), ("oracle", P::oracle)];
+        let solvers: [(&str, Solver<P>); 2] = [("engine", P::engine), ("oracle", P::oracle)];
         match e.kind {
             "input" | "multi-input" => {
                 let multi = e.kind == "multi-input";
