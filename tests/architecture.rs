@@ -351,8 +351,9 @@ fn scan(text: &str) -> Scan {
                 i = item_end(&toks, i);
                 continue;
             }
-            "crate" | "super" | "self" | "boardcheck"
-                if prev != "::" && toks.get(i + 1).is_some_and(|n| n == "::") =>
+            _ if prev != "::"
+                && t.starts_with(|c: char| c.is_alphabetic() || c == '_')
+                && toks.get(i + 1).is_some_and(|n| n == "::") =>
             {
                 let mut path = vec![t.to_string()];
                 let mut j = i + 1;
