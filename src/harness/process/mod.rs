@@ -46,14 +46,13 @@
 //! feeds and watches one run, and [`run`]; `exit.rs` how a run's end reads
 //! as an [`Exit`]; `spare_cgroups.rs` the pool of emptied cgroups;
 //! `start_ahead.rs` the next run's sandbox started ahead; `pinning.rs` a
-//! loop's runs kept on one CPU; `find_program.rs` the PATH lookup.
+//! loop's runs kept on one CPU. The PATH lookup lives below, in the sandbox.
 
 #![forbid(unsafe_code)]
 
 use std::time::Duration;
 
 mod exit;
-mod find_program;
 mod live;
 mod one_run;
 mod pinning;
@@ -67,14 +66,13 @@ mod wrapper;
 
 pub(super) use exit::exit_after;
 pub use exit::signal_name;
-pub use find_program::resolve_program;
 pub use live::kill_all;
 pub use one_run::run;
 pub(super) use pipes::{Tail, nonblocking, pump, ready};
 pub(super) use spawn::{Spawned, spawn};
 pub use start_ahead::StartAhead;
 
-pub use super::sandbox::{SandboxLevel, SandboxMode, probe, warning};
+pub use super::sandbox::{SandboxLevel, SandboxMode, probe, resolve_program, warning};
 
 /// How much one run may use.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use super::available;
-use crate::harness::process::resolve_program;
+use super::find_program::resolve_program;
 
 /// The bwrap binary, if it runs a trivial sandbox here.
 pub(super) fn probe_bwrap() -> Result<PathBuf, String> {

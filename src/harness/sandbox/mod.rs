@@ -27,7 +27,8 @@
 //!
 //! One job a file: this one the levels and the probe; `bwrap.rs` the
 //! bubblewrap command line; `cgroup_roots.rs` where this process's cgroups
-//! are; `run_cgroup.rs` a run's own cgroups.
+//! are; `run_cgroup.rs` a run's own cgroups; `find_program.rs` the PATH
+//! lookup (bubblewrap's own, and every run's through `process`).
 
 #![forbid(unsafe_code)]
 
@@ -38,10 +39,12 @@ use std::sync::OnceLock;
 
 mod bwrap;
 mod cgroup_roots;
+mod find_program;
 mod run_cgroup;
 
 use bwrap::probe_bwrap;
 pub(crate) use bwrap::{absolute_argv, bwrap_args, bwrap_path};
+pub use find_program::resolve_program;
 use cgroup_roots::CgroupRoots;
 pub(crate) use run_cgroup::RunCgroup;
 
@@ -173,7 +176,7 @@ fn available() -> &'static Available {
             cgroups: if off("cgroups") {
                 Err(disabled("cgroups"))
             } else {
-                CgroupRoots::find()
+                CgroupRoots::find().and_then(run_cgroup::trial)
             },
         }
     })

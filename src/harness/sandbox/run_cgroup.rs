@@ -5,6 +5,7 @@
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -234,4 +235,29 @@ pub(crate) fn kill_members(procs: &Path) -> bool {
         let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
     }
     none
+}
+
+/// Checks that a child cgroup can be made, limited and joined under `roots`
+/// (a trial run: make, limit, join, remove).
+pub(super) fn trial(roots: CgroupRoots) -> Result<CgroupRoots, String> {
+    let trial = RunCgroup::create(&roots, 64 << 20, 8).map_err(|e| format!("cgroups: {e}"))?;
+    let mut script = String::new();
+    for (i, _) in trial.procs_files().iter().enumerate() {
+        script.push_str(&format!("echo $$ > \"${}\" || exit 1; ", i + 1));
+    }
+    let status = Command::new("/bin/sh")
+        .arg("-c")
+        .arg(script)
+        .arg("boardcheck-probe")
+        .args(trial.procs_files())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+    trial.remove();
+    match status {
+        Ok(s) if s.success() => Ok(roots),
+        Ok(s) => Err(format!("cgroups: cannot join a new cgroup ({s})")),
+        Err(e) => Err(format!("cgroups: /bin/sh: {e}")),
+    }
 }
