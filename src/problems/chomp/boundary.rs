@@ -7,7 +7,7 @@
 //! script loop is its own (it shares no code with the staircase engine's
 //! runner; `tests/independence.rs` checks the imports).
 
-use super::oracle::{printed, too_large_or};
+use super::seed_output::{printed, too_large_or};
 use super::{Answer, Board, Case, Command, MoveReply, Reply};
 
 /// The boundary array takes boards of at most this many rows.

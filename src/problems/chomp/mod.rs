@@ -51,6 +51,7 @@ pub mod limits;
 pub mod oracle;
 pub mod patterns;
 pub(crate) mod properties;
+mod seed_output;
 pub(crate) mod shrink;
 pub(crate) mod strategy;
 pub mod zoo;

@@ -8,39 +8,8 @@
 //! boards) calls the staircase engine's runner, picture or move code:
 //! `tests/independence.rs` fails on such an import.
 
-use super::{Answer, Case, Command, MoveReply, Reply, TOO_LARGE, boundary};
-
-/// The printed items of per-command replies: a legal move that leaves
-/// cells prints nothing.
-pub fn printed(replies: Vec<Reply>) -> Answer {
-    replies
-        .into_iter()
-        .filter(|r| *r != Reply::Move(MoveReply::Done))
-        .collect()
-}
-
-/// The seed's picture of a `width` × `height` board drawn cell by cell
-/// from `occupied(x, y)` (trailing spaces trimmed), or [`TOO_LARGE`] when a
-/// side exceeds 10.
-pub fn too_large_or(width: u64, height: u64, occupied: impl Fn(u64, u64) -> bool) -> Vec<String> {
-    if width > 10 || height > 10 {
-        return vec![TOO_LARGE.to_string()];
-    }
-    let mut lines = Vec::new();
-    for y in (0..height).rev() {
-        let mut line = format!("{y} ");
-        for x in 0..width {
-            line.push_str(if occupied(x, y) { "* " } else { "  " });
-        }
-        lines.push(line.trim_end().to_string());
-    }
-    let mut last = String::from("  ");
-    for x in 0..width {
-        last.push_str(&format!("{x} "));
-    }
-    lines.push(last.trim_end().to_string());
-    lines
-}
+use super::seed_output::{printed, too_large_or};
+use super::{Answer, Case, Command, MoveReply, Reply, boundary};
 
 /// The grid oracle takes boards of at most this many cells.
 pub const GRID_MAX_CELLS: u64 = 4096;

@@ -15,8 +15,6 @@ use super::{
 };
 use crate::text::{Line, Lines, ParseError, PlayOrUndo, read_play_or_undo};
 
-pub use super::json_form::json;
-
 /// The GTP text of a vertex `(col, row)` (0-based, row 0 at the bottom),
 /// e.g. `E5`; `?` for a column past Z (only a library caller can make one).
 pub fn vertex_text(col: usize, row: usize) -> String {

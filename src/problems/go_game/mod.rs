@@ -21,6 +21,12 @@ pub mod format;
 mod fuzzing;
 pub mod gtp_form;
 mod json_form;
+/// The text forms (`format.rs`) and the JSON form (`json_form.rs`, built on
+/// the text forms) side by side, for `forms_in!`.
+mod forms {
+    pub use super::format::{read_answer, read_case, write_answer, write_case};
+    pub use super::json_form::json;
+}
 pub mod limits;
 pub mod oracle;
 pub mod patterns;
@@ -216,7 +222,7 @@ impl Problem for GoGame {
     type Case = Case;
     type Answer = Answer;
 
-    forms_in!(format);
+    forms_in!(forms);
 
     solved_by!(oracle: oracle::solve, engine: engine::solve);
 }

@@ -8,8 +8,6 @@ use super::{
 };
 use crate::text::{Line, Lines, ParseError, PlayOrUndo, read_play_or_undo};
 
-pub use super::json_form::json;
-
 /// The letter of column `col` (0-based): `a`, `b`, ... (no letter skipped).
 pub fn column_letter(col: u8) -> char {
     char::from(b'a' + col)

@@ -41,7 +41,7 @@
 //! );
 //! ```
 
-engine_modules!(bitboard, grid, othello, perft, perft_tt);
+engine_modules!(bitboard, grid, othello, perft, perft_plain, perft_tt);
 #[cfg(feature = "cli")]
 mod command;
 pub mod enumerate;

@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering, fence};
 
 use super::bitboard::{flips, moves};
 use super::othello::Position;
-use super::perft::{Passes, plain};
+use super::perft_plain::{Passes, plain};
 
 /// The table size `boardcheck perft` uses unless told (MiB).
 pub const DEFAULT_HASH_MB: usize = 512;
