@@ -424,3 +424,42 @@ where
     let case = Rc::clone(case);
     (0..count).filter_map(move |i| step(&case, i))
 }
+
+/// One part of a check split across machines (`--shard I/N`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// 0-based: shard `I/N` has index I - 1.
+    pub index: u64,
+    /// N, at least 1.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole run: one shard of one.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// Whether case number `k` (0-based, in generation order) is this shard's.
+    pub fn takes(self, k: u64) -> bool {
+        k % self.count == self.index
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+    /// `I/N` with 1 <= I <= N.
+    fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || format!("--shard {s:?}: expected I/N with 1 <= I <= N, e.g. 2/4");
+        let (i, n) = s.split_once('/').ok_or_else(bad)?;
+        let (i, n): (u64, u64) = (
+            i.trim().parse().map_err(|_| bad())?,
+            n.trim().parse().map_err(|_| bad())?,
+        );
+        if i == 0 || n == 0 || i > n {
+            return Err(bad());
+        }
+        Ok(Shard {
+            index: i - 1,
+            count: n,
+        })
+    }
+}

@@ -22,6 +22,9 @@ use crate::problem::answer_text;
 /// An input given to a check besides the generated ones: a saved failure
 /// (`--replay`) or a test vector (`--vectors`), as its file holds it.
 pub use super::casefile::Entry;
+/// One part of a check split across machines (`--shard I/N`); it lives with
+/// the generation, below the harness, as problems' subcommands take it too.
+pub use crate::generation::Shard;
 
 /// Called with (cases done, cases in all) as a check goes on.
 pub type Progress = Arc<dyn Fn(u64, u64) + Send + Sync>;
@@ -79,45 +82,6 @@ pub struct CheckConfig {
     /// cases whose position `k` has `k % count == index` (`--shard I/N`,
     /// I = index + 1); the shards of one seed together run every case once.
     pub shard: Option<Shard>,
-}
-
-/// One part of a check split across machines (`--shard I/N`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    /// 0-based: shard `I/N` has index I - 1.
-    pub index: u64,
-    /// N, at least 1.
-    pub count: u64,
-}
-
-impl Shard {
-    /// The whole run: one shard of one.
-    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
-
-    /// Whether case number `k` (0-based, in generation order) is this shard's.
-    pub fn takes(self, k: u64) -> bool {
-        k % self.count == self.index
-    }
-}
-
-impl std::str::FromStr for Shard {
-    type Err = String;
-    /// `I/N` with 1 <= I <= N.
-    fn from_str(s: &str) -> Result<Self, String> {
-        let bad = || format!("--shard {s:?}: expected I/N with 1 <= I <= N, e.g. 2/4");
-        let (i, n) = s.split_once('/').ok_or_else(bad)?;
-        let (i, n): (u64, u64) = (
-            i.trim().parse().map_err(|_| bad())?,
-            n.trim().parse().map_err(|_| bad())?,
-        );
-        if i == 0 || n == 0 || i > n {
-            return Err(bad());
-        }
-        Ok(Shard {
-            index: i - 1,
-            count: n,
-        })
-    }
 }
 
 impl CheckConfig {

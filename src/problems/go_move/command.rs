@@ -3,8 +3,7 @@
 
 use clap::{CommandFactory, FromArgMatches, Parser};
 
-use crate::generation::ProblemCommand;
-use crate::harness::check::Shard;
+use crate::generation::{ProblemCommand, Shard};
 
 /// How many colourings of a ROWS x COLS board have a liberty for every group.
 #[derive(Parser)]

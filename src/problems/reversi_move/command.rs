@@ -3,8 +3,7 @@
 use clap::{CommandFactory, FromArgMatches, Parser};
 
 use super::perft;
-use crate::generation::ProblemCommand;
-use crate::harness::check::Shard;
+use crate::generation::{ProblemCommand, Shard};
 
 /// Standard 8x8 Othello perft: leaves per depth and leaves per second.
 ///
