@@ -150,7 +150,10 @@ fn known_problem(name: &str) -> Result<(), i32> {
 }
 
 fn unknown_problem(name: &str) -> i32 {
-    usage_error(boardcheck::harness::names::unknown_problem(name))
+    usage_error(boardcheck::harness::names::unknown_problem(
+        name,
+        problems::NAMES,
+    ))
 }
 
 /// Writes `text` to stdout in one piece; a closed pipe is not an error.

@@ -17,7 +17,7 @@ use super::candidate::Candidate;
 use super::phases::Context;
 pub use super::phases::Phase;
 pub use super::phases::limits::limit_sizes;
-use super::report::{Report, Timings};
+use super::report::{AnswerHead, Report, Timings};
 pub use super::run::{
     CheckConfig, Entry, Judged, LimitsMode, OnFailure, Progress, PropertiesMode, Shard, generate,
     judge, seeded_rng, seeded_runner,
@@ -69,6 +69,7 @@ pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Re
         cannot_run: None,
         timings: Timings::default(),
         stack_bytes: candidate.stack_limit(),
+        answer_head: AnswerHead(P::extras().answer_head),
     };
     Context::new(candidate, config).run_all_phases(&mut report);
     report

@@ -28,6 +28,8 @@ pub struct Asked<'a> {
     pub rules: Option<&'a str>,
     /// Whether the candidate speaks GTP (`--gtp`).
     pub gtp: bool,
+    /// The problems played over GTP, named when `--gtp` is refused.
+    pub played_over_gtp: &'a [&'static str],
     /// Where the given inputs came from, for messages.
     pub given_file: &'a Path,
 }
@@ -52,7 +54,7 @@ pub fn fit<P: Suite>(config: &mut CheckConfig, asked: &Asked) -> Result<(), Stri
     }
     #[cfg(all(unix, feature = "process"))]
     if asked.gtp && extras.gtp.is_none() {
-        return Err(super::gtp::summary::not_played::<P>());
+        return Err(super::gtp::summary::not_played::<P>(asked.played_over_gtp));
     }
     // A saved input that no longer reads (another problem's file, an
     // edited entry) is an error, not something to skip silently.

@@ -5,7 +5,7 @@
 
 use super::board_view::{cells, differences, split_head, window};
 use super::excerpt::{excerpt, first_difference};
-use super::report::{Failure, Report, answer_head, program_of};
+use super::report::{Failure, Report, program_of};
 
 /// The background of a differing cell on the got side (`#ff2d55`), which
 /// the screenshot test counts.
@@ -146,7 +146,7 @@ fn failure_section(report: &Report, f: &Failure, program: &str) -> String {
         escape(what),
         pre(&f.input, None)
     ));
-    let head = answer_head(&report.problem);
+    let head = report.answer_head.0;
     let (want, expected) = split_head(head, &f.expected);
     let (have, got) = split_head(head, &f.got);
     let titles = match (want, have) {

@@ -1,15 +1,14 @@
 //! Problem names as a person types them: an unknown name refused with the
 //! closest known one ("did you mean") and the list of them all.
 
-use crate::problems::NAMES;
-
-/// The message refusing the unknown problem `name`.
-pub fn unknown_problem(name: &str) -> String {
+/// The message refusing the unknown problem `name`, `known` being every
+/// problem's name (the registry's, handed down by the command line).
+pub fn unknown_problem(name: &str, known: &[&str]) -> String {
     let closest =
-        closest(name, NAMES).map_or(String::new(), |known| format!("; did you mean {known:?}?"));
+        closest(name, known).map_or(String::new(), |k| format!("; did you mean {k:?}?"));
     format!(
         "unknown problem {name:?}{closest} (problems: {})",
-        NAMES.join(", ")
+        known.join(", ")
     )
 }
 

@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 use boardcheck::harness::casefile::{self, Entry};
 use boardcheck::harness::given::saved_entry;
 use boardcheck::harness::gtp::summary::{self, Summary};
-use boardcheck::harness::report::{Beside, Failure, Report};
+use boardcheck::harness::report::{AnswerHead, Beside, Failure, Report};
+use boardcheck::problems::{self, Visitor};
+use boardcheck::suite::Suite;
 
 use super::args::CheckArgs;
 use super::candidate::AnyCandidate;
@@ -138,6 +140,14 @@ pub fn remember_failure(
     argv: &[String],
 ) -> boardcheck::harness::check::OnFailure {
     let (problem, json, multi) = (args.problem.clone(), args.json, args.judge.multi);
+    struct Head;
+    impl Visitor for Head {
+        type Output = AnswerHead;
+        fn visit<P: Suite>(self) -> AnswerHead {
+            AnswerHead(P::extras().answer_head)
+        }
+    }
+    let answer_head = problems::visit(&problem, Head).unwrap_or_default();
     let save = args.save.clone();
     let stack_mb = args.limits.stack_mb;
     let repeat = repeat_command(argv, seed);
@@ -149,7 +159,7 @@ pub fn remember_failure(
                 failure.size, failure.shrink_steps, failure.shrink_runs
             );
         }
-        let report = Report::interim(&problem, seed, failure, stack_mb << 20);
+        let report = Report::interim(&problem, answer_head, seed, failure, stack_mb << 20);
         let text = if json {
             format!(
                 "{}\n",

@@ -42,6 +42,7 @@ impl Visitor for Check<'_> {
             shape: self.shape,
             rules: self.rules,
             gtp: gtp.is_some(),
+            played_over_gtp: &played_over_gtp(),
             given_file: self.replay_file,
         };
         fit::fit::<P>(&mut self.config, &asked)?;
@@ -204,4 +205,20 @@ pub fn run(args: CheckArgs) -> i32 {
     } else {
         0
     }
+}
+
+/// The problems played over GTP, from the registry.
+fn played_over_gtp() -> Vec<&'static str> {
+    struct PlayedOverGtp;
+    impl Visitor for PlayedOverGtp {
+        type Output = bool;
+        fn visit<P: Suite>(self) -> bool {
+            P::extras().gtp.is_some()
+        }
+    }
+    boardcheck::problems::NAMES
+        .iter()
+        .copied()
+        .filter(|name| boardcheck::problems::visit(name, PlayedOverGtp).unwrap_or(false))
+        .collect()
 }

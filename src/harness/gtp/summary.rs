@@ -8,28 +8,10 @@ use crate::generation::Generate;
 use crate::harness::check::CheckConfig;
 use crate::harness::report::Report;
 use crate::problem::read_input;
-use crate::problems::{NAMES, Visitor, visit};
-use crate::suite::Suite;
 
-/// The problems played over GTP, from the registry.
-pub fn problems() -> Vec<&'static str> {
-    struct PlayedOverGtp;
-    impl Visitor for PlayedOverGtp {
-        type Output = bool;
-        fn visit<P: Suite>(self) -> bool {
-            P::extras().gtp.is_some()
-        }
-    }
-    NAMES
-        .iter()
-        .copied()
-        .filter(|name| visit(name, PlayedOverGtp).unwrap_or(false))
-        .collect()
-}
-
-/// The error refusing `--gtp` for `P`, which has no GTP form.
-pub fn not_played<P: Generate>() -> String {
-    let names = problems();
+/// The error refusing `--gtp` for `P`, which has no GTP form; `names`:
+/// the problems played over GTP (the registry's, from the command line).
+pub fn not_played<P: Generate>(names: &[&str]) -> String {
     let (list, verb) = match names.split_last() {
         None => ("none".to_string(), "is"),
         Some((last, [])) => (last.to_string(), "is"),

@@ -2,7 +2,7 @@
 //! repeat command, the options in force, the timings, the GTP parts), and
 //! the interim report of the smallest failure so far (Ctrl-C).
 
-use super::{Failure, Report};
+use super::{AnswerHead, Failure, Report};
 use crate::harness::gtp::laws::LawsReport;
 use crate::harness::verdict::Status;
 
@@ -51,7 +51,13 @@ impl Report {
 
     /// The report of `failure` alone, the smallest found so far by a
     /// check still running.
-    pub fn interim(problem: &str, seed: u64, failure: &Failure, stack_bytes: u64) -> Report {
+    pub fn interim(
+        problem: &str,
+        answer_head: AnswerHead,
+        seed: u64,
+        failure: &Failure,
+        stack_bytes: u64,
+    ) -> Report {
         Report {
             problem: problem.to_string(),
             seed,
@@ -67,6 +73,7 @@ impl Report {
             cannot_run: None,
             timings: Default::default(),
             stack_bytes: Some(stack_bytes),
+            answer_head,
         }
     }
 }

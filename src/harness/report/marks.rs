@@ -62,19 +62,6 @@ pub fn mark_differences(expected: &str, got: &str) -> String {
     out
 }
 
-/// How a problem's answers read their first line, when it is not a board
-/// row ([`crate::generation::Extras::answer_head`]).
-pub fn answer_head(problem: &str) -> Option<fn(&str) -> Option<String>> {
-    struct Head;
-    impl crate::problems::Visitor for Head {
-        type Output = Option<fn(&str) -> Option<String>>;
-        fn visit<P: crate::suite::Suite>(self) -> Self::Output {
-            P::extras().answer_head
-        }
-    }
-    crate::problems::visit(problem, Head).flatten()
-}
-
 /// The program word of a `repeat` command (how the user runs boardcheck).
 pub fn program_of(repeat: &str) -> String {
     shlex::split(repeat)

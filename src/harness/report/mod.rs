@@ -17,7 +17,7 @@ mod timings;
 
 #[cfg(all(unix, feature = "process"))]
 pub use full::Beside;
-pub use marks::{answer_head, mark_differences, program_of};
+pub use marks::{mark_differences, program_of};
 pub use summaries::{FoundBy, GivenSummary, PropertiesSummary, Shrink};
 pub use timings::{PhaseSeconds, Spread, Timings};
 
@@ -66,6 +66,30 @@ pub struct Report {
     /// in processes of its own (the crash hint names it).
     #[serde(skip)]
     pub stack_bytes: Option<u64>,
+    /// How the problem's answers read their first line, for the renderers.
+    #[serde(skip)]
+    pub answer_head: AnswerHead,
+}
+
+/// How a problem's answers read their first line when it is not a board
+/// row ([`crate::generation::Extras::answer_head`]), handed to the report by
+/// whoever knows the problem (the check, or the command line for an interim
+/// report): the renderers look nothing up by name. A function of the
+/// problem, so two reports of the same `problem` have the same one: it takes
+/// no part in comparing reports (function pointers do not compare reliably).
+#[derive(Clone, Copy, Default)]
+pub struct AnswerHead(pub Option<fn(&str) -> Option<String>>);
+
+impl PartialEq for AnswerHead {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for AnswerHead {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() { "AnswerHead(Some(..))" } else { "AnswerHead(None)" })
+    }
 }
 
 /// A failing case, confirmed by one run of exactly `input`.

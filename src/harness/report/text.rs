@@ -1,7 +1,7 @@
 //! The report for people: the heading of each failure, its input and
 //! answers, the limits and laws lines, the crash hint.
 
-use super::marks::{answer_head, indent, indent_around, mark_differences, program_of};
+use super::marks::{indent, indent_around, mark_differences, program_of};
 use super::{Failure, Report, Shrink};
 use crate::generation::Reference;
 use crate::harness::excerpt;
@@ -166,7 +166,7 @@ impl Report {
                 out.push_str(&indent_around(&f.expected, focus));
                 out.push_str("got:\n");
                 out.push_str(&mark_differences(&f.expected, &f.got));
-                let head = answer_head(&self.problem);
+                let head = self.answer_head.0;
                 let (want, expected) = crate::harness::board_view::split_head(head, &f.expected);
                 let (have, got) = crate::harness::board_view::split_head(head, &f.got);
                 if let (Some(want), Some(have)) = (want, have)
