@@ -17,13 +17,14 @@ use std::fs;
 use std::path::Path;
 
 use boardcheck::harness::fuzz::targets;
+use boardcheck::problems::Registry;
 use boardcheck::harness::fuzz_setup::{
     TARGET_SOURCE, dictionary, manifest, seed_name, seeds, zoo_runs,
 };
 
 fn main() -> std::io::Result<()> {
     if std::env::args().any(|a| a == "--zoo") {
-        for (target, variant) in zoo_runs() {
+        for (target, variant) in zoo_runs::<Registry>() {
             println!("{target} {variant}");
         }
         return Ok(());
@@ -31,10 +32,10 @@ fn main() -> std::io::Result<()> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let fuzz = root.join("fuzz");
     let vectors = root.join("tests/data");
-    fs::write(fuzz.join("Cargo.toml"), manifest())?;
+    fs::write(fuzz.join("Cargo.toml"), manifest::<Registry>())?;
     let sources = fuzz.join("fuzz_targets");
     fs::create_dir_all(&sources)?;
-    let all = targets();
+    let all = targets::<Registry>();
     // Target files of targets no longer in the registry go.
     for file in fs::read_dir(&sources)? {
         let path = file?.path();
@@ -47,7 +48,7 @@ fn main() -> std::io::Result<()> {
         fs::write(sources.join(format!("{}.rs", target.name)), TARGET_SOURCE)?;
         let corpus = fuzz.join("corpus").join(&target.name);
         fs::create_dir_all(&corpus)?;
-        let made = seeds(target, &vectors);
+        let made = seeds::<Registry>(target, &vectors);
         let bytes: usize = made.iter().map(Vec::len).sum();
         for seed in &made {
             fs::write(corpus.join(seed_name(seed)), seed)?;

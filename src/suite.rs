@@ -16,6 +16,26 @@ pub trait Suite: Generate {
     fn zoo() -> Vec<Solver<Self>>;
 }
 
+/// Generic code to run on one problem, chosen by name at run time:
+/// implement `visit` once and [`Registry::visit`] calls it with the right
+/// type.
+pub trait Visitor {
+    /// What the visit returns.
+    type Output;
+    /// Runs on problem `P`.
+    fn visit<P: Suite>(self) -> Self::Output;
+}
+
+/// A set of problems chosen by name at run time. The harness knows no
+/// problem: what needs them all (the fuzz targets) takes a `Registry` from
+/// its caller, who hands it `boardcheck::problems::Registry`.
+pub trait Registry {
+    /// Every problem's command-line name, in order.
+    const NAMES: &'static [&'static str];
+    /// Runs `visitor` on the problem called `name`; `None` if there is none.
+    fn visit<V: Visitor>(name: &str, visitor: V) -> Option<V::Output>;
+}
+
 type Solve<P> = dyn Fn(&<P as Problem>::Case) -> Result<<P as Problem>::Answer, Stop> + Send + Sync;
 
 /// A named solver: the oracle, the engine, a zoo variant, or any closure

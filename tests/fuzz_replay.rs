@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use boardcheck::harness::fuzz::{Target, targets};
 use boardcheck::harness::fuzz_setup::{TARGET_SOURCE, manifest};
+use boardcheck::problems::Registry;
 
 fn fuzz_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz")
@@ -46,7 +47,7 @@ fn replay(target: &Target, dir: &Path) -> (usize, Vec<String>) {
 fn replay_all(under: &str) -> usize {
     let mut ran = 0;
     let mut failed = Vec::new();
-    for target in targets() {
+    for target in targets::<Registry>() {
         let (n, f) = replay(&target, &fuzz_dir().join(under).join(&target.name));
         ran += n;
         failed.extend(f);
@@ -73,7 +74,7 @@ fn every_regression_input_runs_clean() {
 
 #[test]
 fn every_target_has_a_seed_corpus() {
-    let empty: Vec<String> = targets()
+    let empty: Vec<String> = targets::<Registry>()
         .into_iter()
         .filter(|t| inputs(&fuzz_dir().join("corpus").join(&t.name)).is_empty())
         .map(|t| t.name)
@@ -88,14 +89,14 @@ fn every_target_has_a_seed_corpus() {
 fn the_fuzz_crate_is_what_the_registry_gives() {
     let stale = "stale: run `cargo run --example fuzz_setup`";
     let on_disk = fs::read_to_string(fuzz_dir().join("Cargo.toml")).unwrap();
-    assert_eq!(on_disk, manifest(), "fuzz/Cargo.toml is {stale}");
+    assert_eq!(on_disk, manifest::<Registry>(), "fuzz/Cargo.toml is {stale}");
     let sources = fuzz_dir().join("fuzz_targets");
     let mut names: Vec<String> = inputs(&sources)
         .iter()
         .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    let mut want: Vec<String> = targets().into_iter().map(|t| t.name).collect();
+    let mut want: Vec<String> = targets::<Registry>().into_iter().map(|t| t.name).collect();
     want.sort();
     assert_eq!(names, want, "fuzz/fuzz_targets/ is {stale}");
     for path in inputs(&sources) {

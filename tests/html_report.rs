@@ -10,9 +10,10 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use boardcheck::generation::Reference;
+use boardcheck::generation::{Generate, Reference};
 use boardcheck::harness::html::{HIGHLIGHT_EXPECTED, HIGHLIGHT_GOT, check_page};
-use boardcheck::harness::report::{AtLimits, Failure, LimitCase, Report, Shrink};
+use boardcheck::harness::report::{AnswerHead, AtLimits, Failure, LimitCase, Report, Shrink};
+use boardcheck::problems::go_capture::GoCapture;
 use boardcheck::harness::verdict::{Origin, Status, Verdict};
 use common::boardcheck;
 
@@ -175,6 +176,7 @@ fn failure_at_the_limits(side: usize, verdict: Verdict, got_at_all: bool) -> Rep
         }),
         timings: Default::default(),
         stack_bytes: Some(8 << 20),
+        answer_head: AnswerHead(GoCapture::extras().answer_head),
     }
 }
 

@@ -1,5 +1,5 @@
 //! The fuzz targets in `fuzz/`: their bodies, generic over the problem, and
-//! the list of them made from the problem registry ([`targets`]), so every
+//! the list of them made from a problem registry ([`targets`]), so every
 //! problem is fuzzed the same way from the day it joins the registry, and
 //! `cargo test` (`tests/fuzz_replay.rs`) runs the same bodies on the
 //! committed corpora without a nightly toolchain.
@@ -21,8 +21,7 @@ use super::vectors;
 use super::verdict::Verdict;
 use crate::generation::{Generate, reference};
 use crate::problem::{answer_text, case_text, read_input};
-use crate::problems::{NAMES, Visitor, visit};
-use crate::suite::{Solver, Suite};
+use crate::suite::{Registry, Solver, Suite, Visitor};
 use crate::text::Lines;
 
 /// The environment variable that swaps the engine for a zoo variant.
@@ -63,13 +62,13 @@ pub struct Target {
     pub body: Body,
 }
 
-/// Every target: [`KINDS`] for each problem of the registry, in contract
+/// Every target: [`KINDS`] for each problem of registry `R`, in its
 /// order, then [`CASE_FILES`].
-pub fn targets() -> Vec<Target> {
-    let mut all: Vec<Target> = NAMES
+pub fn targets<R: Registry>() -> Vec<Target> {
+    let mut all: Vec<Target> = R::NAMES
         .iter()
         .flat_map(|&problem| {
-            let bodies = visit(problem, Bodies).expect("a registered name");
+            let bodies = R::visit(problem, Bodies).expect("a registered name");
             KINDS
                 .iter()
                 .zip(bodies)
@@ -85,25 +84,26 @@ pub fn targets() -> Vec<Target> {
         name: CASE_FILES.into(),
         problem: None,
         kind: CASE_FILES,
-        body: case_files,
+        body: case_files::<R>,
     });
     all
 }
 
 /// The body of the target called `name`, if any.
-pub fn target(name: &str) -> Option<Body> {
-    targets()
+pub fn target<R: Registry>(name: &str) -> Option<Body> {
+    targets::<R>()
         .into_iter()
         .find(|t| t.name == name)
         .map(|t| t.body)
 }
 
-/// Runs target `name` on `data`: what every file in `fuzz/fuzz_targets/`
-/// calls with its own binary's name. The lookup is done once per process.
-pub fn run(name: &str, data: &[u8]) {
+/// Runs target `name` of registry `R` on `data`: what every file in
+/// `fuzz/fuzz_targets/` calls with its own binary's name and
+/// `boardcheck::problems::Registry`. The lookup is done once per process.
+pub fn run<R: Registry>(name: &str, data: &[u8]) {
     static BODY: OnceLock<(String, Body)> = OnceLock::new();
     let (found, body) = BODY.get_or_init(|| {
-        let body = target(name).unwrap_or_else(|| {
+        let body = target::<R>(name).unwrap_or_else(|| {
             eprintln!(
                 "no fuzz target `{name}` in the registry; regenerate fuzz/ (docs/fuzzing.md)"
             );
@@ -114,7 +114,7 @@ pub fn run(name: &str, data: &[u8]) {
     if found == name {
         body(data)
     } else {
-        (target(name).expect("a fuzz target"))(data)
+        (target::<R>(name).expect("a fuzz target"))(data)
     }
 }
 
@@ -210,7 +210,7 @@ fn cases_of<P: Generate>(input: &[u8], seed: usize) -> Vec<P::Case> {
 /// Any bytes as a `--save`/`--replay` case file and as a test-vector file:
 /// no reader panics; a case file written back reads as the same entries;
 /// each entry's input and output go through every problem's readers.
-pub fn case_files(data: &[u8]) {
+pub fn case_files<R: Registry>(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
@@ -232,8 +232,8 @@ pub fn case_files(data: &[u8]) {
         entries.extend(given.entries);
     }
     for entry in &entries {
-        for name in NAMES {
-            visit(name, ReadEntry(entry));
+        for name in R::NAMES {
+            R::visit(name, ReadEntry(entry));
         }
     }
 }

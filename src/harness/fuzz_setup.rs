@@ -15,8 +15,7 @@ use super::run::generate;
 use super::vectors::{self, Expect, Vectors};
 use crate::generation::{clamp_size, reference};
 use crate::problem::{answer_text, case_text, multi_case_text};
-use crate::problems::{NAMES, Visitor, visit};
-use crate::suite::Suite;
+use crate::suite::{Registry, Suite, Visitor};
 
 /// Seeds longer than this are left out, to keep the corpora small.
 pub const MAX_SEED_LEN: usize = 16 * 1024;
@@ -28,10 +27,11 @@ const GENERATED: u64 = 6;
 /// picks the body from the registry, so no target file names a problem.
 pub const TARGET_SOURCE: &str = "\
 //! Generated from the problem registry by `cargo run --example fuzz_setup`:
-//! the body is `boardcheck::harness::fuzz::targets()`'s entry of this
-//! binary's name (docs/fuzzing.md).
+//! the body is `boardcheck::harness::fuzz::targets::<Registry>()`'s entry of
+//! this binary's name (docs/fuzzing.md).
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| boardcheck::harness::fuzz::run(env!(\"CARGO_BIN_NAME\"), data));
+use boardcheck::problems::Registry;
+libfuzzer_sys::fuzz_target!(|data: &[u8]| boardcheck::harness::fuzz::run::<Registry>(env!(\"CARGO_BIN_NAME\"), data));
 ";
 
 const MANIFEST_HEAD: &str = "\
@@ -56,9 +56,9 @@ members = [\".\"]
 ";
 
 /// `fuzz/Cargo.toml`: the package and one `[[bin]]` per target.
-pub fn manifest() -> String {
+pub fn manifest<R: Registry>() -> String {
     let mut out = MANIFEST_HEAD.to_string();
-    for t in fuzz::targets() {
+    for t in fuzz::targets::<R>() {
         out += &format!(
             "\n[[bin]]\nname = \"{0}\"\npath = \"fuzz_targets/{0}.rs\"\ntest = false\ndoc = false\nbench = false\n",
             t.name
@@ -69,13 +69,13 @@ pub fn manifest() -> String {
 
 /// Each structured target with each zoo variant of its problem: the runs
 /// of `fuzz/zoo.sh`, which measures how soon each variant is caught.
-pub fn zoo_runs() -> Vec<(String, String)> {
-    fuzz::targets()
+pub fn zoo_runs<R: Registry>() -> Vec<(String, String)> {
+    fuzz::targets::<R>()
         .into_iter()
         .filter(|t| t.kind == "structured")
         .flat_map(|t| {
             let problem = t.problem.expect("a problem's target");
-            visit(problem, ZooNames)
+            R::visit(problem, ZooNames)
                 .expect("a registered name")
                 .into_iter()
                 .map(move |variant| (t.name.clone(), variant))
@@ -101,12 +101,12 @@ pub fn seed_name(data: &[u8]) -> String {
 
 /// The seeds of `target`, from the vector files in `vectors_dir`
 /// (`tests/data/<problem with _>.toml`).
-pub fn seeds(target: &Target, vectors_dir: &Path) -> Vec<Vec<u8>> {
+pub fn seeds<R: Registry>(target: &Target, vectors_dir: &Path) -> Vec<Vec<u8>> {
     let mut out: Vec<Vec<u8>> = match target.problem {
-        None => case_file_seeds(vectors_dir),
+        None => case_file_seeds::<R>(vectors_dir),
         Some(problem) => {
             let vectors = vectors_of(problem, vectors_dir);
-            let made = visit(problem, Made(&vectors)).expect("a registered name");
+            let made = R::visit(problem, Made(&vectors)).expect("a registered name");
             match target.kind {
                 "answers" => made.answers,
                 // `arbitrary` reads any bytes: the texts are varied starting points.
@@ -165,9 +165,9 @@ fn vectors_of(problem: &str, vectors_dir: &Path) -> Vectors {
 
 /// The case-file target's seeds: each vector file, and a case file of
 /// each problem's vectors as `check --save` would write it.
-fn case_file_seeds(vectors_dir: &Path) -> Vec<Vec<u8>> {
+fn case_file_seeds<R: Registry>(vectors_dir: &Path) -> Vec<Vec<u8>> {
     let mut out = Vec::new();
-    for problem in NAMES {
+    for problem in R::NAMES {
         let vectors = vectors_of(problem, vectors_dir);
         let entries: Vec<Entry> = vectors.vectors.iter().take(4).cloned().collect();
         if let Ok(text) = casefile::text(entries) {

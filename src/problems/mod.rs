@@ -103,15 +103,17 @@ pub mod othello_game;
 pub mod reversi_move;
 
 use crate::problem::Problem;
-use crate::suite::Suite;
+pub use crate::suite::Visitor;
 
-/// Generic code to run on one problem, chosen by name at run time:
-/// implement `visit` once and [`visit`] calls it with the right type.
-pub trait Visitor {
-    /// What the visit returns.
-    type Output;
-    /// Runs on problem `P`.
-    fn visit<P: Suite>(self) -> Self::Output;
+/// The registry as the harness takes it ([`crate::suite::Registry`]): what
+/// the command line, the tests and the fuzz targets hand it.
+pub struct Registry;
+
+impl crate::suite::Registry for Registry {
+    const NAMES: &'static [&'static str] = NAMES;
+    fn visit<V: Visitor>(name: &str, visitor: V) -> Option<V::Output> {
+        visit(name, visitor)
+    }
 }
 
 macro_rules! registry {
