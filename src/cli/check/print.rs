@@ -247,7 +247,10 @@ pub fn finished(json: bool, done: Finished) {
             repeat: done.repeat,
             options: done.options,
             gtp: gtp.and_then(|g| summary::stats_json(g, done.report)),
-            gtp_laws: done.gtp.laws.as_ref(),
+            gtp_laws: done.gtp.laws.as_ref().map(|laws| {
+                let json = serde_json::to_value(laws).expect("a report serializes");
+                (json, laws.broken.is_some())
+            }),
             total_seconds: done.total_seconds,
             hint: done.hint,
         });

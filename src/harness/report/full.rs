@@ -3,19 +3,19 @@
 //! the interim report of the smallest failure so far (Ctrl-C).
 
 use super::{AnswerHead, Failure, Report};
-use crate::harness::gtp::laws::LawsReport;
 use crate::harness::verdict::Status;
 
 /// What `--json` shows beside docs/spec/cli.md's fields.
-pub struct Beside<'a> {
+pub struct Beside {
     /// The command that repeats the run.
     pub repeat: String,
     /// The options in force.
     pub options: serde_json::Value,
     /// A GTP engine's throughput (a passing check).
     pub gtp: Option<serde_json::Value>,
-    /// What the GTP laws came to.
-    pub gtp_laws: Option<&'a LawsReport>,
+    /// What the GTP laws came to (their report, as JSON), and whether one
+    /// was broken (the status is then `fail`).
+    pub gtp_laws: Option<(serde_json::Value, bool)>,
     /// Seconds the whole check took.
     pub total_seconds: f64,
     /// The hint after the report, if any.
@@ -34,9 +34,9 @@ impl Report {
         if let Some(gtp) = beside.gtp {
             json["gtp"] = gtp;
         }
-        if let Some(laws) = beside.gtp_laws {
-            json["gtp_laws"] = serde_json::to_value(laws).expect("a report serializes");
-            if laws.broken.is_some() {
+        if let Some((laws, broken)) = beside.gtp_laws {
+            json["gtp_laws"] = laws;
+            if broken {
                 json["status"] = "fail".into();
             }
         }
