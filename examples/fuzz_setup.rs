@@ -17,10 +17,10 @@ use std::fs;
 use std::path::Path;
 
 use boardcheck::harness::fuzz::targets;
-use boardcheck::problems::Registry;
 use boardcheck::harness::fuzz_setup::{
     TARGET_SOURCE, dictionary, manifest, seed_name, seeds, zoo_runs,
 };
+use boardcheck::problems::Registry;
 
 fn main() -> std::io::Result<()> {
     if std::env::args().any(|a| a == "--zoo") {

@@ -190,7 +190,12 @@ struct Scan {
 
 /// The leaves of a use tree starting at `toks[*i]` under `prefix`: each
 /// path and the name it is visible as (`*` for a glob).
-fn use_tree(toks: &[String], i: &mut usize, prefix: Vec<String>, out: &mut Vec<(Vec<String>, String)>) {
+fn use_tree(
+    toks: &[String],
+    i: &mut usize,
+    prefix: Vec<String>,
+    out: &mut Vec<(Vec<String>, String)>,
+) {
     let mut prefix = prefix;
     while *i < toks.len() {
         let t = toks[*i].as_str();
@@ -298,7 +303,9 @@ fn scan(text: &str) -> Scan {
                 // Attributes; `#[cfg(test)]` drops the item that follows.
                 let mut cfg_test = false;
                 let mut path = None;
-                while toks.get(i).is_some_and(|t| t == "#") && toks.get(i + 1).is_some_and(|n| n == "[") {
+                while toks.get(i).is_some_and(|t| t == "#")
+                    && toks.get(i + 1).is_some_and(|n| n == "[")
+                {
                     let (end, body) = attribute(&toks, i);
                     if body == ["cfg", "(", "test", ")"] {
                         cfg_test = true;
@@ -337,7 +344,9 @@ fn scan(text: &str) -> Scan {
             "for_each_problem" => out.names_registry_macro = true,
             "use" => {
                 let public = prev == "pub"
-                    || (prev == ")" && i >= 4 && toks[..i].iter().rev().take(6).any(|t| t == "pub"));
+                    || (prev == ")"
+                        && i >= 4
+                        && toks[..i].iter().rev().take(6).any(|t| t == "pub"));
                 let mut leaves = Vec::new();
                 let mut j = i + 1;
                 use_tree(&toks, &mut j, Vec::new(), &mut leaves);
@@ -394,7 +403,11 @@ fn module_of(file: &str) -> (Crate, Vec<String>) {
     } else {
         Crate::Lib
     };
-    let mut parts: Vec<String> = file.trim_end_matches(".rs").split('/').map(String::from).collect();
+    let mut parts: Vec<String> = file
+        .trim_end_matches(".rs")
+        .split('/')
+        .map(String::from)
+        .collect();
     if parts
         .last()
         .is_some_and(|m| m == "mod" || m == "lib" || m == "main")
@@ -465,9 +478,11 @@ fn graph(sources: &BTreeMap<String, String>) -> Graph {
                 (krate, [&here[..], path].concat())
             }
         };
-        (0..=full.len())
-            .rev()
-            .find_map(|k| modules.get(&(krate, full[..k].to_vec())).map(|f| (*f, full[k..].to_vec())))
+        (0..=full.len()).rev().find_map(|k| {
+            modules
+                .get(&(krate, full[..k].to_vec()))
+                .map(|f| (*f, full[k..].to_vec()))
+        })
     };
     let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for (file, s) in &scans {
@@ -710,7 +725,12 @@ fn dependencies_point_one_way() {
     let count: usize = g.edges.values().map(BTreeSet::len).sum();
     assert!(count > 300, "only {count} imports found");
     let bad = findings(&sources);
-    assert!(bad.is_empty(), "{} findings:\n{}", bad.len(), bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} findings:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
 }
 
 /// A source tree from `(path under src/, text)` pairs.
@@ -749,7 +769,10 @@ fn use_trees_are_read_whole() {
     );
     let names: Vec<&str> = s.reexports.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(names, ["a", "c", "e", "super"]);
-    assert_eq!(s.test_modules, [("t".to_string(), Some("t_tests.rs".to_string()))]);
+    assert_eq!(
+        s.test_modules,
+        [("t".to_string(), Some("t_tests.rs".to_string()))]
+    );
 }
 
 #[test]
@@ -757,7 +780,10 @@ fn a_planted_two_file_cycle_is_found() {
     let files = tree(&[
         ("lib.rs", "pub mod a;\npub mod b;\n"),
         ("a.rs", "use super::{b::{self, B}};\npub struct A;\n"),
-        ("b.rs", "pub struct B;\nfn f() -> crate::a::A {\n    crate::a::A\n}\n"),
+        (
+            "b.rs",
+            "pub struct B;\nfn f() -> crate::a::A {\n    crate::a::A\n}\n",
+        ),
     ]);
     assert_eq!(findings(&files), ["file cycle: a.rs → b.rs → a.rs"]);
 }
@@ -768,7 +794,10 @@ fn a_planted_three_file_cycle_is_found() {
     let files = tree(&[
         ("lib.rs", "pub mod h;\n"),
         ("h/mod.rs", "mod process;\nmod sandbox;\nmod bwrap;\n"),
-        ("h/process.rs", "use super::sandbox::{\n    Sandbox as S,\n};\n"),
+        (
+            "h/process.rs",
+            "use super::sandbox::{\n    Sandbox as S,\n};\n",
+        ),
         ("h/sandbox.rs", "pub(crate) use super::bwrap::*;\n"),
         ("h/bwrap.rs", "fn f() { super::process::spawn() }\n"),
     ]);
@@ -783,7 +812,10 @@ fn a_folder_cycle_is_found_without_a_file_cycle() {
     let files = tree(&[
         ("lib.rs", "pub mod h;\n"),
         ("h/mod.rs", "pub mod check;\npub mod phases;\n"),
-        ("h/check.rs", "use super::phases::given;\npub struct Shard;\n"),
+        (
+            "h/check.rs",
+            "use super::phases::given;\npub struct Shard;\n",
+        ),
         ("h/phases/mod.rs", "pub mod given;\npub mod failing;\n"),
         ("h/phases/given.rs", "pub fn run() {}\n"),
         ("h/phases/failing.rs", "use crate::h::check::Shard;\n"),
@@ -797,9 +829,15 @@ fn a_folder_cycle_is_found_without_a_file_cycle() {
 #[test]
 fn a_harness_file_naming_the_registry_is_found() {
     let base = [
-        ("lib.rs", "pub mod harness;\npub mod problems;\npub mod problem;\n"),
+        (
+            "lib.rs",
+            "pub mod harness;\npub mod problems;\npub mod problem;\n",
+        ),
         ("problem.rs", "pub trait Problem {}\n"),
-        ("problems/mod.rs", "pub mod p;\npub const NAMES: &[&str] = &[\"p\"];\n"),
+        (
+            "problems/mod.rs",
+            "pub mod p;\npub const NAMES: &[&str] = &[\"p\"];\n",
+        ),
         ("problems/p/mod.rs", "use crate::problem::Problem;\n"),
         ("harness/mod.rs", "pub mod names;\n"),
     ];
@@ -820,11 +858,20 @@ fn a_harness_file_naming_the_registry_is_found() {
         );
     }
     let mut files = tree(&base);
-    files.insert("harness/names.rs".into(), "use crate::problem::Problem;\n".into());
+    files.insert(
+        "harness/names.rs".into(),
+        "use crate::problem::Problem;\n".into(),
+    );
     assert_eq!(findings(&files), Vec::<String>::new());
     // And the other way: a problem naming the harness.
-    files.insert("problems/p/mod.rs".into(), "use crate::harness::names::Shard;\n".into());
-    assert_eq!(findings(&files), ["problems/p/mod.rs imports harness/names.rs"]);
+    files.insert(
+        "problems/p/mod.rs".into(),
+        "use crate::harness::names::Shard;\n".into(),
+    );
+    assert_eq!(
+        findings(&files),
+        ["problems/p/mod.rs imports harness/names.rs"]
+    );
 }
 
 #[test]
@@ -834,9 +881,18 @@ fn containment_and_reexports_are_told_apart() {
     // file it lives in, and a `mod.rs` using a child depends on it.
     let files = tree(&[
         ("lib.rs", "pub mod p;\npub use p::engine::solve;\n"),
-        ("p/mod.rs", "pub mod engine;\npub mod oracle;\npub use oracle::Board;\npub struct Case;\nfn f() { engine::solve(); oracle::solve() }\n"),
-        ("p/engine.rs", "use super::{Case, Board};\npub fn solve() {}\n"),
-        ("p/oracle.rs", "use super::Case;\npub struct Board;\npub fn solve() {}\n"),
+        (
+            "p/mod.rs",
+            "pub mod engine;\npub mod oracle;\npub use oracle::Board;\npub struct Case;\nfn f() { engine::solve(); oracle::solve() }\n",
+        ),
+        (
+            "p/engine.rs",
+            "use super::{Case, Board};\npub fn solve() {}\n",
+        ),
+        (
+            "p/oracle.rs",
+            "use super::Case;\npub struct Board;\npub fn solve() {}\n",
+        ),
     ]);
     assert_eq!(findings(&files), Vec::<String>::new());
     let g = graph(&files);

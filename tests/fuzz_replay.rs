@@ -89,7 +89,11 @@ fn every_target_has_a_seed_corpus() {
 fn the_fuzz_crate_is_what_the_registry_gives() {
     let stale = "stale: run `cargo run --example fuzz_setup`";
     let on_disk = fs::read_to_string(fuzz_dir().join("Cargo.toml")).unwrap();
-    assert_eq!(on_disk, manifest::<Registry>(), "fuzz/Cargo.toml is {stale}");
+    assert_eq!(
+        on_disk,
+        manifest::<Registry>(),
+        "fuzz/Cargo.toml is {stale}"
+    );
     let sources = fuzz_dir().join("fuzz_targets");
     let mut names: Vec<String> = inputs(&sources)
         .iter()

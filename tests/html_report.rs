@@ -13,8 +13,8 @@ use std::process::Command;
 use boardcheck::generation::{Generate, Reference};
 use boardcheck::harness::html::{HIGHLIGHT_EXPECTED, HIGHLIGHT_GOT, check_page};
 use boardcheck::harness::report::{AnswerHead, AtLimits, Failure, LimitCase, Report, Shrink};
-use boardcheck::problems::go_capture::GoCapture;
 use boardcheck::harness::verdict::{Origin, Status, Verdict};
+use boardcheck::problems::go_capture::GoCapture;
 use common::boardcheck;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");

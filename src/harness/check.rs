@@ -11,8 +11,6 @@
 //! needs several cases in one process is reported as that, with the
 //! smallest batch that still fails.
 
-use proptest::strategy::{Strategy, ValueTree};
-
 use super::candidate::Candidate;
 use super::phases::Context;
 pub use super::phases::Phase;
@@ -20,29 +18,12 @@ pub use super::phases::limits::limit_sizes;
 use super::report::{AnswerHead, Report, Timings};
 pub use super::run::{
     CheckConfig, Entry, Judged, LimitsMode, OnFailure, Progress, PropertiesMode, Shard, generate,
-    judge, seeded_rng, seeded_runner,
+    judge, seeded_rng, seeded_runner, smallest_case,
 };
 pub use super::shrink::simplify_greedily;
 use super::verdict::Status;
-use crate::generation::Generate;
 pub use crate::limits::RUNS_PER_LAW;
 use crate::suite::Suite;
-
-/// The smallest input of `domain`: its random cases' strategy simplified
-/// as far as it goes (what a set-up failure is tried on).
-pub fn smallest_case<P: Generate>(domain: &crate::generation::Domain) -> P::Case {
-    let mut tree = domain
-        .cases::<P>()
-        .new_tree(&mut seeded_runner(0))
-        .expect("strategies here never reject");
-    // Bounded, though every strategy here stops simplifying on its own.
-    for _ in 0..100_000 {
-        if !tree.simplify() {
-            break;
-        }
-    }
-    tree.current()
-}
 
 /// Checks `candidate` on `config.given`, then on `config.cases` generated
 /// cases (or every case up to `config.exhaustive` cells), then the laws on

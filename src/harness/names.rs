@@ -4,8 +4,7 @@
 /// The message refusing the unknown problem `name`, `known` being every
 /// problem's name (the registry's, handed down by the command line).
 pub fn unknown_problem(name: &str, known: &[&str]) -> String {
-    let closest =
-        closest(name, known).map_or(String::new(), |k| format!("; did you mean {k:?}?"));
+    let closest = closest(name, known).map_or(String::new(), |k| format!("; did you mean {k:?}?"));
     format!(
         "unknown problem {name:?}{closest} (problems: {})",
         known.join(", ")

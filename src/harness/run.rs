@@ -173,6 +173,22 @@ pub fn seeded_runner(seed: u64) -> TestRunner {
     TestRunner::new_with_rng(Config::default(), seeded_rng(seed))
 }
 
+/// The smallest input of `domain`: its random cases' strategy simplified
+/// as far as it goes (what a set-up failure is tried on).
+pub fn smallest_case<P: Generate>(domain: &Domain) -> P::Case {
+    let mut tree = domain
+        .cases::<P>()
+        .new_tree(&mut seeded_runner(0))
+        .expect("strategies here never reject");
+    // Bounded, though every strategy here stops simplifying on its own.
+    for _ in 0..100_000 {
+        if !tree.simplify() {
+            break;
+        }
+    }
+    tree.current()
+}
+
 /// One case generated from `seed` (what `boardcheck gen` prints).
 pub fn generate<P: Generate>(seed: u64, size: usize) -> P::Case {
     let mut runner = seeded_runner(seed);

@@ -88,7 +88,11 @@ impl PartialEq for AnswerHead {
 
 impl std::fmt::Debug for AnswerHead {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(if self.0.is_some() { "AnswerHead(Some(..))" } else { "AnswerHead(None)" })
+        f.write_str(if self.0.is_some() {
+            "AnswerHead(Some(..))"
+        } else {
+            "AnswerHead(None)"
+        })
     }
 }
 

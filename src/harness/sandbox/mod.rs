@@ -44,8 +44,8 @@ mod run_cgroup;
 
 use bwrap::probe_bwrap;
 pub(crate) use bwrap::{absolute_argv, bwrap_args, bwrap_path};
-pub use find_program::resolve_program;
 use cgroup_roots::CgroupRoots;
+pub use find_program::resolve_program;
 pub(crate) use run_cgroup::RunCgroup;
 
 /// What isolation to ask for (`--sandbox auto|strict|none`).
