@@ -15,6 +15,7 @@ use boardcheck::harness::html::{HIGHLIGHT_EXPECTED, HIGHLIGHT_GOT, check_page};
 use boardcheck::harness::report::{AnswerHead, AtLimits, Failure, LimitCase, Report, Shrink};
 use boardcheck::harness::verdict::{Origin, Status, Verdict};
 use boardcheck::problems::go_capture::GoCapture;
+use boardcheck::problems::go_move::GoMove;
 use common::boardcheck;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -243,6 +244,7 @@ fn go_moves_legality_flag_is_a_word_not_a_board_row() {
                 .failure
                 .unwrap()
         }),
+        answer_head: AnswerHead(GoMove::extras().answer_head),
         ..failure_at_the_limits(3, Verdict::WrongAnswer, true)
     };
     let text = report.render("boardcheck check go-move");
