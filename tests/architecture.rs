@@ -869,9 +869,15 @@ fn a_harness_file_naming_the_registry_is_found() {
     assert_eq!(findings(&files), Vec::<String>::new());
     // The command line may use the registry, not a problem.
     files.insert("main.rs".into(), "mod cli;\n".into());
-    files.insert("cli/mod.rs".into(), "use boardcheck::problems::NAMES;\n".into());
+    files.insert(
+        "cli/mod.rs".into(),
+        "use boardcheck::problems::NAMES;\n".into(),
+    );
     assert_eq!(findings(&files), Vec::<String>::new());
-    files.insert("cli/mod.rs".into(), "use boardcheck::problems::p::Case;\n".into());
+    files.insert(
+        "cli/mod.rs".into(),
+        "use boardcheck::problems::p::Case;\n".into(),
+    );
     assert_eq!(findings(&files), ["cli/mod.rs imports problems/p/mod.rs"]);
     files.remove("cli/mod.rs");
     // And the other way: a problem naming the harness.
