@@ -3,19 +3,16 @@
 //! the interim report of the smallest failure so far (Ctrl-C).
 
 use super::{Failure, Report};
-use crate::harness::gtp::laws::LawsReport;
 use crate::harness::verdict::Status;
 
 /// What `--json` shows beside CLI.md's fields.
-pub struct Beside<'a> {
+pub struct Beside {
     /// The command that repeats the run.
     pub repeat: String,
     /// The options in force.
     pub options: serde_json::Value,
     /// A GTP engine's throughput (a passing check).
     pub gtp: Option<serde_json::Value>,
-    /// What the GTP laws came to.
-    pub gtp_laws: Option<&'a LawsReport>,
     /// Seconds the whole check took.
     pub total_seconds: f64,
     /// The hint after the report, if any.
@@ -33,12 +30,6 @@ impl Report {
         json["options"] = beside.options;
         if let Some(gtp) = beside.gtp {
             json["gtp"] = gtp;
-        }
-        if let Some(laws) = beside.gtp_laws {
-            json["gtp_laws"] = serde_json::to_value(laws).expect("a report serializes");
-            if laws.broken.is_some() {
-                json["status"] = "fail".into();
-            }
         }
         json["timings"] = serde_json::to_value(&self.timings).expect("timings serialize");
         json["timings"]["total_seconds"] = beside.total_seconds.into();
@@ -61,6 +52,7 @@ impl Report {
             domain: String::new(),
             given: None,
             properties: None,
+            gtp_laws: None,
             limits: Vec::new(),
             failure: Some(failure.clone()),
             failures: Vec::new(),

@@ -121,6 +121,25 @@ fn legal(pos: &Position, rules: Rules, colour: Colour, vertex: Option<Vertex>) -
 
 /// The answer to `case`.
 pub fn solve(case: &Case) -> Answer {
+    let (replies, history) = run(case);
+    let pos = replay(case.n, case.rules, &history);
+    Answer {
+        replies,
+        board: Board {
+            n: case.n,
+            cells: pos.grid.concat(),
+        },
+    }
+}
+
+/// Who is to move after `case`'s commands.
+pub fn to_move(case: &Case) -> Colour {
+    let (_, history) = run(case);
+    replay(case.n, case.rules, &history).to_move
+}
+
+/// The replies to `case`'s commands and the accepted plays left.
+fn run(case: &Case) -> (Vec<Reply>, Vec<(Colour, Option<Vertex>)>) {
     let mut history: Vec<(Colour, Option<Vertex>)> = Vec::new();
     let mut replies = Vec::with_capacity(case.commands.len());
     for command in &case.commands {
@@ -144,12 +163,5 @@ pub fn solve(case: &Case) -> Answer {
         };
         replies.push(reply);
     }
-    let pos = replay(case.n, case.rules, &history);
-    Answer {
-        replies,
-        board: Board {
-            n: case.n,
-            cells: pos.grid.concat(),
-        },
-    }
+    (replies, history)
 }
