@@ -128,11 +128,8 @@ impl Gtp {
         process::resolve_program(program)?;
         let shown = shlex::try_join(self.argv.iter().map(String::as_str))
             .unwrap_or_else(|_| self.argv.join(" "));
-        let mut engine =
-            Engine::start(&self.argv, &self.limits, Profile::default()).map_err(|e| match e {
-                WireError::Start(s) => s,
-                other => format!("{other:?}"),
-            })?;
+        let mut engine = Engine::start(&self.argv, &self.limits, Profile::default())
+            .map_err(|e| wire_words(&e, &self.limits))?;
         let profile = probe::probe(&mut engine).map_err(|e| {
             let sent = engine.transcript.last().map_or("", |x| x.line.as_str());
             match e {
@@ -174,15 +171,24 @@ impl Gtp {
     /// requirement is not met. Asked once per domain; then remembered.
     pub fn fit<P: Generate>(&self, config: &CheckConfig) -> Result<CheckConfig, String> {
         let domain = config.domain();
+        // Keyed by what was asked: a config fitted already fits alike.
+        let asked = Domain {
+            left_out: Default::default(),
+            ..domain
+        };
         let mut fitted = self.fitted.lock().unwrap_or_else(|e| e.into_inner());
-        let left_out = match fitted.as_ref() {
-            Some((asked, result)) if *asked == domain => result.clone(),
+        let found = match fitted.as_ref() {
+            Some((key, result)) if *key == asked => result.clone(),
             _ => {
-                let result = self.left_out::<P>(&domain);
-                *fitted = Some((domain, result.clone()));
+                let result = self.left_out::<P>(&asked);
+                *fitted = Some((asked, result.clone()));
                 result
             }
         }?;
+        let left_out = crate::generation::LeftOut {
+            sizes: found.sizes | domain.left_out.sizes,
+            undo: found.undo || domain.left_out.undo,
+        };
         Ok(CheckConfig {
             left_out,
             ..config.clone()
@@ -221,8 +227,13 @@ impl Gtp {
             .filter(|&n| !left_out.size(n))
             .filter(|&n| domain.shape.is_none_or(|s| s.rows.max(s.cols) == n))
             .collect();
-        let answers = probe::board_sizes(&self.argv, &self.limits, &profile, &sizes)
-            .map_err(|e| format!("the engine could not be started again: {e:?}"))?;
+        let answers =
+            probe::board_sizes(&self.argv, &self.limits, &profile, &sizes).map_err(|e| {
+                format!(
+                    "the engine could not be started again: {}",
+                    wire_words(&e, &self.limits)
+                )
+            })?;
         let mut refused = Vec::new();
         let mut said = String::new();
         for (n, answer) in &answers {
@@ -336,6 +347,15 @@ impl Stats {
             return 0.0;
         }
         (self.waited.as_secs_f64() / self.served.as_secs_f64()).min(1.0)
+    }
+}
+
+/// Why a command got no reply, in words.
+fn wire_words(e: &WireError, limits: &Limits) -> String {
+    match e {
+        WireError::Start(s) => s.clone(),
+        WireError::Session(f) => ended_words(f, limits),
+        WireError::Framing { error, .. } => error.clone(),
     }
 }
 

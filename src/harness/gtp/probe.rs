@@ -113,6 +113,7 @@ pub fn probe(engine: &mut Engine) -> Result<Profile, WireError> {
             .notes
             .push("the engine has no protocol_version".to_string()),
     }
+    engine.profile.ids = profile.ids;
     let listed = engine.command("list_commands")?;
     // One name a line, as GTP says; names on one line are read too.
     let names: Vec<String> = if listed.ok {
@@ -188,7 +189,7 @@ pub fn board_sizes(
             }
             Err(WireError::Start(s)) => return Err(WireError::Start(s)),
             Err(WireError::Session(f)) => {
-                out.push((n, SizeAnswer::Failed(format!("{:?}", f.exit))))
+                out.push((n, SizeAnswer::Failed(super::ended_words(&f, limits))))
             }
             Err(WireError::Framing { error, .. }) => out.push((n, SizeAnswer::Failed(error))),
         }
