@@ -40,6 +40,13 @@ use wire::{BoardCommand, Engine, WireError, excerpt, reply_text, transcript_text
 /// judges them (a failing one is then replayed alone, on a fresh engine).
 pub const BATCH: usize = 50;
 
+/// Cases of a batch in a row that kill the engine the same way (a crash,
+/// a time-out, broken framing) after which the rest of the batch is not
+/// played but marked alike: each would cost a fresh engine (and a hang a
+/// whole time limit), and the checker replays a marked case alone before
+/// it reports anything.
+const DEAD_IN_A_ROW: usize = 3;
+
 /// The GTP laws' sequences when nobody says (`--gtp-laws`).
 pub const LAW_CASES: usize = 50;
 
@@ -134,7 +141,7 @@ impl Gtp {
             let sent = engine.transcript.last().map_or("", |x| x.line.as_str());
             match e {
                 WireError::Start(s) => s,
-                WireError::Framing { error, .. } => {
+                WireError::Framing { error, .. } | WireError::Misframed { error, .. } => {
                     format!("`{shown}` does not speak GTP: to `{sent}`: {error}")
                 }
                 WireError::Session(f) => format!(
@@ -355,7 +362,7 @@ fn wire_words(e: &WireError, limits: &Limits) -> String {
     match e {
         WireError::Start(s) => s.clone(),
         WireError::Session(f) => ended_words(f, limits),
-        WireError::Framing { error, .. } => error.clone(),
+        WireError::Framing { error, .. } | WireError::Misframed { error, .. } => error.clone(),
     }
 }
 
@@ -468,7 +475,7 @@ fn wire_failure<A>(e: WireError, limits: &Limits, transcript: &[wire::Exchange])
                 },
             }
         }
-        WireError::Framing { error, .. } => Outcome::Unreadable {
+        WireError::Framing { error, .. } | WireError::Misframed { error, .. } => Outcome::Unreadable {
             output: text,
             error: format!("GTP framing broken {at}: {error}"),
         },
@@ -493,8 +500,11 @@ fn play<P: Generate>(
 ) -> Result<Played, (Outcome<P::Answer>, bool)> {
     let form = form::<P>();
     engine.transcript.clear();
+    // The engine is dead after a failed command, unless the reply was
+    // read whole and in step (misframed only).
     let dead = |e: WireError, engine: &Engine| -> (Outcome<P::Answer>, bool) {
-        (wire_failure(e, limits, &engine.transcript), true)
+        let dead = !matches!(e, WireError::Misframed { .. });
+        (wire_failure(e, limits, &engine.transcript), dead)
     };
     // A refused set-up or read-back: the engine lives, the case is unread.
     let refused = |error: String, engine: &Engine| -> (Outcome<P::Answer>, bool) {
@@ -620,7 +630,15 @@ impl Gtp {
         let mut outcomes = Vec::with_capacity(cases.len());
         let started = std::time::Instant::now();
         let (mut commands, mut waited) = (0, Duration::ZERO);
+        // How many cases in a row killed the engine the same way.
+        let mut dead_in_a_row = 0;
         for case in cases {
+            if dead_in_a_row >= DEAD_IN_A_ROW
+                && let Some(last) = outcomes.last().cloned()
+            {
+                outcomes.resize(cases.len(), not_played(last));
+                break;
+            }
             let mut e = match engine.take() {
                 Some(e) => e,
                 None => match self.fresh() {
@@ -641,6 +659,11 @@ impl Gtp {
             // times the report has.
             commands += std::mem::take(&mut e.sent);
             waited += std::mem::take(&mut e.waited);
+            dead_in_a_row = match outcomes.last() {
+                Some(last) if !alive && same_kind(last, &outcome) => dead_in_a_row + 1,
+                _ if !alive => 1,
+                _ => 0,
+            };
             outcomes.push(outcome);
             if alive {
                 engine = Some(e);
@@ -653,6 +676,42 @@ impl Gtp {
             stats.served += started.elapsed();
         }
         (outcomes, engine)
+    }
+}
+
+/// Whether two outcomes are failures of the same kind.
+fn same_kind<A>(a: &Outcome<A>, b: &Outcome<A>) -> bool {
+    std::mem::discriminant(a) == std::mem::discriminant(b)
+        && !matches!(a, Outcome::Answered { .. })
+}
+
+/// The outcome of a case of a batch left unplayed after `last`, as `last`.
+fn not_played<A>(last: Outcome<A>) -> Outcome<A> {
+    let why = format!(
+        "not played: the engine failed the {DEAD_IN_A_ROW} cases before this one of its batch the same way; "
+    );
+    match last {
+        Outcome::Crashed { output, detail } => Outcome::Crashed {
+            output,
+            detail: format!("{why}{detail}"),
+        },
+        Outcome::TimedOut { output, detail } => Outcome::TimedOut {
+            output,
+            detail: format!("{why}{detail}"),
+        },
+        Outcome::OutOfMemory { output, detail } => Outcome::OutOfMemory {
+            output,
+            detail: format!("{why}{detail}"),
+        },
+        Outcome::OutputLimit { output, detail } => Outcome::OutputLimit {
+            output,
+            detail: format!("{why}{detail}"),
+        },
+        Outcome::Unreadable { output, error } => Outcome::Unreadable {
+            output,
+            error: format!("{why}{error}"),
+        },
+        answered => answered,
     }
 }
 

@@ -114,7 +114,7 @@ pub fn probe(engine: &mut Engine) -> Result<Profile, WireError> {
             .push("the engine has no protocol_version".to_string()),
     }
     engine.profile.ids = profile.ids;
-    let listed = engine.command("list_commands")?;
+    let listed = engine.command_lenient("list_commands")?;
     // One name a line, as GTP says; names on one line are read too.
     let names: Vec<String> = if listed.ok {
         listed
@@ -135,7 +135,7 @@ pub fn probe(engine: &mut Engine) -> Result<Profile, WireError> {
         if listed.ok {
             return Ok(names.iter().any(|n| n == name));
         }
-        let r = engine.command(&format!("known_command {name}"))?;
+        let r = engine.command_lenient(&format!("known_command {name}"))?;
         Ok(r.ok && r.text.trim().eq_ignore_ascii_case("true"))
     };
     profile.board = if known(engine, "list_stones")? {
@@ -178,7 +178,7 @@ pub fn board_sizes(
             Some(e) => e,
             None => Engine::start(argv, limits, profile.clone())?,
         };
-        match e.command(&format!("boardsize {n}")) {
+        match e.command_lenient(&format!("boardsize {n}")) {
             Ok(r) if r.ok => {
                 out.push((n, SizeAnswer::Accepted));
                 engine = Some(e);
@@ -191,7 +191,9 @@ pub fn board_sizes(
             Err(WireError::Session(f)) => {
                 out.push((n, SizeAnswer::Failed(super::ended_words(&f, limits))))
             }
-            Err(WireError::Framing { error, .. }) => out.push((n, SizeAnswer::Failed(error))),
+            Err(WireError::Framing { error, .. } | WireError::Misframed { error, .. }) => {
+                out.push((n, SizeAnswer::Failed(error)))
+            }
         }
     }
     Ok(out)

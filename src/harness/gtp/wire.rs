@@ -58,6 +58,14 @@ pub enum WireError {
     /// The process crashed, ran out of time or memory, or its reply went
     /// over the output cap: the session's own failure.
     Session(Ended),
+    /// A reply read whole and in step, but framed against the spec (its
+    /// id apart from the marker, or missing): the engine may go on.
+    Misframed {
+        /// The first bytes read.
+        output: String,
+        /// What is wrong with them.
+        error: String,
+    },
     /// The reply broke GTP's framing; what was read and what is wrong.
     Framing {
         /// The first bytes read.
@@ -152,14 +160,15 @@ pub fn head(first: &str) -> Result<Head<'_>, String> {
 /// another id or none is a framing error named as such. `\r` and a missing
 /// space after the id are tolerated.
 pub fn parse_reply(lines: &[String], id: Option<u64>) -> Result<Reply, String> {
-    parse(lines, id, true)
+    parse(lines, id, true).map_err(|(error, _)| error)
 }
 
 /// [`parse_reply`], or with `strict` false (the probe's) the id taken off
-/// whether it is right, apart or missing.
-fn parse(lines: &[String], id: Option<u64>, strict: bool) -> Result<Reply, String> {
+/// whether it is right, apart or missing. An error says whether the reply
+/// was still in step with the commands (read whole, its id not another's).
+fn parse(lines: &[String], id: Option<u64>, strict: bool) -> Result<Reply, (String, bool)> {
     let first = lines.first().map_or("", String::as_str);
-    let h = head(first)?;
+    let h = head(first).map_err(|e| (e, false))?;
     let marker = if h.ok { '=' } else { '?' };
     let mut rest = h.rest;
     if let (Some(id), false) = (id, strict) {
@@ -174,21 +183,30 @@ fn parse(lines: &[String], id: Option<u64>, strict: bool) -> Result<Reply, Strin
         match (h.id, h.spaced_number) {
             (Some(got), _) if got.parse::<u64>().ok() == Some(id) => {}
             (Some(got), _) => {
-                return Err(format!(
-                    "the reply to command id {id} carries id {got} (`{}`): out of step with the commands",
-                    excerpt(first.trim_end(), 80)
+                return Err((
+                    format!(
+                        "the reply to command id {id} carries id {got} (`{}`): out of step with the commands",
+                        excerpt(first.trim_end(), 80)
+                    ),
+                    false,
                 ));
             }
             (None, Some(n)) if n.parse::<u64>().ok() == Some(id) => {
-                return Err(format!(
-                    "a space between `{marker}` and the id: `{}` (GTP writes `{marker}{id}`, the id right after the marker)",
-                    excerpt(first.trim_end(), 80)
+                return Err((
+                    format!(
+                        "a space between `{marker}` and the id: `{}` (GTP writes `{marker}{id}`, the id right after the marker)",
+                        excerpt(first.trim_end(), 80)
+                    ),
+                    true,
                 ));
             }
             (None, _) => {
-                return Err(format!(
-                    "the reply to command id {id} carries no id: `{}` (GTP echoes a command's id: `{marker}{id}`)",
-                    excerpt(first.trim_end(), 80)
+                return Err((
+                    format!(
+                        "the reply to command id {id} carries no id: `{}` (GTP echoes a command's id: `{marker}{id}`)",
+                        excerpt(first.trim_end(), 80)
+                    ),
+                    true,
                 ));
             }
         }
@@ -270,6 +288,16 @@ impl Engine {
             self.next_id - 1
         });
         self.command_as(command, id, true)
+    }
+
+    /// [`Engine::command`] with the framing read leniently (the probe's:
+    /// an id apart from its marker, another id or none is let pass).
+    pub(super) fn command_lenient(&mut self, command: &str) -> Result<Reply, WireError> {
+        let id = (self.profile.ids == Ids::Echoed).then(|| {
+            self.next_id += 1;
+            self.next_id - 1
+        });
+        self.command_as(command, id, false)
     }
 
     /// Sends `command` with id `id` (or none) and reads its reply, its
@@ -371,9 +399,13 @@ impl Engine {
             return Err(WireError::Session(self.session.end(Exit::OutputLimit)));
         }
         self.last_first_line = excerpt(lines[0].trim_end(), 200);
-        let mut reply = parse(&lines, id, strict).map_err(|error| WireError::Framing {
-            output: excerpt(&lines.concat(), 2000),
-            error,
+        let mut reply = parse(&lines, id, strict).map_err(|(error, in_step)| {
+            let output = excerpt(&lines.concat(), 2000);
+            if in_step {
+                WireError::Misframed { output, error }
+            } else {
+                WireError::Framing { output, error }
+            }
         })?;
         if kept >= REPLY_KEPT {
             reply.text.push_str(&format!(
