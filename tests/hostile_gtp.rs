@@ -8,7 +8,6 @@
 //! Python proxy that does the misbehaving. The figures for a report:
 //! `cargo test --test hostile_gtp -- --nocapture`.
 
-mod common;
 
 use std::process::Command;
 use std::time::{Duration, Instant};
