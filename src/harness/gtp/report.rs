@@ -6,7 +6,7 @@
 //! from the oracle. The engine is replayed on fresh processes to get its
 //! side.
 
-use super::wire::{BoardCommand, Engine, reply_text};
+use super::wire::{BoardCommand, Engine};
 use super::{Gtp, form, play, same_outcome, split_answer, with_commands};
 use crate::generation::{Generate, reference};
 use crate::gtp::ReadBack;
@@ -180,7 +180,7 @@ pub fn explain<P: Generate>(gtp: &Gtp, case: &P::Case, shown: &str, header: &str
                 .iter()
                 .skip(2)
                 .take(commands.len())
-                .map(|e| e.reply.clone())
+                .cloned()
                 .collect();
             sent_lines = engine.transcript.iter().map(|e| e.line.clone()).collect();
             if let Some(setup) = engine
@@ -192,10 +192,7 @@ pub fn explain<P: Generate>(gtp: &Gtp, case: &P::Case, shown: &str, header: &str
                 text.push_str(&format!(
                     "    > {} | = | {}   <- the set-up failed: the case's commands were not sent\n",
                     setup.sent,
-                    setup
-                        .reply
-                        .as_ref()
-                        .map_or("(no reply)".to_string(), reply_text)
+                    setup.got_text()
                 ));
                 setup_failed = true;
             }
@@ -208,8 +205,9 @@ pub fn explain<P: Generate>(gtp: &Gtp, case: &P::Case, shown: &str, header: &str
             break;
         }
         let e = expected.get(i).map_or("", String::as_str);
-        let got = replies.get(i).cloned().flatten();
-        let g = got.as_ref().map_or("(no reply)".to_string(), reply_text);
+        let exchange = replies.get(i);
+        let got = exchange.and_then(|x| x.reply.clone());
+        let g = exchange.map_or("(no reply)".to_string(), |x| x.got_text());
         let differs = got.as_ref().is_none_or(|r| !same_outcome(e, r));
         let mark = if differs && first.is_none() {
             first = Some(i);

@@ -48,6 +48,24 @@ pub struct Exchange {
     /// The reply (its first [`TRANSCRIPT_KEPT`] bytes), or `None` when none
     /// could be read (crash, time-out, broken framing).
     pub reply: Option<Reply>,
+    /// With no reply for broken framing: what the engine wrote (its first
+    /// bytes, lines joined by `\n`), to quote as written.
+    pub misframed: Option<String>,
+}
+
+impl Exchange {
+    /// What the engine answered, as written: the reply without its id,
+    /// the misframed text quoted whole, or `(no reply)`.
+    pub fn got_text(&self) -> String {
+        match (&self.reply, &self.misframed) {
+            (Some(r), _) => reply_text(r),
+            (None, Some(raw)) => format!(
+                "`{}` (misframed)",
+                excerpt(raw.trim_end().replace('\n', " / ").as_str(), 120)
+            ),
+            (None, None) => "(no reply)".to_string(),
+        }
+    }
 }
 
 /// Why a command got no reply.
@@ -329,6 +347,12 @@ impl Engine {
             sent: command.to_string(),
             line,
             reply: result.as_ref().ok().map(|r| cut(r, TRANSCRIPT_KEPT)),
+            misframed: match &result {
+                Err(WireError::Framing { output, .. } | WireError::Misframed { output, .. }) => {
+                    Some(output.clone())
+                }
+                _ => None,
+            },
         });
         result
     }
@@ -433,11 +457,7 @@ impl Engine {
 pub fn transcript_text(transcript: &[Exchange]) -> String {
     let mut out = String::new();
     for e in transcript {
-        out.push_str(&format!("> {}\n", e.sent));
-        match &e.reply {
-            Some(r) => out.push_str(&format!("< {}\n", reply_text(r))),
-            None => out.push_str("< (no reply)\n"),
-        }
+        out.push_str(&format!("> {}\n< {}\n", e.sent, e.got_text()));
     }
     out
 }
@@ -531,16 +551,24 @@ mod tests {
                     ok: false,
                     text: "illegal move".into(),
                 }),
+                misframed: None,
             },
             Exchange {
                 sent: "undo".into(),
                 line: "2 undo".into(),
                 reply: None,
+                misframed: None,
+            },
+            Exchange {
+                sent: "undo".into(),
+                line: "3 undo".into(),
+                reply: None,
+                misframed: Some("?1 cannot undo\n".into()),
             },
         ];
         assert_eq!(
             transcript_text(&t),
-            "> play b C3\n< ? illegal move\n> undo\n< (no reply)\n"
+            "> play b C3\n< ? illegal move\n> undo\n< (no reply)\n> undo\n< `?1 cannot undo` (misframed)\n"
         );
         let long = ok(&"A1 ".repeat(5000));
         let short = cut(&long, 100);
