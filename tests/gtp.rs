@@ -344,15 +344,7 @@ const PLAIN: &str = "examples/gtp/plain_go.py";
 fn check_text(seed: u64, extra: &[&str], engine: &[&str]) -> (i32, String) {
     let seed = seed.to_string();
     let mut args = vec![
-        "check",
-        "go-game",
-        "--seed",
-        &seed,
-        "--gtp",
-        "--limits",
-        "off",
-        "--color",
-        "never",
+        "check", "go-game", "--seed", &seed, "--gtp", "--limits", "off", "--color", "never",
     ];
     args.extend(extra);
     args.push("--");
@@ -412,7 +404,10 @@ fn an_engine_without_ids_or_undo_is_checked_as_it_is() {
     );
     assert_eq!(status, 1, "{report:#}");
     assert!(
-        report["failure"]["input"].as_str().unwrap().contains("undo"),
+        report["failure"]["input"]
+            .as_str()
+            .unwrap()
+            .contains("undo"),
         "{report:#}"
     );
 }
@@ -500,7 +495,15 @@ fn refused_sizes_are_left_out_and_a_range_declares_the_smallest() {
     let (status, report) = check_json(
         "go-game",
         6,
-        &["--gtp", "--size", "2..9", "--cases", "200", "--gtp-laws", "5"],
+        &[
+            "--gtp",
+            "--size",
+            "2..9",
+            "--cases",
+            "200",
+            "--gtp-laws",
+            "5",
+        ],
         &["python3", TOY, "--max-size", "7"],
     );
     assert_eq!(status, 0, "{report:#}");
@@ -517,7 +520,16 @@ fn refused_sizes_are_left_out_and_a_range_declares_the_smallest() {
     // Every size refused: nothing to check, a set-up mistake.
     let out = boardcheck(
         &[
-            "check", "go-game", "--gtp", "--shape", "9", "--", "python3", TOY, "--max-size", "7",
+            "check",
+            "go-game",
+            "--gtp",
+            "--shape",
+            "9",
+            "--",
+            "python3",
+            TOY,
+            "--max-size",
+            "7",
         ],
         "",
     );
@@ -539,7 +551,10 @@ fn a_list_of_commands_on_one_line_is_read() {
     );
     assert_eq!(status, 0, "{report:#}");
     let sandbox = report["sandbox"].as_str().unwrap();
-    assert!(sandbox.contains("board read back with list_stones"), "{sandbox}");
+    assert!(
+        sandbox.contains("board read back with list_stones"),
+        "{sandbox}"
+    );
     assert!(sandbox.contains("on one line"), "{sandbox}");
 }
 
@@ -549,13 +564,24 @@ fn framing_against_the_spec_is_pe_named_precisely() {
     let (status, report) = check_json(
         "go-game",
         6,
-        &["--gtp", "--size", "5", "--cases", "20", "--shrink-seconds", "10"],
+        &[
+            "--gtp",
+            "--size",
+            "5",
+            "--cases",
+            "20",
+            "--shrink-seconds",
+            "10",
+        ],
         &["python3", TOY, "--space-before-id"],
     );
     assert_eq!(status, 1, "{report:#}");
     assert_eq!(report["failure"]["verdict"], "PE", "{report:#}");
     let detail = report["failure"]["detail"].as_str().unwrap();
-    assert!(detail.contains("a space between `=` and the id"), "{detail}");
+    assert!(
+        detail.contains("a space between `=` and the id"),
+        "{detail}"
+    );
     // A wrong id on a failure reply.
     let argv = scripted(
         "undo",
@@ -603,7 +629,13 @@ fn the_laws_judge_only_what_they_saw() {
             "--shrink-seconds",
             "20",
         ],
-        &["python3", TOY, "--positional-superko", "--slip", "superko-last"],
+        &[
+            "python3",
+            TOY,
+            "--positional-superko",
+            "--slip",
+            "superko-last",
+        ],
     );
     assert_eq!(status, 1, "{report:#}");
     assert_eq!(report["failure"]["verdict"], "WA", "{report:#}");

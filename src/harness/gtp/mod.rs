@@ -451,7 +451,15 @@ fn wire_failure<A>(e: WireError, limits: &Limits, transcript: &[wire::Exchange])
             }
         }
         WireError::Session(f) => {
-            let words = ended_words(&f, limits);
+            let mut words = ended_words(&f, limits);
+            if f.exit == Exit::TimedOut && !f.output.trim().is_empty() {
+                // Lines came, but not the blank line that ends a reply.
+                words = format!(
+                    "{}; the reply had begun `{}` but did not end",
+                    words.replacen("no answer line within", "no whole reply within", 1),
+                    excerpt(f.output.trim_start(), 80)
+                );
+            }
             match failed::<A>(f, limits) {
                 Outcome::Crashed { .. } => Outcome::Crashed {
                     output: text,
@@ -475,10 +483,12 @@ fn wire_failure<A>(e: WireError, limits: &Limits, transcript: &[wire::Exchange])
                 },
             }
         }
-        WireError::Framing { error, .. } | WireError::Misframed { error, .. } => Outcome::Unreadable {
-            output: text,
-            error: format!("GTP framing broken {at}: {error}"),
-        },
+        WireError::Framing { error, .. } | WireError::Misframed { error, .. } => {
+            Outcome::Unreadable {
+                output: text,
+                error: format!("GTP framing broken {at}: {error}"),
+            }
+        }
     }
 }
 
@@ -681,8 +691,7 @@ impl Gtp {
 
 /// Whether two outcomes are failures of the same kind.
 fn same_kind<A>(a: &Outcome<A>, b: &Outcome<A>) -> bool {
-    std::mem::discriminant(a) == std::mem::discriminant(b)
-        && !matches!(a, Outcome::Answered { .. })
+    std::mem::discriminant(a) == std::mem::discriminant(b) && !matches!(a, Outcome::Answered { .. })
 }
 
 /// The outcome of a case of a batch left unplayed after `last`, as `last`.

@@ -441,13 +441,18 @@ impl Engine {
 
     /// What a failure in the middle of a reply comes to: an output closed
     /// before the blank line that ends a reply breaks the framing.
-    fn ended_mid_reply(&self, f: Ended, lines: &[String]) -> WireError {
+    /// A reply that had begun keeps its first lines as the session's
+    /// output, so that a time-out there is told from no reply at all.
+    fn ended_mid_reply(&self, mut f: Ended, lines: &[String]) -> WireError {
         if f.output.is_empty() && matches!(f.exit, Exit::Code(0)) {
             WireError::Framing {
                 output: excerpt(&lines.concat(), 2000),
                 error: "the output ended before the blank line that ends a reply".into(),
             }
         } else {
+            if f.output.trim().is_empty() {
+                f.output = excerpt(&lines.concat(), 2000);
+            }
             WireError::Session(f)
         }
     }
