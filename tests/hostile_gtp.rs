@@ -67,9 +67,11 @@ for line in sys.stdin:
         reply.append(got.rstrip("\n"))
         if not got.strip():
             break
-    out.write(end.join(reply) + end)
-    if mode == "early-reply" and not first_play:
-        out.write("=" + end + end)
+    # One write: the reply and, for early-reply, the next reply before
+    # its command (two writes could land on either side of the checker's
+    # look for unasked output; PYTHONUNBUFFERED makes each write a write).
+    extra = "=" + end + end if mode == "early-reply" and not first_play else ""
+    out.write(end.join(reply) + end + extra)
     out.flush()
 "#;
 
