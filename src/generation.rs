@@ -200,12 +200,104 @@ impl ShapeKind {
     }
 }
 
+/// `--size`: the largest size, or a range `A..B` that declares the
+/// smallest too (in the problem's unit).
+///
+/// ```
+/// use boardcheck::generation::SizeRange;
+/// let r: SizeRange = "2..9".parse().unwrap();
+/// assert_eq!((r.min, r.max), (Some(2), 9));
+/// assert_eq!("9".parse::<SizeRange>().unwrap().min, None);
+/// assert!("9..2".parse::<SizeRange>().is_err());
+/// assert_eq!(r.to_string(), "2..9");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SizeRange {
+    /// The smallest size, if declared.
+    pub min: Option<usize>,
+    /// The largest size.
+    pub max: usize,
+}
+
+impl std::str::FromStr for SizeRange {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let number = |t: &str| {
+            t.trim().parse::<usize>().map_err(|_| {
+                format!("--size {s:?}: expected N (the largest size) or A..B (the smallest and the largest)")
+            })
+        };
+        match s.split_once("..") {
+            None => Ok(SizeRange {
+                min: None,
+                max: number(s)?,
+            }),
+            Some((a, b)) => {
+                let (min, max) = (number(a)?, number(b.trim_start_matches('='))?);
+                if min > max {
+                    return Err(format!(
+                        "--size {s:?}: the smallest size is above the largest"
+                    ));
+                }
+                Ok(SizeRange {
+                    min: Some(min),
+                    max,
+                })
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for SizeRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.min {
+            Some(min) => write!(f, "{min}..{}", self.max),
+            None => write!(f, "{}", self.max),
+        }
+    }
+}
+
+/// What a check leaves out of the problem's cases for the candidate at
+/// hand (a GTP engine's probe): board sizes it refuses, `undo` it lacks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LeftOut {
+    /// Bit `s` set: size `s` is left out (sizes below 128; a GTP board's
+    /// side is at most 25).
+    pub sizes: u128,
+    /// No `undo` in any command sequence ([`crate::gtp::GtpForm`]).
+    pub undo: bool,
+}
+
+impl LeftOut {
+    /// Whether size `s` is left out.
+    pub fn size(&self, s: usize) -> bool {
+        s < 128 && self.sizes & (1 << s) != 0
+    }
+
+    /// Leaves size `s` out (sizes from 128 on cannot be: ignored).
+    pub fn leave_out_size(&mut self, s: usize) {
+        if s < 128 {
+            self.sizes |= 1 << s;
+        }
+    }
+
+    /// The sizes left out, in order.
+    pub fn sizes(&self) -> Vec<usize> {
+        (0..128).filter(|&s| self.size(s)).collect()
+    }
+}
+
 /// The cases a candidate declares it plays (`--size`, `--shape`): every
 /// phase of a check stays inside it, shrinking included.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Domain {
     /// The largest size, in the problem's unit (`None`: the contract's).
     pub size: Option<usize>,
+    /// The smallest size (`--size A..B`), in the same unit.
+    pub min_size: Option<usize>,
+    /// What the candidate cannot be asked (a GTP engine's refused sizes,
+    /// its missing `undo`).
+    pub left_out: LeftOut,
     /// The one board shape, for engines of one size.
     pub shape: Option<Shape>,
     /// The one rule set (`--rules`, a number of [`RuleSets`]).
@@ -215,7 +307,8 @@ pub struct Domain {
 impl Domain {
     /// Whether `case` lies inside the domain.
     pub fn contains<P: Generate>(&self, case: &P::Case) -> bool {
-        self.size.is_none_or(|s| P::size(case) <= s)
+        self.sizes_contain::<P>(case)
+            && (!self.left_out.undo || P::extras().gtp.is_none_or(|form| !(form.has_undo)(case)))
             && self.shape.is_none_or(|shape| {
                 P::extras()
                     .shapes
@@ -228,13 +321,43 @@ impl Domain {
             })
     }
 
+    /// Whether `case`'s size lies inside the domain's sizes.
+    fn sizes_contain<P: Generate>(&self, case: &P::Case) -> bool {
+        let size = P::size(case);
+        self.size.is_none_or(|s| size <= s)
+            && self.min_size.is_none_or(|s| size >= s)
+            && !self.left_out.size(size)
+    }
+
     /// The random cases of a check: of the shape if one is fixed, else of
-    /// at most `--size` (the problem's default size without one).
+    /// at most `--size` (the problem's default size without one), at least
+    /// the smallest size declared and none of the sizes left out; without
+    /// `undo` when it is left out.
     pub fn cases<P: Generate>(&self) -> BoxedStrategy<P::Case> {
-        let cases = match (self.shape, P::extras().shapes) {
+        let mut cases = match (self.shape, P::extras().shapes) {
             (Some(shape), Some(shapes)) => (shapes.cases)(shape),
-            _ => P::cases(clamp_size::<P>(self.size.unwrap_or(P::DEFAULT_SIZE))),
+            _ => {
+                // The default size never below the smallest declared.
+                let size = self
+                    .size
+                    .unwrap_or(P::DEFAULT_SIZE.max(self.min_size.unwrap_or(0)));
+                P::cases(clamp_size::<P>(size))
+            }
         };
+        if self.min_size.is_some() || self.left_out.sizes != 0 {
+            let domain = *self;
+            cases = cases
+                .prop_filter("inside the declared sizes", move |c| {
+                    domain.sizes_contain::<P>(c)
+                })
+                .boxed();
+        }
+        if self.left_out.undo
+            && let Some(form) = P::extras().gtp
+        {
+            let without = form.without_undo;
+            cases = cases.prop_map(without).boxed();
+        }
         match (self.rules, P::extras().rules) {
             (Some(rules), Some(sets)) => {
                 cases.prop_map(move |case| (sets.with)(case, rules)).boxed()
@@ -261,7 +384,10 @@ impl Domain {
 
     /// Whether a size or shape was declared.
     pub fn declared(&self) -> bool {
-        self.size.is_some() || self.shape.is_some() || self.rules.is_some()
+        self.size.is_some()
+            || self.min_size.is_some()
+            || self.shape.is_some()
+            || self.rules.is_some()
     }
 
     /// The domain in words, for reports: `side length at most 8`, `boards
@@ -274,12 +400,28 @@ impl Domain {
         if let (Some(rules), Some(sets)) = (self.rules, P::extras().rules) {
             parts.push(format!("rules {}", (sets.describe)(rules)));
         }
-        if let Some(size) = self.size {
-            parts.push(format!(
-                "{} at most {}",
+        match (self.min_size, self.size) {
+            (Some(min), Some(max)) => parts.push(format!(
+                "{} from {min} to {}",
                 P::SIZE_UNIT,
-                clamp_size::<P>(size)
+                clamp_size::<P>(max)
+            )),
+            (Some(min), None) => parts.push(format!("{} at least {min}", P::SIZE_UNIT)),
+            (None, Some(max)) => {
+                parts.push(format!("{} at most {}", P::SIZE_UNIT, clamp_size::<P>(max)))
+            }
+            (None, None) => {}
+        }
+        let left_out = self.left_out.sizes();
+        if !left_out.is_empty() {
+            parts.push(format!(
+                "{} {} left out (the candidate refuses them)",
+                P::SIZE_UNIT,
+                crate::text::ranges(&left_out)
             ));
+        }
+        if self.left_out.undo {
+            parts.push("no undo (the candidate has none)".to_string());
         }
         if parts.is_empty() {
             format!(

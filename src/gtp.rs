@@ -72,11 +72,23 @@ pub type AnswerFrom<P> = fn(
 /// How a problem's case is played against a GTP engine.
 pub struct GtpForm<P: Problem> {
     /// The argument of `boardsize` that starts the case (then
-    /// `clear_board`).
+    /// `clear_board`): the case's size ([`crate::generation::Generate::size`]),
+    /// so that a size the engine refuses is left out of the domain.
     pub board_size: fn(&P::Case) -> usize,
+    /// The board sizes cases of size at most `max` have, in order: the
+    /// sizes an engine is asked whether it accepts.
+    pub sizes: fn(usize) -> Vec<usize>,
+    /// Whether the case sends `undo`.
+    pub has_undo: fn(&P::Case) -> bool,
+    /// The case without its `undo` commands (for an engine that has none):
+    /// a case of the same problem, whose other commands keep their order.
+    pub without_undo: fn(P::Case) -> P::Case,
     /// The case's commands, one GTP command line each (no id), sent one at
     /// a time after `boardsize` and `clear_board`.
     pub commands: fn(&P::Case) -> Vec<String>,
+    /// The colour to move after the case's commands (`b` or `w`): the one
+    /// `genmove` is asked for.
+    pub to_move: fn(&P::Case) -> &'static str,
     /// The answer from one reply per command and the board read back
     /// (`None`: the engine shows no board it can read). An error names what
     /// could not be read (a board that does not parse).

@@ -274,6 +274,30 @@ pub fn plural(count: usize, noun: &str) -> String {
     format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
 }
 
+/// Sorted numbers as runs: `1, 3-5, 9`.
+///
+/// ```
+/// assert_eq!(boardcheck::text::ranges(&[1, 3, 4, 5, 9]), "1, 3-5, 9");
+/// assert_eq!(boardcheck::text::ranges(&[]), "");
+/// ```
+pub fn ranges(sorted: &[usize]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < sorted.len() {
+        let mut j = i;
+        while j + 1 < sorted.len() && sorted[j + 1] == sorted[j] + 1 {
+            j += 1;
+        }
+        parts.push(if j == i {
+            sorted[i].to_string()
+        } else {
+            format!("{}-{}", sorted[i], sorted[j])
+        });
+        i = j + 1;
+    }
+    parts.join(", ")
+}
+
 /// What a counting command (`count-legal-go`, `perft`) prints: the count
 /// alone on a line, or with `json` one object that `boardcheck merge` adds
 /// up with the other shards' (`{"command", "args", "shard": "I/N" or null,

@@ -175,8 +175,14 @@ fn crashes_hangs_and_broken_framing_get_verdicts_with_the_transcript() {
         assert_eq!(status, 1, "{act}: {report:#}");
         let failure = &report["failure"];
         assert_eq!(failure["verdict"], verdict, "{act}: {report:#}");
+        // The detail names the command; what the engine was sent and
+        // answered before it is its output.
         assert!(
-            failure["detail"].as_str().unwrap().contains("> undo"),
+            failure["detail"].as_str().unwrap().contains("`undo`"),
+            "{act}: {report:#}"
+        );
+        assert!(
+            failure["got"].as_str().unwrap().contains("> undo"),
             "{act}: {report:#}"
         );
     }
@@ -292,8 +298,13 @@ fn a_failure_report_has_the_transcript_the_replay_line_and_a_tst_file() {
     );
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("sent | expected | got"), "{text}");
-    assert!(text.contains("printf '%s\\n' 'boardsize"), "{text}");
+    // The sequence is shown once: no answers listed beside it.
+    assert_eq!(text.matches("sent | expected").count(), 1, "{text}");
+    assert!(!text.contains("\nexpected:\n"), "{text}");
+    // The replay line sends what the engine was sent, ids included, and
+    // no `quit` (some engines drop queued commands on it).
+    assert!(text.contains("printf '%s\\n' '1 boardsize"), "{text}");
+    assert!(!text.contains("quit"), "{text}");
     let tst = std::fs::read_to_string(&tst).unwrap();
     assert!(tst.contains("\n1 play "), "{tst}");
     assert!(tst.contains("list_stones black\n#? ["), "{tst}");
@@ -325,4 +336,371 @@ fn gnu_go_under_its_default_rules() {
         &[GNUGO, "--mode", "gtp", "--level", "0"],
     );
     assert_eq!(status, 0, "{report:#}");
+}
+
+const PLAIN: &str = "examples/gtp/plain_go.py";
+
+/// `check go-game --gtp` of `engine` with `extra` options (human report).
+fn check_text(seed: u64, extra: &[&str], engine: &[&str]) -> (i32, String) {
+    let seed = seed.to_string();
+    let mut args = vec![
+        "check", "go-game", "--seed", &seed, "--gtp", "--limits", "off", "--color", "never",
+    ];
+    args.extend(extra);
+    args.push("--");
+    args.extend(engine);
+    let out = boardcheck(&args, "");
+    (
+        out.status.code().unwrap(),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    )
+}
+
+/// The replies of a GTP transcript written by an engine: one per blank
+/// line, the marker and text of each.
+fn replies_of(output: &str) -> Vec<String> {
+    output
+        .split("\n\n")
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn an_engine_without_ids_or_undo_is_checked_as_it_is() {
+    // Correct: it passes, and the report says what was left out.
+    let (status, report) = check_json(
+        "go-game",
+        5,
+        &["--gtp", "--size", "9", "--cases", "300", "--gtp-laws", "10"],
+        &["python3", PLAIN],
+    );
+    assert_eq!(status, 0, "{report:#}");
+    let sandbox = report["sandbox"].as_str().unwrap();
+    assert!(sandbox.contains("sent without ids"), "{sandbox}");
+    assert!(sandbox.contains("no undo"), "{sandbox}");
+    assert!(report["domain"].as_str().unwrap().contains("no undo"));
+    // Insisting on undo judges the engine on it: it has none.
+    let (status, report) = check_json(
+        "go-game",
+        5,
+        &[
+            "--gtp",
+            "--gtp-require",
+            "undo",
+            "--size",
+            "9",
+            "--cases",
+            "300",
+            "--shrink-seconds",
+            "20",
+        ],
+        &["python3", PLAIN],
+    );
+    assert_eq!(status, 1, "{report:#}");
+    assert!(
+        report["failure"]["input"]
+            .as_str()
+            .unwrap()
+            .contains("undo"),
+        "{report:#}"
+    );
+}
+
+#[test]
+fn a_slip_of_the_plain_engine_is_wa_and_its_replay_line_shows_it_by_hand() {
+    let (status, text) = check_text(
+        5,
+        &["--size", "9", "--cases", "1000", "--shrink-seconds", "30"],
+        &["python3", PLAIN, "--slip", "capture-one"],
+    );
+    assert_eq!(status, 1, "{text}");
+    assert!(text.contains("FAIL  go-game: WA"), "{text}");
+    let replay = text
+        .lines()
+        .skip_while(|l| !l.starts_with("replay by hand"))
+        .nth(1)
+        .expect("a replay line")
+        .trim()
+        .to_string();
+    // Sent as the check sent it: no ids (the engine does not read them).
+    assert!(replay.starts_with("printf '%s\\n' 'boardsize "), "{replay}");
+    // Run by hand from the checkout, the engine answers what the report
+    // says it got, not what was expected.
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(&replay)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let by_hand = replies_of(&String::from_utf8_lossy(&out.stdout));
+    let input: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.contains("input ("))
+        .skip(1)
+        .take_while(|l| l.starts_with("    "))
+        .map(str::trim)
+        .collect();
+    let k: usize = input[1].parse().unwrap();
+    // boardsize, clear_board, k commands, then list_stones black and white.
+    assert_eq!(by_hand.len(), k + 4, "{by_hand:?}\n{text}");
+    let case = format!("{}\n", input.join("\n"));
+    let expected = boardcheck(&["solve", "go-game", "--oracle"], &case);
+    let expected = String::from_utf8_lossy(&expected.stdout).to_string();
+    let want: Vec<&str> = expected.lines().collect();
+    let got_replies: Vec<&str> = by_hand[2..2 + k].iter().map(|r| r.as_str()).collect();
+    let replies_differ = got_replies
+        .iter()
+        .zip(&want)
+        .any(|(g, w)| g.starts_with('=') != w.starts_with('='));
+    let stones = |colour: usize| -> Vec<String> {
+        let mut v: Vec<String> = by_hand[2 + k + colour]
+            .trim_start_matches('=')
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
+        v.sort();
+        v
+    };
+    // The oracle's board as vertices, row n at the top.
+    let board = &want[k..];
+    let n = board.len();
+    let letters: Vec<char> = ('A'..='Z').filter(|&c| c != 'I').collect();
+    let want_stones = |ch: char| -> Vec<String> {
+        let mut v = Vec::new();
+        for (r, row) in board.iter().enumerate() {
+            for (c, cell) in row.chars().enumerate() {
+                if cell == ch {
+                    v.push(format!("{}{}", letters[c], n - r));
+                }
+            }
+        }
+        v.sort();
+        v
+    };
+    let board_differs = stones(0) != want_stones('X') || stones(1) != want_stones('O');
+    assert!(
+        replies_differ || board_differs,
+        "the replay by hand agrees with the oracle:\n{by_hand:?}\n{expected}\n{text}"
+    );
+}
+
+#[test]
+fn refused_sizes_are_left_out_and_a_range_declares_the_smallest() {
+    let (status, report) = check_json(
+        "go-game",
+        6,
+        &[
+            "--gtp",
+            "--size",
+            "2..9",
+            "--cases",
+            "200",
+            "--gtp-laws",
+            "5",
+        ],
+        &["python3", TOY, "--max-size", "7"],
+    );
+    assert_eq!(status, 0, "{report:#}");
+    let domain = report["domain"].as_str().unwrap();
+    assert!(domain.contains("from 2 to 9"), "{domain}");
+    assert!(domain.contains("8-9 left out"), "{domain}");
+    assert!(
+        report["sandbox"]
+            .as_str()
+            .unwrap()
+            .contains("`? unacceptable size`"),
+        "{report:#}"
+    );
+    // Every size refused: nothing to check, a set-up mistake.
+    let out = boardcheck(
+        &[
+            "check",
+            "go-game",
+            "--gtp",
+            "--shape",
+            "9",
+            "--",
+            "python3",
+            TOY,
+            "--max-size",
+            "7",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("refuses every board size"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_list_of_commands_on_one_line_is_read() {
+    let (status, report) = check_json(
+        "go-game",
+        6,
+        &["--gtp", "--size", "5", "--cases", "50", "--gtp-laws", "3"],
+        &["python3", TOY, "--one-line-list"],
+    );
+    assert_eq!(status, 0, "{report:#}");
+    let sandbox = report["sandbox"].as_str().unwrap();
+    assert!(
+        sandbox.contains("board read back with list_stones"),
+        "{sandbox}"
+    );
+    assert!(sandbox.contains("on one line"), "{sandbox}");
+}
+
+#[test]
+fn framing_against_the_spec_is_pe_named_precisely() {
+    // A space between the marker and the id, as Edax writes.
+    let (status, report) = check_json(
+        "go-game",
+        6,
+        &[
+            "--gtp",
+            "--size",
+            "5",
+            "--cases",
+            "20",
+            "--shrink-seconds",
+            "10",
+        ],
+        &["python3", TOY, "--space-before-id"],
+    );
+    assert_eq!(status, 1, "{report:#}");
+    assert_eq!(report["failure"]["verdict"], "PE", "{report:#}");
+    let detail = report["failure"]["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("a space between `=` and the id"),
+        "{detail}"
+    );
+    // A wrong id on a failure reply.
+    let argv = scripted(
+        "undo",
+        "toy.stdin.write(line); toy.stdin.flush(); toy.stdout.readline(); toy.stdout.readline(); \
+         sys.stdout.write('?1 cannot undo\\n\\n'); sys.stdout.flush(); continue",
+    );
+    let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
+    let (status, report) = check_json(
+        "go-game",
+        3,
+        &[
+            "--gtp",
+            "--size",
+            "5",
+            "--cases",
+            "50",
+            "--shrink-seconds",
+            "10",
+        ],
+        &argv,
+    );
+    assert_eq!(status, 1, "{report:#}");
+    assert_eq!(report["failure"]["verdict"], "PE", "{report:#}");
+    let detail = report["failure"]["detail"].as_str().unwrap();
+    assert!(detail.contains("carries id 1"), "{detail}");
+}
+
+#[test]
+fn the_laws_judge_only_what_they_saw() {
+    // A sequence that disagrees with the oracle is a case, judged and
+    // shrunk as one: never blamed on a later genmove.
+    let (status, report) = check_json(
+        "go-game",
+        11,
+        &[
+            "--gtp",
+            "--rules",
+            "ko=positional,suicide=forbidden",
+            "--size",
+            "5",
+            "--cases",
+            "1",
+            "--gtp-laws",
+            "300",
+            "--shrink-seconds",
+            "20",
+        ],
+        &[
+            "python3",
+            TOY,
+            "--positional-superko",
+            "--slip",
+            "superko-last",
+        ],
+    );
+    assert_eq!(status, 1, "{report:#}");
+    assert_eq!(report["failure"]["verdict"], "WA", "{report:#}");
+    assert!(
+        report["failure"]["detail"]
+            .as_str()
+            .unwrap()
+            .contains("found by a GTP law sequence"),
+        "{report:#}"
+    );
+    assert!(report["gtp_laws"]["broken"].is_null(), "{report:#}");
+    // genmove, which no case sends, is the laws' own.
+    let (status, report) = check_json(
+        "go-game",
+        4,
+        &[
+            "--gtp",
+            "--size",
+            "5",
+            "--cases",
+            "50",
+            "--gtp-laws",
+            "20",
+            "--shrink-seconds",
+            "20",
+        ],
+        &["python3", TOY, "--slip", "genmove-occupied"],
+    );
+    assert_eq!(status, 1, "{report:#}");
+    assert!(report["failure"].is_null(), "{report:#}");
+    assert_eq!(report["status"], "fail", "{report:#}");
+    let broken = &report["gtp_laws"]["broken"];
+    assert_eq!(broken["law"], "genmove", "{report:#}");
+    assert!(
+        broken["detail"]
+            .as_str()
+            .unwrap()
+            .contains("which the oracle refuses there"),
+        "{report:#}"
+    );
+}
+
+#[test]
+fn the_gtp_laws_run_for_every_caller_of_check() {
+    use boardcheck::harness::check::{CheckConfig, LimitsMode, check};
+    use boardcheck::harness::gtp::Gtp;
+    use boardcheck::harness::process::Limits;
+    use boardcheck::problems::go_game::GoGame;
+    let toy = format!("{}/{TOY}", env!("CARGO_MANIFEST_DIR"));
+    let mut gtp = Gtp::new(vec!["python3".into(), toy], Limits::default());
+    gtp.law_cases = 5;
+    // The engine's one rule set, as `check --gtp` gives without --rules
+    // (else the cases draw rule sets the toy does not play).
+    let rules = boardcheck::problems::go_game::rule_sets::parse("").unwrap();
+    let config = CheckConfig {
+        cases: 20,
+        size: Some(5),
+        rules: Some(boardcheck::problems::go_game::rule_sets::number(rules)),
+        limits: LimitsMode::Off,
+        jobs: 1,
+        ..CheckConfig::default()
+    };
+    let report = check::<GoGame>(&gtp, &config);
+    assert!(report.failure.is_none(), "{report:#?}");
+    let laws = report.gtp_laws.expect("the laws ran");
+    assert_eq!(laws.cases, 5);
+    assert!(laws.checked[2] > 0);
 }

@@ -149,6 +149,7 @@ fn failure_at_the_limits(side: usize, verdict: Verdict, got_at_all: bool) -> Rep
             reference: Reference::Engine,
         }],
         properties: None,
+        gtp_laws: None,
         given: None,
         failure: Some(Failure {
             verdict,

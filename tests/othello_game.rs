@@ -26,6 +26,7 @@ fn every_property_holds_for_engine_and_oracle() {
             (&OthelloGame::cases(OthelloGame::DEFAULT_SIZE), 64),
             (&OthelloGame::cases(16), 8),
             (&strategy::auto_pass_cases(8), 32),
+            (&strategy::cases_under(Rules::EitherPass, 8), 32),
         ],
     );
 }
@@ -74,7 +75,8 @@ fn hand_checked_vectors_and_malformed_inputs() {
 }
 
 /// Random games on every even side, steered mostly through legal moves
-/// with undos, passes and stray plays, a third under auto-pass: the
+/// with undos, passes and stray plays, a third under auto-pass and a
+/// third under either-pass: the
 /// engine's replies equal the oracle's, and so do the boards after every
 /// fourth command (the oracle on the prefix).
 #[test]
@@ -87,9 +89,7 @@ fn engine_equals_oracle_command_by_command() {
             .new_tree(&mut runner)
             .expect("a case")
             .current();
-        if i % 3 == 2 {
-            case.rules = Rules::AutoPass;
-        }
+        case.rules = Rules::ALL[i as usize % 3];
         let whole = oracle::solve(&case);
         let mut game = Game::with_rules(n, case.rules);
         for (j, command) in case.commands.iter().enumerate() {

@@ -6,7 +6,10 @@ no suicide by default; --no-ko, --positional-superko, --situational-superko;
 --allow-suicide (multi-stone suicide), --allow-all-suicide. `genmove` plays
 any legal move. --no-list-stones and --no-showboard leave those commands out
 of list_commands and known_command. `--slip NAME` switches on a known mistake (see SLIPS), for
-showing that boardcheck catches it.
+showing that boardcheck catches it. Ways real engines differ from GTP, for
+showing how boardcheck meets them: --max-size N refuses larger boards
+(`unacceptable size`), --one-line-list answers list_commands on one line,
+--space-before-id writes `= 5 ...` where GTP writes `=5 ...`.
 """
 
 import random
@@ -19,7 +22,11 @@ SLIPS = {
     "whatever it captured",
     "suicide-first": "suicide judged before the opponent's captures are removed",
     "superko-last": "superko compares only with the board before the previous play",
+    "genmove-occupied": "genmove answers an occupied point (and plays nothing) when there is one",
 }
+
+# How the engine differs from GTP (options, not slips of the rules).
+QUIRKS = {"max_size": 25, "one_line_list": False, "space_before_id": False}
 
 COMMANDS = [
     "protocol_version", "name", "version", "known_command", "list_commands", "quit",
@@ -179,7 +186,7 @@ def serve(game, rng, out):
             elif cmd == "known_command":
                 result = "true" if args and args[0] in COMMANDS else "false"
             elif cmd == "list_commands":
-                result = "\n".join(COMMANDS)
+                result = (" " if QUIRKS["one_line_list"] else "\n").join(COMMANDS)
             elif cmd == "quit":
                 result, quit_after = "", True
             elif cmd == "boardsize":
@@ -187,7 +194,7 @@ def serve(game, rng, out):
                     n = int(args[0])
                 except (ValueError, IndexError):
                     raise Refused("boardsize not an integer")
-                if not 1 <= n <= 25:
+                if not 1 <= n <= QUIRKS["max_size"]:
                     raise Refused("unacceptable size")
                 game.size = n
                 game.clear()
@@ -206,6 +213,9 @@ def serve(game, rng, out):
                     raise Refused("invalid color or coordinate")
                 game.play(colour_of(args[0]), game.vertex(args[1]))
                 result = ""
+            elif cmd == "genmove" and "genmove-occupied" in game.slips and game.board:
+                colour_of(args[0] if args else "")
+                result = game.name(sorted(game.board)[0])
             elif cmd == "genmove":
                 colour = colour_of(args[0] if args else "")
                 empties = [(c, r) for c in range(game.size) for r in range(game.size)
@@ -240,8 +250,12 @@ def serve(game, rng, out):
                 result = "\n" + "\n".join(rows)
             else:
                 raise Refused("unknown command")
+            if QUIRKS["space_before_id"] and ident:
+                ident = " " + ident
             out.write("=%s %s\n\n" % (ident, result) if result else "=%s\n\n" % ident)
         except Refused as e:
+            if QUIRKS["space_before_id"] and ident:
+                ident = " " + ident
             out.write("?%s %s\n\n" % (ident, e))
         out.flush()
         if quit_after:
@@ -271,6 +285,10 @@ def main(argv):
             name = a[len("--no-"):].replace("-", "_")
             if name in COMMANDS:
                 COMMANDS.remove(name)
+        elif a == "--max-size" and args and args[0].isdigit():
+            QUIRKS["max_size"] = int(args.pop(0))
+        elif a in ("--one-line-list", "--space-before-id"):
+            QUIRKS[a[2:].replace("-", "_")] = True
         elif a == "--list-slips":
             for name, about in SLIPS.items():
                 print("%s: %s" % (name, about))

@@ -98,6 +98,12 @@ pub trait Candidate<P: Generate>: Sync {
     fn stack_limit(&self) -> Option<u64> {
         None
     }
+    /// The candidate as a GTP engine, if it is one: what the engine
+    /// accepts fits the check to it, and its laws are a phase of their own.
+    #[cfg(all(unix, feature = "process"))]
+    fn gtp(&self) -> Option<&super::gtp::Gtp> {
+        None
+    }
 }
 
 /// A Rust function as a candidate; a panic counts as a crash (RE).

@@ -35,6 +35,18 @@ use crate::suite::Suite;
 /// the first failing one cannot run at all: the report says so
 /// ([`Status::Error`]) and nothing is shrunk.
 pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Report {
+    // A GTP engine is asked once what it accepts; the check keeps to it.
+    #[cfg(all(unix, feature = "process"))]
+    let fitted;
+    #[cfg(all(unix, feature = "process"))]
+    let config = match candidate.gtp().map(|gtp| gtp.fit::<P>(config)) {
+        Some(Ok(fit)) => {
+            fitted = fit;
+            &fitted
+        }
+        Some(Err(why)) => return cannot_run::<P>(candidate, config, why),
+        None => config,
+    };
     let mut report = Report {
         problem: P::NAME.to_string(),
         seed: config.seed,
@@ -44,6 +56,7 @@ pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Re
         domain: config.domain().describe::<P>(),
         given: None,
         properties: None,
+        gtp_laws: None,
         limits: Vec::new(),
         failure: None,
         failures: Vec::new(),
@@ -54,4 +67,27 @@ pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Re
     };
     Context::new(candidate, config).run_all_phases(&mut report);
     report
+}
+
+/// The report of a check that cannot run: why, and nothing else.
+#[cfg(all(unix, feature = "process"))]
+fn cannot_run<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig, why: String) -> Report {
+    Report {
+        problem: P::NAME.to_string(),
+        seed: config.seed,
+        status: Status::Error,
+        cases: 0,
+        sandbox: candidate.sandbox(),
+        domain: config.domain().describe::<P>(),
+        given: None,
+        properties: None,
+        gtp_laws: None,
+        limits: Vec::new(),
+        failure: None,
+        failures: Vec::new(),
+        cannot_run: Some(why),
+        timings: Timings::default(),
+        stack_bytes: candidate.stack_limit(),
+        answer_head: AnswerHead(P::extras().answer_head),
+    }
 }

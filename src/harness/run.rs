@@ -16,7 +16,7 @@ use super::candidate::{Candidate, Outcome, Ran};
 use super::process;
 use super::report::{Failure, Shrink};
 use super::verdict::{Origin, Verdict};
-use crate::generation::{Domain, Generate, Reference, Shape, reference};
+use crate::generation::{Domain, Generate, LeftOut, Reference, Shape, reference};
 use crate::problem::answer_text;
 
 /// An input given to a check besides the generated ones: a saved failure
@@ -42,6 +42,11 @@ pub struct CheckConfig {
     /// (`--size`; `None`: the contract's). Every phase stays within it:
     /// random cases, the limits phase, the laws and shrinking.
     pub size: Option<usize>,
+    /// The smallest case the candidate plays (`--size A..B`), likewise.
+    pub min_size: Option<usize>,
+    /// What the candidate cannot be asked, found by asking it (a GTP
+    /// engine's refused board sizes, its missing `undo`), likewise.
+    pub left_out: LeftOut,
     /// The one board shape the candidate plays (`--shape`), likewise kept
     /// by every phase.
     pub shape: Option<Shape>,
@@ -89,6 +94,8 @@ impl CheckConfig {
     pub fn domain(&self) -> Domain {
         Domain {
             size: self.size,
+            min_size: self.min_size,
+            left_out: self.left_out,
             shape: self.shape,
             rules: self.rules,
         }
@@ -101,6 +108,8 @@ impl Default for CheckConfig {
             cases: 1000,
             seed: 0,
             size: None,
+            min_size: None,
+            left_out: LeftOut::default(),
             shape: None,
             rules: None,
             max_failures: 1,

@@ -8,7 +8,15 @@
 //! only the wall-time limit holds there). The output cap holds per answer
 //! line. A session that fails an answer is killed; the caller starts
 //! another one for the next case.
+//!
+//! Whatever the process writes, the checker's memory stays bounded: each
+//! pipe is read at most a chunk per wake-up (a flood cannot keep the
+//! reader in one loop, and the deadline is looked at in between), the
+//! line being read is kept up to the output cap (or a smaller head when
+//! the caller asks for one, [`Session::next_line`]), and stderr only by
+//! its tail.
 
+use std::collections::VecDeque;
 use std::io::{self, Read, Write};
 use std::os::fd::AsFd;
 use std::sync::{Mutex, mpsc};
@@ -19,7 +27,7 @@ use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
 
 use super::process::{
-    Exit, Limits, STDERR_KEPT, Spawned, Tail, exit_after, nonblocking, probe, pump, ready, spawn,
+    Exit, Limits, STDERR_KEPT, Spawned, Tail, exit_after, nonblocking, probe, ready, spawn,
 };
 use super::sandbox::{RunCgroup, SandboxLevel};
 
@@ -30,6 +38,13 @@ const SESSION_CPU: Duration = Duration::from_secs(24 * 3600);
 /// How long a session's exit status and last output are awaited after it
 /// closed its output or was killed.
 const GRACE: Duration = Duration::from_millis(500);
+
+/// Bytes read from a pipe at one wake-up: a flooding process gets no more
+/// of the reader's time than this before the limits are looked at again.
+const CHUNK: usize = 1 << 16;
+
+/// The output of a failed exchange kept for the report: its first bytes.
+const OUTPUT_KEPT: usize = 1 << 16;
 
 /// A job for the keeper thread.
 type Job = Box<dyn FnOnce() + Send>;
@@ -82,8 +97,12 @@ pub struct Session {
     cgroup: Option<RunCgroup>,
     limits: Limits,
     level: SandboxLevel,
-    /// Output after the last complete line.
-    pending: Vec<u8>,
+    /// Complete lines read and not taken yet (from one chunk at most).
+    lines: VecDeque<Line>,
+    /// The line being read: its head.
+    partial: Vec<u8>,
+    /// Bytes of the line being read beyond its head, not kept.
+    dropped: usize,
     err: Tail,
     exited: bool,
 }
@@ -132,7 +151,9 @@ impl Session {
             cgroup,
             limits: limits.clone(),
             level,
-            pending: Vec::new(),
+            lines: VecDeque::new(),
+            partial: Vec::new(),
+            dropped: 0,
             err: Tail {
                 buf: Vec::new(),
                 cap: STDERR_KEPT,
@@ -150,10 +171,13 @@ impl Session {
     /// Writes `line` (without its newline) and reads one answer line, within
     /// the limits. On failure the session is dead: drop it.
     pub fn ask(&mut self, line: &str) -> Result<(String, Duration), Ended> {
-        let mut input = Vec::with_capacity(line.len() + 1);
-        input.extend_from_slice(line.as_bytes());
-        input.push(b'\n');
-        self.exchange(&input)
+        let started = Instant::now();
+        let deadline = started + self.limits.timeout;
+        let read = self.exchange(&with_newline(line), deadline, self.limits.output_bytes)?;
+        match read.text {
+            Ok(text) => Ok((text, started.elapsed())),
+            Err(lossy) => Err(self.fail(Exit::Code(0), lossy)),
+        }
     }
 
     /// Changes the time limit of the answers from now on (a GTP engine's
@@ -162,18 +186,64 @@ impl Session {
         self.limits.timeout = timeout;
     }
 
-    /// Reads the next line of output (within the same limits as an answer
-    /// to [`Session::ask`]) without writing anything: the further lines of
-    /// a multi-line answer (GTP's). On failure the session is dead.
-    pub fn read_line(&mut self) -> Result<(String, Duration), Ended> {
-        self.exchange(&[])
+    /// The time limit of an answer.
+    pub fn timeout(&self) -> Duration {
+        self.limits.timeout
     }
 
-    /// Writes `input` and reads one line.
-    fn exchange(&mut self, input: &[u8]) -> Result<(String, Duration), Ended> {
+    /// Writes `line` (and its newline) and reads the first line that comes
+    /// back by `deadline`, keeping at most `keep` bytes of it
+    /// ([`Session::next_line`]). On failure the session is dead.
+    pub fn send(&mut self, line: &str, deadline: Instant, keep: usize) -> Result<Line, Ended> {
+        self.exchange(&with_newline(line), deadline, keep)
+    }
+
+    /// Reads the next line of output by `deadline` without writing
+    /// anything (the further lines of a multi-line answer, GTP's), keeping
+    /// at most `keep` bytes of it; a line longer than the output cap is
+    /// [`Exit::OutputLimit`]. On failure the session is dead.
+    pub fn next_line(&mut self, deadline: Instant, keep: usize) -> Result<Line, Ended> {
+        self.exchange(&[], deadline, keep)
+    }
+
+    /// Output the process wrote that nobody asked for yet (GTP: a reply
+    /// before its command), as far as it is there now; lines of white
+    /// space only are taken off and not counted. At most one chunk is read.
+    pub fn unasked(&mut self) -> Option<String> {
+        let sp = &mut self.spawned;
+        if let Some(out) = sp.stdout.as_mut()
+            && readable_now(out.as_fd())
+        {
+            let keep = OUTPUT_KEPT;
+            let (lines, partial, dropped) = (&mut self.lines, &mut self.partial, &mut self.dropped);
+            if !read_chunk(out, &mut |b| split_lines(lines, partial, dropped, keep, b)) {
+                sp.stdout = None;
+            }
+        }
+        let blank = |l: &Line| matches!(&l.text, Ok(t) if t.trim().is_empty());
+        while self.lines.front().is_some_and(blank) {
+            self.lines.pop_front();
+        }
+        if self.lines.is_empty() && self.partial.iter().all(u8::is_ascii_whitespace) {
+            return None;
+        }
+        Some(self.pending_head())
+    }
+
+    /// Kills the session now, reporting `exit` (a caller's own limit: a
+    /// GTP reply longer than the output cap over several lines).
+    pub fn end(&mut self, exit: Exit) -> Ended {
+        self.fail_now(exit)
+    }
+
+    /// Writes `input` and reads one line by `deadline`, keeping at most
+    /// `keep` bytes of it.
+    fn exchange(&mut self, input: &[u8], deadline: Instant, keep: usize) -> Result<Line, Ended> {
         let started = Instant::now();
-        let deadline = started + self.limits.timeout;
-        let cpu_limit = self.limits.cpu.unwrap_or(self.limits.timeout);
+        let cpu_limit = self
+            .limits
+            .cpu
+            .unwrap_or_else(|| deadline.saturating_duration_since(started));
         let cpu_start = self.cgroup.as_ref().and_then(RunCgroup::cpu_time);
         let tick = if self.cgroup.is_some() {
             Duration::from_millis(20)
@@ -182,19 +252,10 @@ impl Session {
         };
         let mut written = 0;
         loop {
-            if let Some(end) = self.pending.iter().position(|&b| b == b'\n') {
-                let rest = self.pending.split_off(end + 1);
-                let answer = std::mem::replace(&mut self.pending, rest);
-                let elapsed = started.elapsed();
-                return match String::from_utf8(answer) {
-                    Ok(text) => Ok((text, elapsed)),
-                    Err(e) => Err(self.fail(
-                        Exit::Code(0),
-                        String::from_utf8_lossy(e.as_bytes()).into_owned(),
-                    )),
-                };
+            if let Some(line) = self.lines.pop_front() {
+                return Ok(line);
             }
-            if self.pending.len() > self.limits.output_bytes {
+            if self.partial.len() + self.dropped > self.limits.output_bytes {
                 return Err(self.fail_now(Exit::OutputLimit));
             }
             if self.exited || self.spawned.stdout.is_none() {
@@ -227,16 +288,18 @@ impl Session {
             ) else {
                 return Err(self.fail_now(Exit::Code(-1)));
             };
-            let pending = &mut self.pending;
-            if out_ready
-                && !pump(sp.stdout.as_mut().expect("polled"), &mut |b| {
-                    pending.extend_from_slice(b)
-                })
-            {
-                sp.stdout = None;
+            if out_ready {
+                let (lines, partial, dropped) =
+                    (&mut self.lines, &mut self.partial, &mut self.dropped);
+                let open = read_chunk(sp.stdout.as_mut().expect("polled"), &mut |b| {
+                    split_lines(lines, partial, dropped, keep, b)
+                });
+                if !open {
+                    sp.stdout = None;
+                }
             }
             let err = &mut self.err;
-            if err_ready && !pump(sp.stderr.as_mut().expect("polled"), &mut |b| err.push(b)) {
+            if err_ready && !read_chunk(sp.stderr.as_mut().expect("polled"), &mut |b| err.push(b)) {
                 sp.stderr = None;
             }
             if in_ready {
@@ -261,8 +324,27 @@ impl Session {
 
     /// Kills the session and reports `exit`.
     fn fail_now(&mut self, exit: Exit) -> Ended {
-        let output = String::from_utf8_lossy(&self.pending).into_owned();
+        let output = self.pending_head();
         self.fail(exit, output)
+    }
+
+    /// The first bytes of the output not taken as a line yet, for reports.
+    fn pending_head(&self) -> String {
+        let mut out = String::new();
+        for line in &self.lines {
+            match &line.text {
+                Ok(t) | Err(t) => out.push_str(t),
+            }
+        }
+        out.push_str(&String::from_utf8_lossy(&self.partial));
+        if out.len() > OUTPUT_KEPT {
+            let mut cut = OUTPUT_KEPT;
+            while !out.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            out.truncate(cut);
+        }
+        out
     }
 
     fn fail(&mut self, exit: Exit, output: String) -> Ended {
@@ -291,7 +373,7 @@ impl Session {
                 self.exited = matches!(sp.wake.read(&mut byte), Ok(0));
             }
         }
-        let output = String::from_utf8_lossy(&self.pending).into_owned();
+        let output = self.pending_head();
         self.kill();
         self.drain_stderr();
         let status = self.spawned.guard.reap().ok();
@@ -332,7 +414,7 @@ impl Session {
             ) {
                 Ok([true]) => {
                     let err = &mut self.err;
-                    if !pump(pipe, &mut |b| err.push(b)) {
+                    if !read_chunk(pipe, &mut |b| err.push(b)) {
                         self.spawned.stderr = None;
                     }
                 }
@@ -351,6 +433,94 @@ impl Drop for Session {
         }
         if let Some(cg) = &self.cgroup {
             cg.remove();
+        }
+    }
+}
+
+/// One line of a session's output.
+#[derive(Debug)]
+pub struct Line {
+    /// The line with its newline, or its head when it was longer than the
+    /// bytes kept; `Err` with the text decoded lossily when it is not
+    /// valid UTF-8.
+    pub text: Result<String, String>,
+    /// Its length in bytes, newline included, all of it counted.
+    pub len: usize,
+}
+
+impl Line {
+    /// The text, decoded lossily if need be.
+    pub fn lossy(self) -> String {
+        match self.text {
+            Ok(t) | Err(t) => t,
+        }
+    }
+}
+
+/// Whether `fd` has something to read (or is closed) right now, without
+/// waiting.
+fn readable_now(fd: std::os::fd::BorrowedFd<'_>) -> bool {
+    use nix::poll::{PollFd, PollTimeout, poll};
+    let mut fds = [PollFd::new(fd, PollFlags::POLLIN)];
+    matches!(poll(&mut fds, PollTimeout::ZERO), Ok(n) if n > 0)
+}
+
+fn with_newline(line: &str) -> Vec<u8> {
+    let mut input = Vec::with_capacity(line.len() + 1);
+    input.extend_from_slice(line.as_bytes());
+    input.push(b'\n');
+    input
+}
+
+/// Splits `bytes` into lines: each completed line (of which at most
+/// `keep` bytes are kept, all counted) goes to `lines`; the incomplete
+/// rest to `partial`, its bytes beyond `keep` counted in `dropped`.
+fn split_lines(
+    lines: &mut VecDeque<Line>,
+    partial: &mut Vec<u8>,
+    dropped: &mut usize,
+    keep: usize,
+    bytes: &[u8],
+) {
+    let mut rest = bytes;
+    loop {
+        let (segment, complete) = match rest.iter().position(|&b| b == b'\n') {
+            Some(nl) => (&rest[..=nl], true),
+            None => (rest, false),
+        };
+        let room = keep.saturating_sub(partial.len());
+        let take = segment.len().min(room);
+        partial.extend_from_slice(&segment[..take]);
+        *dropped += segment.len() - take;
+        rest = &rest[segment.len()..];
+        if !complete {
+            return;
+        }
+        let bytes = std::mem::take(partial);
+        let len = bytes.len() + std::mem::take(dropped);
+        let text = String::from_utf8(bytes)
+            .map_err(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        lines.push_back(Line { text, len });
+        if rest.is_empty() {
+            return;
+        }
+    }
+}
+
+/// Reads at most one chunk of what `pipe` has now into `sink`; false once
+/// it is closed.
+fn read_chunk(pipe: &mut impl Read, sink: &mut dyn FnMut(&[u8])) -> bool {
+    let mut chunk = [0u8; CHUNK];
+    loop {
+        match pipe.read(&mut chunk) {
+            Ok(0) => return false,
+            Ok(n) => {
+                sink(&chunk[..n]);
+                return true;
+            }
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => return true,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => return false,
         }
     }
 }

@@ -60,6 +60,11 @@ impl Budget {
         }
         self.why_stopped.is_none()
     }
+
+    /// Why runs may no longer be spent, once [`Budget::open`] said no.
+    pub(super) fn why_stopped(&self) -> Option<&str> {
+        self.why_stopped.as_deref()
+    }
 }
 
 /// What shrinking one failure came to.

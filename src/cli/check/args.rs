@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use boardcheck::generation::Shape;
+use boardcheck::generation::{Shape, SizeRange};
 use boardcheck::harness::check::{CheckConfig, LimitsMode, PropertiesMode};
 use boardcheck::harness::process::SandboxMode;
 use boardcheck::suite::Suite;
@@ -83,8 +83,13 @@ pub struct CheckArgs {
     /// read after every command, for the laws only an engine with state
     /// can break (undo restores the board, a refused play changes nothing,
     /// genmove's move is legal); 0: none.
-    #[arg(long, default_value_t = 50, value_name = "N")]
+    #[arg(long, default_value_t = boardcheck::harness::gtp::LAW_CASES, value_name = "N")]
     pub gtp_laws: usize,
+    /// With --gtp: what to check whatever the engine lists (comma-separated):
+    /// `undo` sends undo to an engine that does not list it (else sequences
+    /// leave it out), `board` refuses an engine whose board cannot be read.
+    #[arg(long, value_name = "undo,board", default_value = "", requires = "gtp")]
+    pub gtp_require: boardcheck::harness::gtp::Require,
     /// The candidate command and its arguments, after `--`.
     #[arg(last = true, required_unless_present = "py_func", value_name = "CMD")]
     pub command: Vec<String>,
@@ -106,11 +111,11 @@ pub struct JudgeArgs {
     pub batch: usize,
     /// The largest case the candidate plays, in the problem's unit (cells
     /// or side length: `boardcheck list` names it), clamped to
-    /// the contract's maximum. Every phase stays within it: random cases,
-    /// the limits phase (which then tops out at this size), the laws and
-    /// shrinking.
-    #[arg(long)]
-    pub size: Option<usize>,
+    /// the contract's maximum; `A..B` declares the smallest too. Every
+    /// phase stays within it: random cases, the limits phase (which then
+    /// tops out at this size), the laws and shrinking.
+    #[arg(long, value_name = "N|A..B")]
+    pub size: Option<SizeRange>,
     /// The one board the candidate plays, `RxC` (or `N`: N x N, or a row of
     /// N cells where the board is one row): every case
     /// has it, shrinking included. For engines of one board size.
@@ -167,7 +172,8 @@ impl JudgeArgs {
         CheckConfig {
             cases: self.cases,
             seed,
-            size: self.size,
+            size: self.size.map(|r| r.max),
+            min_size: self.size.and_then(|r| r.min),
             max_failures: self.max_failures,
             jobs,
             max_shrink_runs: self.max_shrink_runs,

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use boardcheck::harness::candidate::Candidate;
 use boardcheck::harness::external::External;
-use boardcheck::harness::gtp::Gtp;
+use boardcheck::harness::gtp::{Gtp, Require};
 use boardcheck::harness::process::{Limits, probe, warning};
 use boardcheck::harness::protocol::Jsonl;
 use boardcheck::problems::{self, Visitor};
@@ -22,7 +22,7 @@ pub enum AnyCandidate {
     /// The persistent protocol (`--protocol jsonl`, `--py-func`).
     Jsonl(Jsonl),
     /// A GTP engine (`--gtp`).
-    Gtp(Gtp),
+    Gtp(Box<Gtp>),
 }
 
 impl AnyCandidate {
@@ -31,7 +31,7 @@ impl AnyCandidate {
         match self {
             AnyCandidate::External(e) => e,
             AnyCandidate::Jsonl(j) => j,
-            AnyCandidate::Gtp(g) => g,
+            AnyCandidate::Gtp(g) => g.as_ref(),
         }
     }
 }
@@ -140,15 +140,22 @@ pub fn external(
 
 /// The GTP engine `command` under `limits`, once it answers in GTP; else
 /// the usage error's status.
-pub fn gtp(limits: &LimitArgs, command: Vec<String>) -> Result<AnyCandidate, i32> {
+pub fn gtp(
+    limits: &LimitArgs,
+    command: Vec<String>,
+    require: Require,
+    law_cases: usize,
+) -> Result<AnyCandidate, i32> {
     // The sandbox and the limits are checked as for a plain command;
     // then the engine must answer in GTP.
     let plain = external(limits, command.clone(), None)?;
-    let gtp = Gtp::new(command, plain.limits);
+    let mut gtp = Gtp::new(command, plain.limits);
+    gtp.require = require;
+    gtp.law_cases = law_cases;
     if let Err(e) = gtp.verify() {
         return Err(usage_error(format!(
             "the GTP engine cannot be started: {e}"
         )));
     }
-    Ok(AnyCandidate::Gtp(gtp))
+    Ok(AnyCandidate::Gtp(Box::new(gtp)))
 }

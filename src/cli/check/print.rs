@@ -20,7 +20,8 @@ pub fn options_json(args: &CheckArgs, seed: u64, jobs: usize) -> serde_json::Val
     serde_json::json!({
         "cases": args.judge.cases,
         "seed": seed,
-        "size": args.judge.size,
+        "size": args.judge.size.map(|r| r.max),
+        "min_size": args.judge.size.and_then(|r| r.min),
         "shape": args.judge.shape,
         "max_failures": args.judge.max_failures,
         "jobs": jobs,
@@ -247,10 +248,6 @@ pub fn finished(json: bool, done: Finished) {
             repeat: done.repeat,
             options: done.options,
             gtp: gtp.and_then(|g| summary::stats_json(g, done.report)),
-            gtp_laws: done.gtp.laws.as_ref().map(|laws| {
-                let json = serde_json::to_value(laws).expect("a report serializes");
-                (json, laws.broken.is_some())
-            }),
             total_seconds: done.total_seconds,
             hint: done.hint,
         });
@@ -260,19 +257,17 @@ pub fn finished(json: bool, done: Finished) {
         ));
         return;
     }
-    print(&done.report.render(&done.repeat));
-    let picture = match (done.picture, &done.gtp.picture) {
-        (Some(p), Some(g)) => Some(format!("{p}\n{g}")),
-        (p, g) => p.or_else(|| g.clone()),
-    };
-    if let Some(picture) = picture {
-        print(&format!("\n{picture}"));
+    if gtp.is_some() {
+        // The GTP sequence, explained, stands for the answers: shown once.
+        print(&done.report.render_with(&done.repeat, &done.gtp.pictures));
+    } else {
+        print(&done.report.render(&done.repeat));
+        if let Some(picture) = done.picture {
+            print(&format!("\n{picture}"));
+        }
     }
     if let Some(line) = gtp.and_then(|g| summary::stats_line(g, done.report)) {
         print(&line);
-    }
-    if let Some(laws) = &done.gtp.laws {
-        print(&format!("\n{}", laws.render()));
     }
     if let Some(hint) = done.hint {
         eprintln!("boardcheck: {hint}");

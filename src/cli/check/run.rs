@@ -23,8 +23,6 @@ struct Check<'a> {
     rules: Option<&'a str>,
     /// `--shape`, read by the problem.
     shape: Option<&'a str>,
-    /// `--gtp-laws`.
-    gtp_laws: usize,
     config: CheckConfig,
     replay_file: &'a Path,
 }
@@ -46,10 +44,15 @@ impl Visitor for Check<'_> {
             given_file: self.replay_file,
         };
         fit::fit::<P>(&mut self.config, &asked)?;
+        if let Some(gtp) = gtp {
+            // What the engine accepts, asked before the check: what it
+            // refuses altogether is the user's set-up (exit 2).
+            self.config = gtp.fit::<P>(&self.config)?;
+        }
         let report = check::<P>(self.candidate.as_candidate::<P>(), &self.config);
         let picture = fit::picture::<P>(&report);
         let gtp = match gtp {
-            Some(gtp) => summary::after_check::<P>(gtp, &report, &self.config, self.gtp_laws),
+            Some(gtp) => summary::after_check::<P>(gtp, &report, &self.config),
             None => Summary::default(),
         };
         Ok((report, picture, gtp))
@@ -101,7 +104,12 @@ pub fn run(args: CheckArgs) -> i32 {
         return status;
     }
     let built = if args.gtp {
-        candidate::gtp(&args.limits, args.command.clone())
+        candidate::gtp(
+            &args.limits,
+            args.command.clone(),
+            args.gtp_require,
+            args.gtp_laws,
+        )
     } else {
         args.judge.candidate(
             &args.problem,
@@ -145,7 +153,6 @@ pub fn run(args: CheckArgs) -> i32 {
         candidate: &candidate,
         rules: args.rules.as_deref(),
         shape: args.judge.shape.as_deref(),
-        gtp_laws: args.gtp_laws,
         config,
         replay_file: &inputs.file,
     };
@@ -184,7 +191,7 @@ pub fn run(args: CheckArgs) -> i32 {
              shrink):\n{detail}"
         ));
     }
-    let law_broken = gtp.laws.as_ref().is_some_and(|l| l.broken.is_some());
+    let law_broken = report.gtp_laws.as_ref().is_some_and(|l| l.broken.is_some());
     let repeat = repeat_command(&argv, seed);
     print::write_files(&args, seed, &report, gtp.tst.as_deref(), &repeat);
     print::finished(

@@ -1,11 +1,12 @@
-//! What a GTP failure's report adds: the minimal sequence as a transcript
-//! (sent, expected, got per command), the boards before and after the
-//! first differing command, the command line that replays it by hand, and
-//! the sequence as a GNU Go regression file (`.tst`, for gogui-regress)
-//! whose expectations come from the oracle. The engine is replayed on
-//! fresh processes to get its side.
+//! What a GTP failure's report shows, once: the minimal sequence (sent,
+//! expected, the engine's reply as it wrote it, per command), the boards
+//! before and after the first differing command, the command line that
+//! replays it by hand exactly as it was sent, and the sequence as a GNU Go
+//! regression file (`.tst`, for gogui-regress) whose expectations come
+//! from the oracle. The engine is replayed on fresh processes to get its
+//! side.
 
-use super::wire::{BoardCommand, Engine, reply_text};
+use super::wire::{BoardCommand, Engine};
 use super::{Gtp, form, play, same_outcome, split_answer, with_commands};
 use crate::generation::{Generate, reference};
 use crate::gtp::ReadBack;
@@ -41,7 +42,7 @@ fn engine_board<P: Generate>(gtp: &Gtp, case: &P::Case, k: usize) -> Option<Stri
 pub(super) fn board_after<P: Generate>(engine: &mut Engine, case: &P::Case) -> Option<String> {
     let k = (form::<P>().commands)(case).len();
     let played = play::<P>(engine, case, &Default::default()).ok()?;
-    let readback = match engine.board? {
+    let readback = match engine.profile.board? {
         BoardCommand::ListStones => ReadBack::ListStones {
             black: &played.black,
             white: &played.white,
@@ -163,29 +164,50 @@ pub fn explain<P: Generate>(gtp: &Gtp, case: &P::Case, shown: &str, header: &str
     let commands = (form.commands)(case);
     let (want, _) = reference::<P>(case);
     let (expected, _) = split_answer::<P>(&want, commands.len());
-    let mut text = String::from("GTP: the minimal sequence (sent | expected | got)\n");
+    let mut text = String::from(
+        "GTP: the sequence on a fresh engine (sent | expected | the engine's reply as written)\n",
+    );
     let mut replies = Vec::new();
     let mut final_board = None;
+    let mut sent_lines = Vec::new();
+    let mut setup_failed = false;
     match gtp.fresh::<P::Answer>() {
         Ok(mut engine) => {
             final_board = board_after::<P>(&mut engine, case);
-            // The transcript of that run holds the replies.
-            let skip = 2;
+            // The set-up's two commands first, then the case's.
             replies = engine
                 .transcript
                 .iter()
-                .skip(skip)
+                .skip(2)
                 .take(commands.len())
-                .map(|e| e.reply.clone())
+                .cloned()
                 .collect();
+            sent_lines = engine.transcript.iter().map(|e| e.line.clone()).collect();
+            if let Some(setup) = engine
+                .transcript
+                .iter()
+                .take(2)
+                .find(|e| e.reply.as_ref().is_none_or(|r| !r.ok))
+            {
+                text.push_str(&format!(
+                    "    > {} | = | {}   <- the set-up failed: the case's commands were not sent\n",
+                    setup.sent,
+                    setup.got_text()
+                ));
+                setup_failed = true;
+            }
         }
         Err(_) => text.push_str("  (the engine could not be started again)\n"),
     }
     let mut first = None;
     for (i, command) in commands.iter().enumerate() {
+        if setup_failed {
+            break;
+        }
         let e = expected.get(i).map_or("", String::as_str);
-        let got = replies.get(i).cloned().flatten();
-        let g = got.as_ref().map_or("(no reply)".to_string(), reply_text);
+        let exchange = replies.get(i);
+        let got = exchange.and_then(|x| x.reply.clone());
+        let g = exchange.map_or("(no reply)".to_string(), |x| x.got_text());
         let differs = got.as_ref().is_none_or(|r| !same_outcome(e, r));
         let mark = if differs && first.is_none() {
             first = Some(i);
@@ -194,6 +216,10 @@ pub fn explain<P: Generate>(gtp: &Gtp, case: &P::Case, shown: &str, header: &str
             ""
         };
         text.push_str(&format!("  {:>3}. {command} | {e} | {g}{mark}\n", i + 1));
+        if got.is_none() {
+            // Nothing was sent after a command that got no reply.
+            break;
+        }
     }
     match first {
         Some(d) => {
@@ -208,36 +234,25 @@ pub fn explain<P: Generate>(gtp: &Gtp, case: &P::Case, shown: &str, header: &str
                 ("engine after", engine_board::<P>(gtp, case, d + 1)),
             ]));
         }
-        None => {
+        None if replies.len() == commands.len() && !setup_failed => {
             text.push_str("every reply agrees; the final boards:\n");
             text.push_str(&side_by_side(&[
                 ("expected", oracle_board::<P>(case, commands.len())),
                 ("engine", final_board),
             ]));
         }
+        None => {}
     }
-    let mut lines = vec![
-        format!("boardsize {}", (form.board_size)(case)),
-        "clear_board".to_string(),
-    ];
-    lines.extend(commands.iter().cloned());
-    match gtp.board_command() {
-        Some(Some(BoardCommand::ListStones)) => {
-            lines.push("list_stones black".into());
-            lines.push("list_stones white".into());
-        }
-        Some(Some(BoardCommand::Showboard)) => lines.push("showboard".into()),
-        _ => {}
-    }
-    lines.push("quit".into());
-    let quoted: Vec<String> = lines
+    let quoted: Vec<String> = sent_lines
         .iter()
         .map(|l| shlex::try_quote(l).map_or_else(|_| l.clone(), |q| q.into_owned()))
         .collect();
-    text.push_str(&format!(
-        "replay by hand:\n  printf '%s\\n' {} | {shown}\n",
-        quoted.join(" ")
-    ));
+    if !quoted.is_empty() {
+        text.push_str(&format!(
+            "replay by hand (exactly as sent to that engine):\n  printf '%s\\n' {} | {shown}\n",
+            quoted.join(" ")
+        ));
+    }
     Explained {
         text,
         tst: tst::<P>(gtp, case, header),

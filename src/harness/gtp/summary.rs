@@ -1,9 +1,9 @@
-//! What a check over GTP adds to its report: the minimal failing sequence
-//! explained command by command (and as a `.tst` file), the laws only an
-//! engine with state can break, and the throughput of a passing check.
+//! What a check over GTP adds to its report: each failing sequence
+//! explained command by command (and the first as a `.tst` file), and the
+//! throughput of a passing check. (The GTP laws are a phase of the check,
+//! `phases/gtp_laws.rs`; their summary is the report's.)
 
 use super::Gtp;
-use super::laws::{LawsReport, check_laws};
 use crate::generation::Generate;
 use crate::harness::check::CheckConfig;
 use crate::harness::report::Report;
@@ -23,56 +23,39 @@ pub fn not_played<P: Generate>(names: &[&str]) -> String {
 /// What the GTP part of a check came to.
 #[derive(Default)]
 pub struct Summary {
-    /// The failing sequence explained, for the human report.
-    pub picture: Option<String>,
-    /// The failing sequence as a GNU Go regression file.
+    /// Each failure's sequence explained, in the order of the report's
+    /// failures: in the human report in place of its answers.
+    pub pictures: Vec<String>,
+    /// The first failing sequence as a GNU Go regression file.
     pub tst: Option<String>,
-    /// The laws on the engine's state, run when the cases all passed.
-    pub laws: Option<LawsReport>,
 }
 
-/// After a check of `gtp` under `config`: its failure explained, or the
-/// laws run on `law_cases` more cases when it passed.
-pub fn after_check<P: Generate>(
-    gtp: &Gtp,
-    report: &Report,
-    config: &CheckConfig,
-    law_cases: usize,
-) -> Summary {
-    gtp.end_of_cases();
+/// After a check of `gtp` under `config`: its failures explained, each
+/// replayed on a fresh engine.
+pub fn after_check<P: Generate>(gtp: &Gtp, report: &Report, config: &CheckConfig) -> Summary {
     let domain = config.domain();
     let mut summary = Summary::default();
-    match &report.failure {
-        Some(f) => {
-            if let Some(case) = read_input::<P>(&f.input, false)
-                .ok()
-                .and_then(|mut c| c.pop())
-            {
-                let header = format!(
-                    "boardcheck check {} --seed {}: {} on this sequence ({})\nengine: {}",
-                    P::NAME,
-                    config.seed,
-                    f.verdict,
-                    domain.describe::<P>(),
-                    gtp.argv.join(" ")
-                );
-                let shown = shlex::try_join(gtp.argv.iter().map(String::as_str))
-                    .unwrap_or_else(|_| gtp.argv.join(" "));
-                let explained = super::report::explain::<P>(gtp, &case, &shown, &header);
-                summary.picture = Some(explained.text);
-                summary.tst = Some(explained.tst);
-            }
-        }
-        None if law_cases > 0 => {
-            summary.laws = Some(check_laws::<P>(
-                gtp,
-                domain,
-                config.seed,
-                law_cases,
-                config.max_shrink_runs.min(500),
-            ));
-        }
-        None => {}
+    let shown =
+        shlex::try_join(gtp.argv.iter().map(String::as_str)).unwrap_or_else(|_| gtp.argv.join(" "));
+    for f in &report.failures {
+        let Some(case) = read_input::<P>(&f.input, false)
+            .ok()
+            .and_then(|mut c| c.pop())
+        else {
+            summary.pictures.push(String::new());
+            continue;
+        };
+        let header = format!(
+            "boardcheck check {} --seed {}: {} on this sequence ({})\nengine: {}",
+            P::NAME,
+            config.seed,
+            f.verdict,
+            domain.describe::<P>(),
+            gtp.argv.join(" ")
+        );
+        let explained = super::report::explain::<P>(gtp, &case, &shown, &header);
+        summary.pictures.push(explained.text);
+        summary.tst.get_or_insert(explained.tst);
     }
     summary
 }
@@ -87,28 +70,36 @@ fn run_seconds(report: &Report) -> Option<f64> {
         .then(|| report.timings.run_ms.iter().sum::<f64>() / 1000.0)
 }
 
-/// The throughput of a passing check, for `--json`.
+/// The throughput of a passing check, for `--json`: the commands of the
+/// batches, the time waited for their replies and the batches' own time
+/// (measured together, so the share is at most 1).
 pub fn stats_json(gtp: &Gtp, report: &Report) -> Option<serde_json::Value> {
     let runs = run_seconds(report)?;
-    let (commands, waited) = gtp.stats();
+    let stats = gtp.stats();
+    let served = stats.served.as_secs_f64();
     Some(serde_json::json!({
-        "commands": commands,
-        "engine_seconds": waited.as_secs_f64(),
+        "commands": stats.commands,
+        "engine_seconds": stats.waited.as_secs_f64(),
+        "batches_seconds": served,
         "runs_seconds": runs,
-        "commands_per_second": commands as f64 / runs.max(1e-9),
-        "engine_share": waited.as_secs_f64() / runs.max(1e-9),
+        "commands_per_second": stats.commands as f64 / served.max(1e-9),
+        "engine_share": stats.engine_share(),
         "board": gtp.board_words(),
     }))
 }
 
 /// The throughput of a passing check, as a line for people.
 pub fn stats_line(gtp: &Gtp, report: &Report) -> Option<String> {
-    let runs = run_seconds(report).filter(|&runs| runs > 0.0)?;
-    let (commands, waited) = gtp.stats();
-    Some(format!(
-        "GTP: {commands} commands in {runs:.1} s of runs ({:.0} a second per job); \
-         the engine's share of that time {:.0}%\n",
-        commands as f64 / runs,
-        100.0 * waited.as_secs_f64() / runs
-    ))
+    run_seconds(report)?;
+    let stats = gtp.stats();
+    let served = stats.served.as_secs_f64();
+    (served > 0.0).then(|| {
+        format!(
+            "GTP: {} commands in {served:.1} s of batches ({:.0} a second per job); \
+             the engine's share of that time {:.0}%\n",
+            stats.commands,
+            stats.commands as f64 / served,
+            100.0 * stats.engine_share()
+        )
+    })
 }

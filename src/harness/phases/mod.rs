@@ -24,6 +24,8 @@ mod chosen;
 mod exhaustive;
 mod failing;
 mod given;
+#[cfg(all(unix, feature = "process"))]
+mod gtp_laws;
 pub(super) mod laws;
 pub(super) mod limits;
 mod random;
@@ -42,6 +44,9 @@ pub enum Phase {
     /// The worst-case patterns up to the contract's maximum, with the laws
     /// beyond the oracle's reach.
     Limits,
+    /// A GTP engine's laws (`--gtp-laws`): sequences with the board read
+    /// after every command; nothing for other candidates.
+    GtpLaws,
 }
 
 impl Phase {
@@ -50,7 +55,7 @@ impl Phase {
     /// ```
     /// use boardcheck::harness::check::{CheckConfig, LimitsMode, Phase};
     /// let config = CheckConfig { limits: LimitsMode::Off, ..CheckConfig::default() };
-    /// assert_eq!(Phase::planned(&config), [Phase::Given, Phase::Random]);
+    /// assert_eq!(Phase::planned(&config), [Phase::Given, Phase::Random, Phase::GtpLaws]);
     /// ```
     pub fn planned(config: &CheckConfig) -> Vec<Phase> {
         let mut phases = vec![Phase::Given];
@@ -67,6 +72,9 @@ impl Phase {
         if config.limits != LimitsMode::Off {
             phases.push(Phase::Limits);
         }
+        if config.limits != LimitsMode::Only {
+            phases.push(Phase::GtpLaws);
+        }
         phases
     }
 
@@ -75,7 +83,7 @@ impl Phase {
         match self {
             Phase::Given => &mut phases.given,
             Phase::Random | Phase::Exhaustive => &mut phases.cases,
-            Phase::Laws => &mut phases.laws,
+            Phase::Laws | Phase::GtpLaws => &mut phases.laws,
             Phase::Limits => &mut phases.limits,
         }
     }
@@ -137,6 +145,10 @@ impl<'a, P: Suite> Context<'a, P> {
             Phase::Exhaustive => self.exhaustive(report),
             Phase::Laws => self.laws_on_random(report),
             Phase::Limits => self.limits(report),
+            #[cfg(all(unix, feature = "process"))]
+            Phase::GtpLaws => self.gtp_laws(report),
+            #[cfg(not(all(unix, feature = "process")))]
+            Phase::GtpLaws => {}
         }
     }
 
@@ -160,6 +172,8 @@ impl<'a, P: Suite> Context<'a, P> {
             report.status = super::verdict::Status::Fail;
             report.failure = findings.kept.first().cloned();
             report.failures = findings.kept;
+        } else if report.gtp_laws.as_ref().is_some_and(|l| l.broken.is_some()) {
+            report.status = super::verdict::Status::Fail;
         }
         let clock = self.clock.into_inner().expect("clock");
         report.timings =
@@ -176,6 +190,12 @@ impl<P: Generate> Context<'_, P> {
         let f = self.findings.lock().expect("findings");
         let most = self.config.max_failures.max(1);
         f.cannot_run.is_some() || f.kept.len() >= most || f.repeats >= most
+    }
+
+    /// Whether a failure was kept (or the candidate cannot run).
+    pub(super) fn found_any(&self) -> bool {
+        let f = self.findings.lock().expect("findings");
+        !f.kept.is_empty() || f.cannot_run.is_some()
     }
 
     /// Keeps `failure` unless an earlier one explains it.

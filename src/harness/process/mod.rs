@@ -68,7 +68,7 @@ pub(super) use exit::exit_after;
 pub use exit::signal_name;
 pub use live::kill_all;
 pub use one_run::run;
-pub(super) use pipes::{Tail, nonblocking, pump, ready};
+pub(super) use pipes::{Tail, nonblocking, ready};
 pub(super) use spawn::{Spawned, spawn};
 pub use start_ahead::StartAhead;
 

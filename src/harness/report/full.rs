@@ -13,9 +13,6 @@ pub struct Beside {
     pub options: serde_json::Value,
     /// A GTP engine's throughput (a passing check).
     pub gtp: Option<serde_json::Value>,
-    /// What the GTP laws came to (their report, as JSON), and whether one
-    /// was broken (the status is then `fail`).
-    pub gtp_laws: Option<(serde_json::Value, bool)>,
     /// Seconds the whole check took.
     pub total_seconds: f64,
     /// The hint after the report, if any.
@@ -33,12 +30,6 @@ impl Report {
         json["options"] = beside.options;
         if let Some(gtp) = beside.gtp {
             json["gtp"] = gtp;
-        }
-        if let Some((laws, broken)) = beside.gtp_laws {
-            json["gtp_laws"] = laws;
-            if broken {
-                json["status"] = "fail".into();
-            }
         }
         json["timings"] = serde_json::to_value(&self.timings).expect("timings serialize");
         json["timings"]["total_seconds"] = beside.total_seconds.into();
@@ -67,6 +58,7 @@ impl Report {
             domain: String::new(),
             given: None,
             properties: None,
+            gtp_laws: None,
             limits: Vec::new(),
             failure: Some(failure.clone()),
             failures: Vec::new(),

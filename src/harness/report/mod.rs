@@ -18,7 +18,7 @@ mod timings;
 #[cfg(all(unix, feature = "process"))]
 pub use full::Beside;
 pub use marks::{mark_differences, program_of};
-pub use summaries::{FoundBy, GivenSummary, PropertiesSummary, Shrink};
+pub use summaries::{BrokenLaw, FoundBy, GivenSummary, GtpLaws, PropertiesSummary, Shrink};
 pub use timings::{PhaseSeconds, Spread, Timings};
 
 use super::verdict::{Origin, Status, Verdict};
@@ -45,6 +45,9 @@ pub struct Report {
     /// The laws checked on the candidate's own answers (`--properties`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub properties: Option<PropertiesSummary>,
+    /// The GTP laws (`--gtp-laws`), when the candidate is a GTP engine.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gtp_laws: Option<GtpLaws>,
     /// The given inputs (`--replay`, `--vectors`): how many ran, which were skipped.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub given: Option<GivenSummary>,

@@ -61,6 +61,91 @@ impl PropertiesSummary {
     }
 }
 
+/// The GTP laws' sequences (`--gtp-laws`): played with the engine's board
+/// read after every command, each reply and board compared with the
+/// oracle's, then `genmove` judged on the state both agree on.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct GtpLaws {
+    /// Sequences played.
+    pub cases: usize,
+    /// How often each law was checked: undos accepted, plays refused,
+    /// genmoves.
+    pub checked: [usize; 3],
+    /// Sequences where the engine disagreed with the oracle: each judged
+    /// as a case of its own (the check's failure when a lone run confirms
+    /// it).
+    pub disagreed: usize,
+    /// Sequences the engine failed outright (a crash, a time-out): left
+    /// to the cases, which judge such runs.
+    pub failed_runs: usize,
+    /// The `genmove` law broken, shrunk.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub broken: Option<BrokenLaw>,
+}
+
+/// A GTP law the engine broke where every reply and board agreed with the
+/// oracle's.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct BrokenLaw {
+    /// Which law.
+    pub law: String,
+    /// The (shrunk) sequence, as a case's text.
+    pub input: String,
+    /// How many commands it has.
+    pub commands: usize,
+    /// What went wrong.
+    pub detail: String,
+    /// The exchanges of the fresh engine's run that showed it.
+    pub transcript: String,
+    /// Fresh-engine runs spent shrinking.
+    pub shrink_runs: usize,
+    /// Why shrinking stopped before it had tried every deletion, if so.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
+}
+
+impl GtpLaws {
+    /// The summary for a person.
+    pub fn render(&self) -> String {
+        let mut out = format!(
+            "GTP laws: {} with the board read after every command; {}, {}, {} checked",
+            plural(self.cases, "sequence"),
+            plural(self.checked[0], "undo"),
+            plural(self.checked[1], "refused play"),
+            plural(self.checked[2], "genmove")
+        );
+        if self.disagreed > 0 {
+            out.push_str(&format!(
+                "; {} disagreed with the oracle, judged as cases",
+                plural(self.disagreed, "sequence")
+            ));
+        }
+        if self.failed_runs > 0 {
+            out.push_str(&format!(
+                "; {} failed outright (a crash, or a command past its time limit), left to the cases",
+                plural(self.failed_runs, "run")
+            ));
+        }
+        out.push('\n');
+        if let Some(b) = &self.broken {
+            let stopped = b
+                .stopped
+                .as_ref()
+                .map_or(String::new(), |why| format!(", stopped early: {why}"));
+            out.push_str(&format!(
+                "law broken: {} ({} after shrinking, {}{stopped})\ninput:\n{}{}\ntranscript:\n{}",
+                b.law,
+                plural(b.commands, "command"),
+                plural(b.shrink_runs, "run"),
+                b.input,
+                b.detail,
+                b.transcript
+            ));
+        }
+        out
+    }
+}
+
 /// The law that led to a failure, and the case it was checked on.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct FoundBy {

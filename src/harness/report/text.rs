@@ -91,7 +91,23 @@ impl Report {
     /// turn), the domain checked, and `repeat`, the command that runs the
     /// same check again.
     pub fn render(&self, repeat: &str) -> String {
-        let mut out = self.body(repeat);
+        self.render_with(repeat, &[])
+    }
+
+    /// [`Report::render`], failure `i`'s expected and got answers replaced
+    /// by `pictures[i]` where there is one (a GTP engine's sequence
+    /// explained, which shows them command by command).
+    pub fn render_with(&self, repeat: &str, pictures: &[String]) -> String {
+        let picture = |i: usize| {
+            pictures
+                .get(i)
+                .filter(|p| !p.is_empty())
+                .map(String::as_str)
+        };
+        let mut out = self.body(repeat, picture(0));
+        if let Some(laws) = &self.gtp_laws {
+            out.push_str(&format!("\n{}", laws.render()));
+        }
         for (i, f) in self.failures.iter().enumerate().skip(1) {
             let alone = Report {
                 failure: Some(f.clone()),
@@ -99,7 +115,7 @@ impl Report {
                 given: None,
                 ..self.clone()
             };
-            let body = alone.body(repeat);
+            let body = alone.body(repeat, picture(i));
             let rest = body
                 .split_once("\n\n")
                 .map_or(body.as_str(), |(_, rest)| rest);
@@ -122,8 +138,9 @@ impl Report {
         out
     }
 
-    /// The summary and the first failure.
-    fn body(&self, repeat: &str) -> String {
+    /// The summary and the first failure (its answers replaced by
+    /// `picture` if given).
+    fn body(&self, repeat: &str, picture: Option<&str>) -> String {
         let mut out = String::new();
         match &self.failure {
             None => {
@@ -161,6 +178,13 @@ impl Report {
                 }
                 out.push_str(&format!("{}:\n", f.heading()));
                 out.push_str(&indent(&f.input));
+                if let Some(picture) = picture {
+                    if !f.detail.is_empty() {
+                        out.push_str(&format!("detail: {}\n", f.detail));
+                    }
+                    out.push_str(picture);
+                    return out;
+                }
                 let focus = excerpt::first_difference(&f.expected, &f.got);
                 out.push_str("expected:\n");
                 out.push_str(&indent_around(&f.expected, focus));

@@ -23,12 +23,40 @@ use crate::gtp::{GtpForm, ReadBack, Reply, per_command};
 pub fn form() -> GtpForm<GoGame> {
     GtpForm {
         board_size: |case| case.n,
+        sizes: |max| (1..=max.min(super::MAX_N)).collect(),
+        has_undo: |case| case.commands.contains(&Command::Undo),
+        without_undo: |mut case| {
+            case.commands.retain(|c| *c != Command::Undo);
+            case
+        },
         commands: |case| case.commands.iter().map(command_text).collect(),
+        to_move,
         answer,
         without_board: |answer| Answer {
             replies: answer.replies.clone(),
             board: vec![EMPTY; answer.board.len()],
         },
+    }
+}
+
+/// The colour after the last play the oracle keeps (plays taken back by
+/// `undo` not counted); black at the start. Either colour may play in
+/// go-game: this is the one a game would have next.
+fn to_move(case: &Case) -> &'static str {
+    let replies = super::oracle::solve(case).replies;
+    let mut stack = Vec::new();
+    for (command, reply) in case.commands.iter().zip(replies) {
+        match (command, reply) {
+            (Command::Play { colour, .. }, Response::Accepted) => stack.push(*colour),
+            (Command::Undo, Response::Accepted) => {
+                stack.pop();
+            }
+            _ => {}
+        }
+    }
+    match stack.last() {
+        Some(&BLACK) => "w",
+        _ => "b",
     }
 }
 

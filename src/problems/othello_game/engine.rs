@@ -268,6 +268,7 @@ pub struct Game {
     white: Bits,
     to_move: Colour,
     auto_pass: bool,
+    either_pass: bool,
     stack: Vec<Played>,
 }
 
@@ -288,6 +289,7 @@ impl Game {
             black: at(a, b) | at(b, a),
             to_move: Colour::Black,
             auto_pass: rules == Rules::AutoPass,
+            either_pass: rules == Rules::EitherPass,
             stack: Vec::new(),
         }
     }
@@ -331,7 +333,7 @@ impl Game {
     /// Plays `colour` at `vertex` (`None`: pass) if legal; whether it was.
     pub fn play(&mut self, colour: Colour, vertex: Option<Vertex>) -> bool {
         if colour != self.to_move {
-            return false;
+            return self.play_after_inserted_pass(colour, vertex);
         }
         let (p, o) = self.sides(colour);
         let played = match vertex {
@@ -376,6 +378,34 @@ impl Game {
             }
         }
         true
+    }
+
+    /// Under either-pass, `colour` plays out of turn when the side to move
+    /// has no move and `colour` has one: a pass is inserted for that side
+    /// first (a play of its own), and taken back if `colour`'s play is
+    /// refused. False otherwise.
+    fn play_after_inserted_pass(&mut self, colour: Colour, vertex: Option<Vertex>) -> bool {
+        let (p, o) = self.sides(colour);
+        if !self.either_pass
+            || vertex.is_none()
+            || !moves(o, p, self.mask).is_zero()
+            || moves(p, o, self.mask).is_zero()
+        {
+            return false;
+        }
+        let waiting = self.to_move;
+        self.stack.push(Played {
+            colour: waiting,
+            at: None,
+            flipped: Bits::ZERO,
+        });
+        self.to_move = colour;
+        if self.play(colour, vertex) {
+            return true;
+        }
+        self.stack.pop();
+        self.to_move = waiting;
+        false
     }
 
     /// Takes back the last accepted play; false if there is none.

@@ -93,8 +93,8 @@ fn read_command(line: &Line<'_>, n: usize) -> Result<Command, ParseError> {
     )
 }
 
-/// Reads one case: `n` (then `auto-pass` for [`Rules::AutoPass`]), `k`,
-/// then k commands.
+/// Reads one case: `n` (then `auto-pass` or `either-pass` for those
+/// [`Rules`]), `k`, then k commands.
 pub fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
     let line = lines.next_line("the board side n")?;
     let mut tokens = line.tokens();
@@ -104,11 +104,16 @@ pub fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
     }
     let rules = match tokens.next_raw() {
         None => Rules::Standard,
-        Some((_, word)) if word.eq_ignore_ascii_case("auto-pass") => Rules::AutoPass,
+        Some((_, word))
+            if word.eq_ignore_ascii_case("auto-pass")
+                || word.eq_ignore_ascii_case("either-pass") =>
+        {
+            Rules::from_word(word).unwrap_or_default()
+        }
         Some((column, word)) => {
             return Err(line.error_at(
                 column,
-                format!("expected nothing after n (or auto-pass), found {word:?}"),
+                format!("expected nothing after n (or auto-pass, either-pass), found {word:?}"),
             ));
         }
     };
@@ -128,8 +133,8 @@ pub fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
 /// Appends the text of `case`.
 pub fn write_case(case: &Case, out: &mut String) {
     let rules = match case.rules {
-        Rules::Standard => "",
-        Rules::AutoPass => " auto-pass",
+        Rules::Standard => String::new(),
+        other => format!(" {}", other.word()),
     };
     out.push_str(&format!("{}{rules}\n{}\n", case.n, case.commands.len()));
     for command in &case.commands {

@@ -31,10 +31,10 @@ impl<'a> arbitrary::Arbitrary<'a> for Case {
                 },
             });
         }
-        let rules = if u.ratio(1, 8)? {
-            Rules::AutoPass
-        } else {
-            Rules::Standard
+        let rules = match u.int_in_range(0..=15u8)? {
+            0 => Rules::AutoPass,
+            1 => Rules::EitherPass,
+            _ => Rules::Standard,
         };
         Ok(Case { n, rules, commands })
     }
@@ -62,8 +62,10 @@ impl quickcheck::Arbitrary for Case {
             })
             .collect();
         let mut case = build(n, &steps);
-        if u8::arbitrary(g) % 8 == 0 {
-            case.rules = Rules::AutoPass;
+        match u8::arbitrary(g) % 16 {
+            0 => case.rules = Rules::AutoPass,
+            1 => case.rules = Rules::EitherPass,
+            _ => {}
         }
         case
     }

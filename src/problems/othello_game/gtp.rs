@@ -22,7 +22,21 @@ use crate::gtp::{GtpForm, ReadBack, Reply as GtpReply, per_command};
 pub fn form() -> GtpForm<OthelloGame> {
     GtpForm {
         board_size: |case| case.n,
+        sizes: |max| {
+            (super::MIN_SIDE..=max.min(super::MAX_SIDE))
+                .step_by(2)
+                .collect()
+        },
+        has_undo: |case| case.commands.contains(&Command::Undo),
+        without_undo: |mut case| {
+            case.commands.retain(|c| *c != Command::Undo);
+            case
+        },
         commands: |case| case.commands.iter().map(command_text).collect(),
+        to_move: |case| match super::oracle::to_move(case) {
+            super::Colour::Black => "b",
+            super::Colour::White => "w",
+        },
         answer,
         without_board,
     }

@@ -1,6 +1,6 @@
 //! othello-game's JSON form (`solve --format json`, `--protocol jsonl`,
 //! `--py-func`): a case is `{"n": 8, "commands": ["play b d3", "undo"]}`
-//! (with `"rules": "auto-pass"` for that convention), an answer
+//! (with `"rules": "auto-pass"` or `"either-pass"` for those conventions), an answer
 //! `{"replies": ["=", "? illegal move"], "board": ["........", ...]}`, both
 //! read through the text form so that one parser judges every input.
 
@@ -13,7 +13,7 @@ fn case_to_json(case: &Case) -> Value {
     let commands: Vec<String> = case.commands.iter().map(format::command_text).collect();
     match case.rules {
         Rules::Standard => json!({ "n": case.n, "commands": commands }),
-        Rules::AutoPass => json!({ "n": case.n, "rules": "auto-pass", "commands": commands }),
+        other => json!({ "n": case.n, "rules": other.word(), "commands": commands }),
     }
 }
 

@@ -98,6 +98,38 @@ pub enum Rules {
     /// player moves again, a `pass` command is always refused, and `undo`
     /// takes back the last disc placed. Input: `n auto-pass` on line 1.
     AutoPass,
+    /// Both conventions at once (Edax; `--rules either-pass`): the forced
+    /// pass may be sent, as the contract says, or left out: a play by the
+    /// colour that just moved, when its opponent has no move, is taken
+    /// with a pass inserted before it. That pass is a play of its own
+    /// (`undo` takes it back), and a refused play leaves none behind.
+    /// Input: `n either-pass` on line 1.
+    EitherPass,
+}
+
+impl Rules {
+    /// Every rule set, in the order of their numbers for `--rules`.
+    pub const ALL: [Rules; 3] = [Rules::Standard, Rules::AutoPass, Rules::EitherPass];
+
+    /// The rule set's word (`--rules`, and after n on a case's first line
+    /// except for `standard`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Rules::Standard => "standard",
+            Rules::AutoPass => "auto-pass",
+            Rules::EitherPass => "either-pass",
+        }
+    }
+
+    /// The rule set of a word: its own, or `pass=sent|auto|either`.
+    pub fn from_word(word: &str) -> Option<Rules> {
+        match word.trim().to_ascii_lowercase().as_str() {
+            "standard" | "pass=sent" => Some(Rules::Standard),
+            "auto-pass" | "pass=auto" => Some(Rules::AutoPass),
+            "either-pass" | "pass=either" => Some(Rules::EitherPass),
+            _ => None,
+        }
+    }
 }
 
 /// One input: the side n, the rules and the commands.
@@ -203,24 +235,29 @@ impl Generate for OthelloGame {
             patterns: patterns::all(),
             gtp: Some(gtp::form()),
             rules: Some(RuleSets {
-                parse: |text| match text.trim().to_ascii_lowercase().as_str() {
-                    "standard" => Ok(0),
-                    "auto-pass" => Ok(1),
-                    _ => Err(format!(
-                        "othello-game has no rules {text:?}: standard (docs/spec/othello-game.md: forced passes are sent) or auto-pass (the engine inserts forced passes itself, as GRhino and Edax do)"
-                    )),
-                },
-                of: |case| match case.rules {
-                    Rules::Standard => 0,
-                    Rules::AutoPass => 1,
-                },
-                describe: |rules| if rules == 1 { "auto-pass" } else { "standard" }.to_string(),
-                with: |case, rules| Case {
-                    rules: if rules == 1 {
-                        Rules::AutoPass
+                parse: |text| {
+                    let rules = if text.trim().is_empty() {
+                        Some(Rules::Standard)
                     } else {
-                        Rules::Standard
-                    },
+                        Rules::from_word(text)
+                    };
+                    rules
+                        .map(|r| Rules::ALL.iter().position(|&a| a == r).unwrap_or(0) as u32)
+                        .ok_or_else(|| {
+                            format!(
+                                "othello-game has no rules {text:?}: standard (docs/spec/othello-game.md: forced passes are sent), auto-pass (the engine inserts forced passes itself and refuses a sent one, as GRhino does) or either-pass (both, as Edax)"
+                            )
+                        })
+                },
+                of: |case| {
+                    Rules::ALL
+                        .iter()
+                        .position(|&r| r == case.rules)
+                        .unwrap_or(0) as u32
+                },
+                describe: |rules| Rules::ALL[(rules as usize).min(2)].word().to_string(),
+                with: |case, rules| Case {
+                    rules: Rules::ALL[(rules as usize).min(2)],
                     ..case
                 },
             }),

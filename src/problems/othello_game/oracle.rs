@@ -119,8 +119,38 @@ fn legal(pos: &Position, rules: Rules, colour: Colour, vertex: Option<Vertex>) -
     }
 }
 
+/// Whether, under either-pass, `colour`'s play at `vertex` comes with a
+/// pass inserted for the side to move: it is the other side's turn, and
+/// that side has no move while `colour` has one.
+fn inserts_pass(pos: &Position, rules: Rules, colour: Colour, vertex: Option<Vertex>) -> bool {
+    rules == Rules::EitherPass
+        && vertex.is_some()
+        && colour != pos.to_move
+        && !has_move(&pos.grid, pos.to_move)
+        && has_move(&pos.grid, colour)
+}
+
 /// The answer to `case`.
 pub fn solve(case: &Case) -> Answer {
+    let (replies, history) = run(case);
+    let pos = replay(case.n, case.rules, &history);
+    Answer {
+        replies,
+        board: Board {
+            n: case.n,
+            cells: pos.grid.concat(),
+        },
+    }
+}
+
+/// Who is to move after `case`'s commands.
+pub fn to_move(case: &Case) -> Colour {
+    let (_, history) = run(case);
+    replay(case.n, case.rules, &history).to_move
+}
+
+/// The replies to `case`'s commands and the accepted plays left.
+fn run(case: &Case) -> (Vec<Reply>, Vec<(Colour, Option<Vertex>)>) {
     let mut history: Vec<(Colour, Option<Vertex>)> = Vec::new();
     let mut replies = Vec::with_capacity(case.commands.len());
     for command in &case.commands {
@@ -137,6 +167,18 @@ pub fn solve(case: &Case) -> Answer {
                 if legal(&pos, case.rules, colour, vertex) {
                     history.push((colour, vertex));
                     Reply::Accepted
+                } else if inserts_pass(&pos, case.rules, colour, vertex) {
+                    // either-pass: the opponent's forced pass goes first.
+                    let mut with_pass = history.clone();
+                    with_pass.push((pos.to_move, None));
+                    let after = replay(case.n, case.rules, &with_pass);
+                    if legal(&after, case.rules, colour, vertex) {
+                        history = with_pass;
+                        history.push((colour, vertex));
+                        Reply::Accepted
+                    } else {
+                        Reply::Illegal
+                    }
                 } else {
                     Reply::Illegal
                 }
@@ -144,12 +186,5 @@ pub fn solve(case: &Case) -> Answer {
         };
         replies.push(reply);
     }
-    let pos = replay(case.n, case.rules, &history);
-    Answer {
-        replies,
-        board: Board {
-            n: case.n,
-            cells: pos.grid.concat(),
-        },
-    }
+    (replies, history)
 }

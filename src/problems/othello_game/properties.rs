@@ -208,7 +208,7 @@ fn turns_alternate(solver: &Solver<OthelloGame>, case: &Case) -> Holds {
             Colour::Black => Colour::White,
             Colour::White => Colour::Black,
         };
-        if case.rules == Rules::AutoPass && some_move(&board, opponent).is_none() {
+        if case.rules != Rules::Standard && some_move(&board, opponent).is_none() {
             continue; // the engine passes for the opponent: the same colour moves
         }
         // A move the same colour could make, were it its turn; else a pass.

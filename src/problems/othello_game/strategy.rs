@@ -160,6 +160,13 @@ pub fn sized(n: usize) -> impl Strategy<Value = Case> {
         .prop_map(move |(len, steps)| build(n, &steps[..len.min(steps.len())]))
 }
 
+/// [`cases`] under `rules` (what `--rules WORD` checks).
+pub fn cases_under(rules: Rules, size: usize) -> BoxedStrategy<Case> {
+    cases(size)
+        .prop_map(move |case| Case { rules, ..case })
+        .boxed()
+}
+
 /// [`cases`] under [`Rules::AutoPass`] (what `--rules auto-pass` checks).
 pub fn auto_pass_cases(size: usize) -> BoxedStrategy<Case> {
     cases(size)
