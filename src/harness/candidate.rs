@@ -98,10 +98,10 @@ pub trait Candidate<P: Generate>: Sync {
     fn stack_limit(&self) -> Option<u64> {
         None
     }
-    /// The candidate as a GTP engine, if it is one: what the engine
-    /// accepts fits the check to it, and its laws are a phase of their own.
-    #[cfg(all(unix, feature = "process"))]
-    fn gtp(&self) -> Option<&super::gtp::Gtp> {
+    /// The long-lived engine behind the candidate, if it is one, for the
+    /// phases that talk to it (a GTP engine: see `gtp::engine_of`). Typed
+    /// as `Any` so this file names no kind of candidate.
+    fn engine(&self) -> Option<&dyn std::any::Any> {
         None
     }
 }

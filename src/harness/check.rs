@@ -39,7 +39,7 @@ pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Re
     #[cfg(all(unix, feature = "process"))]
     let fitted;
     #[cfg(all(unix, feature = "process"))]
-    let config = match candidate.gtp().map(|gtp| gtp.fit::<P>(config)) {
+    let config = match crate::harness::gtp::engine_of(candidate).map(|gtp| gtp.fit::<P>(config)) {
         Some(Ok(fit)) => {
             fitted = fit;
             &fitted

@@ -37,6 +37,7 @@ pub mod board_view;
 pub mod candidate;
 pub mod casefile;
 pub mod check;
+mod config;
 pub mod excerpt;
 pub mod exhaust;
 #[cfg(all(unix, feature = "process"))]

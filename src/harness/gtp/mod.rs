@@ -26,7 +26,7 @@ use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use super::candidate::{Candidate, Outcome, Ran};
-use super::check::CheckConfig;
+use super::config::CheckConfig;
 use super::process::{self, Exit, Limits};
 use super::protocol::failed;
 use super::session::Ended;
@@ -376,6 +376,11 @@ fn ended_words(f: &Ended, limits: &Limits) -> String {
         Outcome::Unreadable { error, .. } => error,
         Outcome::Answered { .. } => "it answered".into(),
     }
+}
+
+/// The GTP engine behind `candidate`, if it is one.
+pub fn engine_of<P: Generate>(candidate: &dyn Candidate<P>) -> Option<&Gtp> {
+    candidate.engine()?.downcast_ref::<Gtp>()
 }
 
 /// The form of `P`, which the command line checked is there.
@@ -790,7 +795,7 @@ impl<P: Generate> Candidate<P> for Gtp {
         }
     }
 
-    fn gtp(&self) -> Option<&Gtp> {
+    fn engine(&self) -> Option<&dyn std::any::Any> {
         Some(self)
     }
 

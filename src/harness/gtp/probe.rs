@@ -7,37 +7,13 @@
 //! what a failing run was sent.
 
 use super::super::process::Limits;
+pub use super::wire::Profile;
 use super::wire::{BoardCommand, Engine, Ids, WireError, excerpt, head, reply_text};
 use crate::gtp::Reply;
 
 /// The id of the probe's first command: unlike any protocol version, so
 /// that `= 1000 2` (an id written apart) and `= 2` (no id) read apart.
 const FIRST_ID: u64 = 1000;
-
-/// What an engine is known to do.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Profile {
-    /// Whether command ids are sent.
-    pub ids: Ids,
-    /// How the board is read back, if at all.
-    pub board: Option<BoardCommand>,
-    /// Whether the engine has `undo`.
-    pub undo: bool,
-    /// What the probe found, in words, for the report.
-    pub notes: Vec<String>,
-}
-
-impl Default for Profile {
-    /// An engine as GTP describes one: ids echoed, nothing else known.
-    fn default() -> Self {
-        Profile {
-            ids: Ids::Echoed,
-            board: None,
-            undo: true,
-            notes: Vec::new(),
-        }
-    }
-}
 
 /// How the probe's first command was answered.
 enum IdAnswer {

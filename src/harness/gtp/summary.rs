@@ -5,7 +5,7 @@
 
 use super::Gtp;
 use crate::generation::Generate;
-use crate::harness::check::CheckConfig;
+use crate::harness::config::CheckConfig;
 use crate::harness::report::Report;
 use crate::problem::read_input;
 

@@ -14,7 +14,6 @@ use std::time::{Duration, Instant};
 
 use super::super::process::{Exit, Limits};
 use super::super::session::{Ended, Session};
-use super::probe::Profile;
 use crate::gtp::Reply;
 
 /// The time an engine has to start and answer its first command.
@@ -476,6 +475,31 @@ pub fn reply_text(reply: &Reply) -> String {
         marker.to_string()
     } else {
         format!("{marker} {text}")
+    }
+}
+
+/// What an engine is known to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Profile {
+    /// Whether command ids are sent.
+    pub ids: Ids,
+    /// How the board is read back, if at all.
+    pub board: Option<BoardCommand>,
+    /// Whether the engine has `undo`.
+    pub undo: bool,
+    /// What the probe found, in words, for the report.
+    pub notes: Vec<String>,
+}
+
+impl Default for Profile {
+    /// An engine as GTP describes one: ids echoed, nothing else known.
+    fn default() -> Self {
+        Profile {
+            ids: Ids::Echoed,
+            board: None,
+            undo: true,
+            notes: Vec::new(),
+        }
     }
 }
 

@@ -29,7 +29,7 @@ impl<P: Generate> Context<'_, P> {
     /// Runs the GTP laws when the candidate is a GTP engine, nothing has
     /// failed yet and the engine shows its board.
     pub(super) fn gtp_laws(&self, report: &mut Report) {
-        let Some(gtp) = self.candidate.gtp() else {
+        let Some(gtp) = crate::harness::gtp::engine_of(self.candidate) else {
             return;
         };
         gtp.end_of_cases();
