@@ -5,6 +5,8 @@
 use std::any::Any;
 use std::sync::Arc;
 
+use proptest::strategy::BoxedStrategy;
+
 use crate::generation::Generate;
 use crate::problem::{Problem, answer_text};
 
@@ -14,6 +16,36 @@ pub trait Suite: Generate {
     fn properties() -> Vec<Property<Self>>;
     /// Deliberately wrong solvers: every property must catch at least one.
     fn zoo() -> Vec<Solver<Self>>;
+}
+
+/// How the shared test suite holds a problem to its contract: the tests
+/// every problem gets from its registry line (`tests/registry.rs`, made by
+/// `boardcheck::for_each_problem!`) take their per-problem settings from
+/// here, so a problem's own test file holds only what is its own. Every item
+/// has a default: `impl TestPlan for MyProblem {}` is a complete plan.
+pub trait TestPlan: Suite {
+    /// Cases each zoo variant gets in `every_zoo_variant_is_caught` (seed 1).
+    const ZOO_CASES: u32 = 100;
+
+    /// The solvers held to every property: the engine and the oracle, each
+    /// carrying the problem's variant (a direction order, say) if it has
+    /// [`LawKind::Variant`] laws, so those laws run on them too.
+    fn references() -> Vec<Solver<Self>> {
+        vec![Solver::engine(), Solver::oracle()]
+    }
+
+    /// The property runs: each a strategy and how many cases it gives every
+    /// property on every reference (`BOARDCHECK_CASES` overrides the count).
+    fn property_runs() -> Vec<(BoxedStrategy<Self::Case>, u32)> {
+        vec![(Self::cases(Self::DEFAULT_SIZE), 64)]
+    }
+
+    /// Whether `case`, zoo variant `variant`'s minimal counterexample
+    /// against the oracle, is as small as its slip needs: a problem states
+    /// how small each slip shows, so a shrinker that stops early fails.
+    fn zoo_counterexample_fits(_variant: &str, _case: &Self::Case) -> bool {
+        true
+    }
 }
 
 /// Generic code to run on one problem, chosen by name at run time:

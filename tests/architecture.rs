@@ -931,3 +931,110 @@ fn containment_and_reexports_are_told_apart() {
         ["file cycle: p/engine.rs → p/oracle.rs → p/engine.rs"]
     );
 }
+
+// ---------------------------------------------------------------------------
+// docs/adding-a-problem.md stays true.
+
+/// The guide to adding a problem.
+const GUIDE: &str = "docs/adding-a-problem.md";
+
+/// The registry's modules: every problem's name with underscores.
+fn registry_modules() -> Vec<String> {
+    boardcheck::problems::NAMES
+        .iter()
+        .map(|n| n.replace('-', "_"))
+        .collect()
+}
+
+/// The files the guide requires of every problem folder: the first column
+/// of its table under `| file | what it holds |`.
+fn guide_folder_files(guide: &str) -> Vec<String> {
+    guide
+        .lines()
+        .skip_while(|l| !l.starts_with("| file | what it holds |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| l.split('`').nth(1).unwrap_or("").to_string())
+        .collect()
+}
+
+/// Every path in backticks in the guide (a piece with a `/` and no space),
+/// `<module>` and `<name>` put for every problem of the registry; those
+/// under a heading marked `(optional)` are not required of every problem.
+fn guide_paths(guide: &str) -> Vec<String> {
+    let mut paths = Vec::new();
+    let mut optional = false;
+    for line in guide.lines() {
+        if line.starts_with('#') {
+            optional = line.contains("(optional)");
+        }
+        for (i, piece) in line.split('`').enumerate() {
+            if i % 2 == 0 || !piece.contains('/') || piece.contains(' ') {
+                continue;
+            }
+            if !piece.contains('<') {
+                paths.push(piece.to_string());
+            } else if !optional {
+                for name in boardcheck::problems::NAMES {
+                    paths.push(
+                        piece
+                            .replace("<module>", &name.replace('-', "_"))
+                            .replace("<name>", name),
+                    );
+                }
+            }
+        }
+    }
+    paths
+}
+
+#[test]
+fn every_path_the_guide_names_exists_for_every_problem() {
+    let guide = std::fs::read_to_string(GUIDE).unwrap();
+    let paths = guide_paths(&guide);
+    let missing: Vec<&String> = paths
+        .iter()
+        .filter(|p| !std::path::Path::new(p.as_str()).exists())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "{GUIDE} names what is not there: {missing:?}"
+    );
+    assert!(paths.len() > 40, "only {} paths in {GUIDE}", paths.len());
+}
+
+#[test]
+fn every_problem_folder_holds_the_files_the_guide_requires() {
+    let guide = std::fs::read_to_string(GUIDE).unwrap();
+    let files = guide_folder_files(&guide);
+    assert!(
+        files.len() >= 10 && files.iter().all(|f| f.contains('.')),
+        "{GUIDE}: the folder table reads as {files:?}"
+    );
+    let mut folders: Vec<String> = std::fs::read_dir("src/problems")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .map(|p| p.file_name().unwrap().to_string_lossy().to_string())
+        .collect();
+    folders.sort();
+    let mut modules = registry_modules();
+    modules.sort();
+    assert_eq!(
+        folders, modules,
+        "folders of src/problems/ and the registry"
+    );
+    let mut missing = Vec::new();
+    for module in &modules {
+        for file in &files {
+            let path = format!("src/problems/{module}/{file}");
+            if !std::path::Path::new(&path).exists() {
+                missing.push(path);
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "required by {GUIDE}, missing: {missing:?}"
+    );
+}

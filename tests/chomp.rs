@@ -1,14 +1,12 @@
 //! chomp: the three representations (grid, boundary array, staircase) and
 //! the literal quadrant list agree after every command and keep their
-//! invariants; engine and oracle satisfy every property; the zoo is caught;
-//! the seed's picture and every malformed-input class; exhaustive small boards.
+//! invariants; exhaustive small boards; huge boards; the fuzz bodies on
+//! chomp's own texts. (Properties, zoo and vectors: `tests/registry.rs`.)
 
 use boardcheck::generation::Generate;
 use boardcheck::harness::exhaust::exhaust;
 use boardcheck::harness::fuzz;
-use boardcheck::harness::testing::{
-    assert_every_property, assert_vectors, assert_zoo_caught, case_count,
-};
+use boardcheck::harness::testing::case_count;
 use boardcheck::problem::Problem;
 use boardcheck::problems::chomp::boundary::{self, Boundary};
 use boardcheck::problems::chomp::engine::{self, Staircase};
@@ -17,40 +15,6 @@ use boardcheck::problems::chomp::{Board, Case, Chomp, Command, patterns};
 use boardcheck::suite::Solver;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
-
-#[test]
-fn every_property_holds_for_engine_and_oracle() {
-    assert_every_property(
-        &[Solver::<Chomp>::engine(), Solver::oracle()],
-        &[
-            (&Chomp::cases(Chomp::DEFAULT_SIZE), 64),
-            (&Chomp::cases(6), 64),
-        ],
-    );
-}
-
-#[test]
-fn every_zoo_variant_is_caught_and_every_property_catches_one() {
-    for c in assert_zoo_caught::<Chomp>(120, 1) {
-        // Every slip shows with a script of at most two commands, but the
-        // quadrant-count slip, which needs two overlapping moves and a count,
-        // and the eaten-cell count, which needs a move to eat the cell, a
-        // move on it and a count.
-        let three = ["count-subtracts-quadrant", "count-drops-on-eaten-cell"];
-        let most = if three.contains(&c.caught.variant.as_str()) {
-            3
-        } else {
-            2
-        };
-        assert!(
-            c.case.commands.len() <= most,
-            "{}: counterexample too big: {}\n{}",
-            c.caught.variant,
-            c.size,
-            c.input
-        );
-    }
-}
 
 /// Steps every representation that fits the board through the script,
 /// checking after every command that they hold the same board and keep
@@ -248,13 +212,6 @@ fn huge_boards_count_beyond_32_bits() {
         "1000000000000000000\n999999999000000003\n999999998000000006\ntrue\ntoo large to display\n"
     );
     assert_eq!(Chomp::engine(&case), Chomp::oracle(&case));
-}
-
-#[test]
-fn seed_vectors_and_malformed_inputs() {
-    // Every vector runs on both: none is too large for the oracle.
-    let counts = assert_vectors::<Chomp>("tests/data/chomp.toml", 22);
-    assert_eq!(counts.oracle, counts.engine);
 }
 
 #[test]

@@ -1,13 +1,10 @@
 //! chomp-solve: the box solver against plain minimax on every position of
-//! every box up to 5 x 5, every property on engine and oracle, the zoo
-//! caught, known values and census figures, malformed inputs.
+//! every box up to 5 x 5, known values and census figures, the table.
+//! (Properties, zoo and vectors: `tests/registry.rs`.)
 
-use boardcheck::generation::Generate;
 use boardcheck::harness::exhaust::exhaust;
-use boardcheck::harness::testing::{assert_every_property, assert_vectors, assert_zoo_caught};
 use boardcheck::problems::chomp_solve::solver::{self, census};
 use boardcheck::problems::chomp_solve::{Case, ChompSolve, Value, enumerate, oracle};
-use boardcheck::suite::Solver;
 
 #[test]
 fn solver_equals_minimax_on_every_box_up_to_5x5() {
@@ -49,26 +46,6 @@ fn census_matches_minimax_on_small_boxes() {
         printed.contains("the C(7, 3) = 35 positions of the 4 x 3 box"),
         "{printed}"
     );
-}
-
-#[test]
-fn every_property_holds_for_engine_and_oracle() {
-    assert_every_property(
-        &[Solver::<ChompSolve>::engine(), Solver::oracle()],
-        &[(&ChompSolve::cases(ChompSolve::DEFAULT_SIZE), 48)],
-    );
-}
-
-#[test]
-fn every_zoo_variant_is_caught_and_every_property_catches_one() {
-    assert_zoo_caught::<ChompSolve>(100, 1);
-}
-
-#[test]
-fn vectors_and_malformed_inputs() {
-    // Every vector runs on both: none is too large for the oracle.
-    let counts = assert_vectors::<ChompSolve>("tests/data/chomp_solve.toml", 17);
-    assert_eq!(counts.oracle, counts.engine);
 }
 
 #[test]

@@ -297,7 +297,12 @@ fn every_vector_through_solve() {
             }
         }
         eprintln!("{problem} vectors through solve: {outputs} outputs, {errors} errors");
-        assert!(outputs >= 8 && errors >= 9, "{}", file.file);
+        assert!(
+            outputs >= boardcheck::harness::testing::MIN_OUTPUT_VECTORS
+                && errors >= boardcheck::harness::testing::MIN_ERROR_VECTORS,
+            "{}",
+            file.file
+        );
     }
     let out = boardcheck(&["solve", "no-such-problem"], "");
     assert_eq!(out.status.code(), Some(2));

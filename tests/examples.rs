@@ -62,10 +62,9 @@ enum Expect {
 
 /// How the candidates of one problem are run.
 struct Setup {
-    /// The problem's name on the command line.
+    /// The problem's name on the command line; its candidates are in
+    /// `examples/<module>/` (the name with underscores).
     problem: &'static str,
-    /// The folder of its candidates.
-    dir: &'static str,
     /// Feed the multi-case form.
     multi: bool,
     /// `--seed`.
@@ -74,11 +73,22 @@ struct Setup {
     extra: &'static [&'static str],
 }
 
+/// The folder of a problem's candidates: `examples/<module>`.
+fn examples_dir(problem: &str) -> String {
+    format!("examples/{}", problem.replace('-', "_"))
+}
+
+/// The folders of `examples/` that are no problem's: functions/ and
+/// protocol/ are not programs of the text form (tests/protocol.rs checks
+/// each of them); gtp/ holds GTP engines (tests/gtp.rs); misbehaving/
+/// candidates that break the rules of a run (tests/verdicts.rs).
+const NOT_A_PROBLEM: &[&str] = &["misbehaving", "functions", "protocol", "gtp"];
+
 /// One candidate run through `boardcheck check`.
 struct Example {
     /// The problem and how its candidates run.
     setup: &'static Setup,
-    /// The candidate's file in `setup.dir`, run as `python3 PATH` (with
+    /// The candidate's file in the problem's folder, run as `python3 PATH` (with
     /// `--multi` in that form).
     file: &'static str,
     /// `--cases`.
@@ -90,7 +100,7 @@ struct Example {
 impl Example {
     /// The path of the candidate.
     fn path(&self) -> String {
-        format!("{}/{}", self.setup.dir, self.file)
+        format!("{}/{}", examples_dir(self.setup.problem), self.file)
     }
 }
 
@@ -189,7 +199,6 @@ const CHOMP_2: &[Bound] = &[Bound {
 
 const FLANK_ROW: Setup = Setup {
     problem: "flank-row",
-    dir: "examples/flank_row",
     multi: true,
     seed: 3,
     extra: &[],
@@ -206,7 +215,6 @@ const FLANK_ROW_BATCH_250: Setup = Setup {
 };
 const REVERSI_MOVE: Setup = Setup {
     problem: "reversi-move",
-    dir: "examples/reversi_move",
     multi: true,
     seed: 3,
     extra: &["--batch", "50"],
@@ -222,14 +230,12 @@ const REVERSI_MOVE_8X8: Setup = Setup {
 };
 const GO_CAPTURE: Setup = Setup {
     problem: "go-capture",
-    dir: "examples/go_capture",
     multi: true,
     seed: 5,
     extra: &["--batch", "50", "--jobs", "2"],
 };
 const GO_MOVE: Setup = Setup {
     problem: "go-move",
-    dir: "examples/go_move",
     multi: true,
     seed: 3,
     extra: &[],
@@ -239,14 +245,12 @@ const GO_MOVE: Setup = Setup {
 /// line counts; this row is what shows that works.
 const CHOMP: Setup = Setup {
     problem: "chomp",
-    dir: "examples/chomp",
     multi: true,
     seed: 3,
     extra: &[],
 };
 const CHOMP_SOLVE: Setup = Setup {
     problem: "chomp-solve",
-    dir: "examples/chomp_solve",
     multi: true,
     seed: 3,
     extra: &[],
@@ -383,21 +387,28 @@ fn every_example_is_judged_as_expected() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
-/// Every Python candidate under `examples/<problem>/` has a row, so a new
-/// example cannot be left out of the table.
+/// Every Python candidate in a problem's folder `examples/<module>/` has a
+/// row, so a new example cannot be left out of the table; every other
+/// folder of `examples/` is one of [`NOT_A_PROBLEM`], so a problem's folder
+/// misnamed is not skipped.
 #[test]
 fn every_shipped_example_is_in_the_table() {
+    let problem_dirs: Vec<String> = boardcheck::problems::NAMES
+        .iter()
+        .map(|p| examples_dir(p))
+        .collect();
     let mut missing = Vec::new();
     for dir in std::fs::read_dir("examples").unwrap() {
         let dir = dir.unwrap().path();
-        // functions/ and protocol/ are not programs of the text form:
-        // tests/protocol.rs checks each of them; gtp/ holds GTP engines,
-        // checked by tests/gtp.rs.
-        if !dir.is_dir()
-            || ["misbehaving", "functions", "protocol", "gtp"]
-                .iter()
-                .any(|d| dir.ends_with(d))
-        {
+        if !dir.is_dir() {
+            continue;
+        }
+        let shown = dir.to_str().unwrap().to_string();
+        if !problem_dirs.contains(&shown) {
+            assert!(
+                NOT_A_PROBLEM.iter().any(|d| dir.ends_with(d)),
+                "{shown}: neither a problem's folder (examples/<module>) nor one of {NOT_A_PROBLEM:?}"
+            );
             continue;
         }
         for file in std::fs::read_dir(&dir).unwrap() {

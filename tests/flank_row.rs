@@ -1,9 +1,9 @@
-//! flank-row: engine and oracle against every property, the zoo caught,
-//! the seed's vectors, exhaustive small rows, and a quickcheck family.
+//! flank-row: the single-placement laws on single placements, exhaustive
+//! small rows, sequential flipping, the run row. (Properties, zoo and
+//! vectors: `tests/registry.rs`.)
 
-use boardcheck::generation::Generate;
 use boardcheck::harness::exhaust::exhaust;
-use boardcheck::harness::testing::{assert_every_property, assert_vectors, assert_zoo_caught};
+use boardcheck::harness::testing::assert_every_property;
 use boardcheck::problems::flank_row::{
     Case, FlankRow, engine, enumerate, oracle, order, patterns, strategy,
 };
@@ -13,48 +13,12 @@ fn engine_with_order() -> Solver<FlankRow> {
     order::with_order(Solver::engine(), engine::solve_in_order)
 }
 
-fn oracle_with_order() -> Solver<FlankRow> {
-    order::with_order(Solver::oracle(), oracle::solve_in_order)
-}
-
-#[test]
-fn every_property_holds_for_engine_and_oracle() {
-    assert_every_property(
-        &[engine_with_order(), oracle_with_order()],
-        &[
-            (&FlankRow::cases(FlankRow::DEFAULT_SIZE), 256),
-            (&FlankRow::cases(300), 32),
-        ],
-    );
-}
-
 #[test]
 fn single_placement_laws_on_single_placements() {
     assert_every_property(
         &[engine_with_order()],
         &[(&strategy::single_placements(10), 256)],
     );
-}
-
-#[test]
-fn every_zoo_variant_is_caught_and_every_property_catches_one() {
-    for c in assert_zoo_caught::<FlankRow>(200, 1) {
-        // Every slip shows on a row of at most 3 cells... except frozen-row, which needs two placements.
-        assert!(
-            c.case.row.len() <= 4,
-            "{}: counterexample too big: {}\n{}",
-            c.caught.variant,
-            c.size,
-            c.input
-        );
-    }
-}
-
-#[test]
-fn seed_vectors_and_malformed_inputs() {
-    // Every vector runs on both: none is too large for the oracle.
-    let counts = assert_vectors::<FlankRow>("tests/data/flank_row.toml", 20);
-    assert_eq!(counts.oracle, counts.engine);
 }
 
 #[test]

@@ -1,44 +1,17 @@
-//! go-capture: engine and oracle against every property, the zoo caught
-//! with minimal boards, the seed's vectors and every malformed class,
+//! go-capture: (properties, zoo and vectors: `tests/registry.rs`)
 //! exhaustive small boards, the 2000 x 2000 spiral, quickcheck, the fuzz
 //! bodies. The example candidates through the checker are in `examples.rs`.
 
 use boardcheck::generation::{Generate, pattern};
 use boardcheck::harness::exhaust::exhaust;
 use boardcheck::harness::fuzz;
-use boardcheck::harness::testing::{
-    self, assert_every_property, assert_vectors, assert_zoo_caught,
-};
+use boardcheck::harness::testing;
 use boardcheck::problem::{Problem, answer_text, case_text, read_input};
 use boardcheck::problems::go_capture::enumerate::boards_over;
 use boardcheck::problems::go_capture::properties::transform;
 use boardcheck::problems::go_capture::{Board, EMPTY, GoCapture, engine, oracle, stone_chars};
 use boardcheck::suite::{Solver, Suite};
 use proptest::strategy::Strategy;
-
-#[test]
-fn every_property_holds_for_engine_and_oracle() {
-    assert_every_property(
-        &[Solver::<GoCapture>::engine(), Solver::oracle()],
-        &[
-            (&GoCapture::cases(GoCapture::DEFAULT_SIZE), 256),
-            (&GoCapture::cases(30), 16),
-        ],
-    );
-}
-
-#[test]
-fn every_zoo_variant_is_caught_on_at_most_9_points_and_every_property_catches_one() {
-    for c in assert_zoo_caught::<GoCapture>(200, 1) {
-        assert!(
-            c.case.len() <= 9,
-            "{}: counterexample too big: {}\n{}",
-            c.caught.variant,
-            c.size,
-            c.input
-        );
-    }
-}
 
 #[test]
 fn the_seeds_own_code_prints_8_and_its_test_expects_1() {
@@ -49,13 +22,6 @@ fn the_seeds_own_code_prints_8_and_its_test_expects_1() {
     assert_eq!(by_name("hash-is-wall").solve(&board).unwrap().removed, 1);
     assert_eq!(engine::solve(&board).removed, 9);
     assert_eq!(oracle::solve(&board).removed, 9);
-}
-
-#[test]
-fn seed_vectors_and_malformed_inputs() {
-    // Every vector runs on both: none is too large for the oracle.
-    let counts = assert_vectors::<GoCapture>("tests/data/go_capture.toml", 33);
-    assert_eq!(counts.oracle, counts.engine);
 }
 
 #[test]

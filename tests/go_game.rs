@@ -1,6 +1,4 @@
-//! go-game: engine and oracle against every property, the zoo caught
-//! (with the length of each minimal sequence), hand-checked vectors and
-//! malformed inputs, the engine's chains and hashes recounted along random
+//! go-game: (properties, zoo and vectors: `tests/registry.rs`) the engine's chains and hashes recounted along random
 //! games under every rule set, the GTP form's readers (list_stones and the
 //! showboard layouts), rule sets, and the fuzz bodies.
 
@@ -8,8 +6,7 @@ use boardcheck::generation::Generate;
 use boardcheck::gtp::{ReadBack, Reply};
 use boardcheck::harness::exhaust::exhaust;
 use boardcheck::harness::testing::{
-    assert_every_property, assert_vectors, assert_zoo_caught, case_count,
-    fuzz_bodies_on_random_bytes,
+    assert_every_property, case_count, fuzz_bodies_on_random_bytes,
 };
 use boardcheck::problem::{Problem, answer_text, read_input};
 use boardcheck::problems::go_game::engine::{Game, run};
@@ -26,37 +23,6 @@ fn every_rule_set() -> impl Iterator<Item = Rules> {
             .into_iter()
             .map(move |suicide| Rules::new(ko, suicide))
     })
-}
-
-#[test]
-fn every_property_holds_for_engine_and_oracle() {
-    assert_every_property(
-        &[Solver::<GoGame>::engine(), Solver::oracle()],
-        &[
-            (&GoGame::cases(GoGame::DEFAULT_SIZE), 150),
-            (&GoGame::cases(19), 10),
-        ],
-    );
-}
-
-#[test]
-fn every_zoo_variant_is_caught_and_every_property_catches_one() {
-    for c in assert_zoo_caught::<GoGame>(300, 1) {
-        eprintln!("{:28} minimal: {}", c.caught.variant, c.size);
-        assert!(
-            c.case.n <= 4 && c.case.commands.len() <= 12,
-            "{}: counterexample too big: {}\n{}",
-            c.caught.variant,
-            c.size,
-            c.input
-        );
-    }
-}
-
-#[test]
-fn hand_checked_vectors_and_malformed_inputs() {
-    let counts = assert_vectors::<GoGame>("tests/data/go_game.toml", 46);
-    assert_eq!(counts.oracle, counts.engine);
 }
 
 /// What the generated cases reach, counted on the engine along each game.

@@ -1,14 +1,11 @@
-//! go-move: engine and oracle against every property, the zoo caught, the
-//! seed's vectors and malformed inputs, exhaustive small boards, liberty
+//! go-move: (properties, zoo and vectors: `tests/registry.rs`) exhaustive
+//! small boards, liberty
 //! correctness along random games, illegal moves changing nothing, legal
 //! position counts, a quickcheck family and the fuzz bodies.
 
-use boardcheck::generation::Generate;
 use boardcheck::harness::exhaust::exhaust;
 use boardcheck::harness::fuzz;
-use boardcheck::harness::testing::{
-    assert_every_property, assert_vectors, assert_zoo_caught, case_count,
-};
+use boardcheck::harness::testing::case_count;
 use boardcheck::problem::read_input;
 use boardcheck::problems::go_move::engine::{Board, Illegal};
 use boardcheck::problems::go_move::playout::{self, Rng};
@@ -16,51 +13,7 @@ use boardcheck::problems::go_move::{
     Answer, BLACK, Case, EMPTY, GoMove, Move, Position, WHITE, count, engine, fast_board, oracle,
     patterns, rules,
 };
-use boardcheck::suite::Solver;
 use proptest::strategy::Strategy;
-
-#[test]
-fn every_property_holds_for_engine_and_oracle() {
-    assert_every_property(
-        &[Solver::<GoMove>::engine(), Solver::oracle()],
-        &[
-            (&GoMove::cases(GoMove::DEFAULT_SIZE), 200),
-            (&GoMove::cases(19), 16),
-        ],
-    );
-}
-
-#[test]
-fn every_zoo_variant_is_caught_and_every_property_catches_one() {
-    for c in assert_zoo_caught::<GoMove>(300, 1) {
-        // The slips the issue names show on at most 9 points; the others
-        // on at most 16 (diagonal joins need a little room).
-        let named = [
-            "suicide-before-captures",
-            "edge-is-liberty",
-            "one-neighbour-captures",
-        ];
-        let most = if named.contains(&c.caught.variant.as_str()) {
-            3
-        } else {
-            4
-        };
-        assert!(
-            c.case.position.n <= most,
-            "{}: counterexample too big: {}\n{}",
-            c.caught.variant,
-            c.size,
-            c.input
-        );
-    }
-}
-
-#[test]
-fn seed_vectors_and_malformed_inputs() {
-    // Every vector runs on both: none is too large for the oracle.
-    let counts = assert_vectors::<GoMove>("tests/data/go_move.toml", 31);
-    assert_eq!(counts.oracle, counts.engine);
-}
 
 #[test]
 fn exhaustive_up_to_9_points() {

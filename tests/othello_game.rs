@@ -1,40 +1,23 @@
-//! othello-game: engine and oracle against every property, the zoo caught
-//! (each variant by a short sequence), the hand-checked vectors and
-//! malformed inputs, whole games engine against oracle move by move, the
+//! othello-game: (properties, zoo and vectors: `tests/registry.rs`) each
+//! zoo variant shrunk to a short 4 x 4 game, whole games engine against oracle move by move, the
 //! shrinking steps, the GTP form, and the fuzz bodies. GRhino itself is
 //! driven by `tests/othello_game.rs`'s ignored test only where installed.
 
 use boardcheck::generation::{Generate, pattern};
 use boardcheck::gtp::{ReadBack, Reply as GtpReply};
-use boardcheck::harness::testing::{
-    self, assert_every_property, assert_vectors, assert_zoo_caught, case_count,
-};
+use boardcheck::harness::testing::{self, case_count};
 use boardcheck::problem::{Problem, answer_text};
 use boardcheck::problems::othello_game::engine::Game;
 use boardcheck::problems::othello_game::{
     Case, Colour, Command, OthelloGame, Reply, Rules, engine, oracle, shrink, strategy,
 };
-use boardcheck::suite::{Solver, Suite};
+use boardcheck::suite::Suite;
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
 
 #[test]
-fn every_property_holds_for_engine_and_oracle() {
-    assert_every_property(
-        &[Solver::<OthelloGame>::engine(), Solver::oracle()],
-        &[
-            (&OthelloGame::cases(OthelloGame::DEFAULT_SIZE), 64),
-            (&OthelloGame::cases(16), 8),
-            (&strategy::auto_pass_cases(8), 32),
-            (&strategy::cases_under(Rules::EitherPass, 8), 32),
-        ],
-    );
-}
-
-#[test]
-fn every_zoo_variant_is_caught_and_every_property_catches_one() {
-    assert_zoo_caught::<OthelloGame>(100, 1);
-    // The first failing 4 x 4 case, shrunk greedily with `simpler` (as the
+fn every_zoo_variant_shrinks_to_a_short_4x4_game() {
+    // (That every variant is caught is tests/registry.rs's.) The first failing 4 x 4 case, shrunk greedily with `simpler` (as the
     // checker does): every slip shows in a short game. (From an 8 x 8
     // game a slip that needs a forced pass cannot shrink: every deletion
     // unforces the pass.)
@@ -66,12 +49,6 @@ fn every_zoo_variant_is_caught_and_every_property_catches_one() {
             boardcheck::problem::case_text::<OthelloGame>(&case)
         );
     }
-}
-
-#[test]
-fn hand_checked_vectors_and_malformed_inputs() {
-    let counts = assert_vectors::<OthelloGame>("tests/data/othello_game.toml", 25);
-    assert_eq!(counts.oracle, counts.engine);
 }
 
 /// Random games on every even side, steered mostly through legal moves

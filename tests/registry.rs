@@ -1,7 +1,8 @@
 //! The checks every problem shares, made for each problem of the registry
 //! (`boardcheck::for_each_problem!`): a new problem gets them by its
-//! registry line alone. A problem's own file (`tests/<problem>.rs`) holds
-//! only what is its own.
+//! registry line alone, with the settings of its `impl TestPlan`
+//! (properties on its references, the zoo caught small, its vector file).
+//! A problem's own file (`tests/<problem>.rs`) holds only what is its own.
 
 macro_rules! shared_checks {
     ($($module:ident $problem:ident),* $(,)?) => {
@@ -9,6 +10,47 @@ macro_rules! shared_checks {
             mod $module {
                 use boardcheck::harness::testing;
                 use boardcheck::problems::$module::$problem as P;
+                use boardcheck::suite::TestPlan;
+
+                /// Every property on the problem's references (`TestPlan`).
+                #[test]
+                fn every_property_holds_for_engine_and_oracle() {
+                    let runs = P::property_runs();
+                    let runs: Vec<_> = runs.iter().map(|(s, n)| (s, *n)).collect();
+                    testing::assert_every_property(&P::references(), &runs);
+                }
+
+                /// Every zoo variant caught, against the oracle too, every
+                /// property catching one, each minimal counterexample as
+                /// small as the problem says its slip needs.
+                #[test]
+                fn every_zoo_variant_is_caught_and_every_property_catches_one() {
+                    for c in testing::assert_zoo_caught::<P>(P::ZOO_CASES, 1) {
+                        assert!(
+                            P::zoo_counterexample_fits(&c.caught.variant, &c.case),
+                            "{}: counterexample too big: {}\n{}",
+                            c.caught.variant,
+                            c.size,
+                            c.input
+                        );
+                    }
+                }
+
+                /// `tests/data/<module>.toml` on oracle and engine: every
+                /// vector holds, both run the same ones, and the file has
+                /// the quota of output and error vectors.
+                #[test]
+                fn vectors_and_malformed_inputs() {
+                    let path = concat!("tests/data/", stringify!($module), ".toml");
+                    let counts = testing::assert_vectors::<P>(path, 0);
+                    assert_eq!(counts.oracle, counts.engine, "{path}");
+                    assert!(
+                        counts.engine.outputs >= testing::MIN_OUTPUT_VECTORS
+                            && counts.engine.errors >= testing::MIN_ERROR_VECTORS,
+                        "{path}: {:?}",
+                        counts.engine
+                    );
+                }
 
                 #[test]
                 fn quickcheck_engine_equals_oracle() {

@@ -1,61 +1,18 @@
-//! reversi-move: engine and oracle against every property, the zoo caught,
-//! the seed's vectors, exhaustive small boards, the bitboard engine against
+//! reversi-move: (properties, zoo and vectors: `tests/registry.rs`)
+//! exhaustive small boards, the bitboard engine against
 //! the grid engine, perft, and the JSON form. The example candidates
 //! through the checker are in `examples.rs`.
 
-use boardcheck::generation::Generate;
 use boardcheck::harness::exhaust::exhaust;
-use boardcheck::harness::testing::{
-    self, assert_every_property, assert_property, assert_vectors, assert_zoo_caught, case_count,
-};
+use boardcheck::harness::testing::{self, assert_property, case_count};
 use boardcheck::problem::{Problem, answer_text, case_text};
 use boardcheck::problems::reversi_move::othello::{Position, Turn};
 use boardcheck::problems::reversi_move::{
-    Board, Case, ReversiMove, bitboard, enumerate, format, grid, oracle, order, patterns, perft,
-    perft_tt, strategy,
+    Board, Case, ReversiMove, bitboard, enumerate, format, grid, oracle, patterns, perft, perft_tt,
+    strategy,
 };
 use boardcheck::suite::{LawKind, Property, Solver};
 use proptest::strategy::{Strategy, ValueTree};
-
-fn engine_with_order() -> Solver<ReversiMove> {
-    order::with_order(Solver::engine(), grid::solve_in_order)
-}
-
-fn oracle_with_order() -> Solver<ReversiMove> {
-    order::with_order(Solver::oracle(), oracle::solve_in_order)
-}
-
-#[test]
-fn every_property_holds_for_engine_and_oracle() {
-    assert_every_property(
-        &[engine_with_order(), oracle_with_order()],
-        &[
-            (&ReversiMove::cases(ReversiMove::DEFAULT_SIZE), 256),
-            (&ReversiMove::cases(100), 12),
-        ],
-    );
-}
-
-#[test]
-fn every_zoo_variant_is_caught_with_a_small_board() {
-    for c in assert_zoo_caught::<ReversiMove>(300, 1) {
-        let cells = c.case.board.rows * c.case.board.cols;
-        assert!(
-            cells <= 9,
-            "{}: counterexample too big: {}\n{}",
-            c.caught.variant,
-            c.size,
-            c.input
-        );
-    }
-}
-
-#[test]
-fn seed_vectors_and_malformed_inputs() {
-    // Every vector runs on both: none is too large for the oracle.
-    let counts = assert_vectors::<ReversiMove>("tests/data/reversi_move.toml", 33);
-    assert_eq!(counts.oracle, counts.engine);
-}
 
 /// The issue's `exhaust --max-cells 9`: every board of every shape with at
 /// most 9 cells, every cell, both players (1,586,220 moves).

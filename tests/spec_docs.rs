@@ -316,3 +316,115 @@ fn the_repository_points_to_its_own_contract() {
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+/// The tables with one row per problem, each found by its header line: a
+/// problem of the registry without a row, or a row naming no problem,
+/// fails [`every_per_problem_table_has_one_row_per_problem`].
+const PER_PROBLEM_TABLES: &[(&str, &str)] = &[
+    ("README.md", "| problem | what | engine | notes |"),
+    ("README.md", "| problem | `--py-func FILE.py:NAME` calls |"),
+    ("docs/protocol.md", "| problem | case line | answer line |"),
+    ("docs/spec/README.md", "| problem | what it is | page |"),
+];
+
+/// Tables whose first column is a problem but that are not one row per
+/// problem (a sample of variants, benchmark comparisons).
+const OTHER_PROBLEM_TABLES: &[(&str, &str)] = &[
+    (
+        "BENCHMARKS.md",
+        "| problem | comparison (one run) | ratio | details |",
+    ),
+    (
+        "docs/zoo.md",
+        "| problem | variant | the slip | caught by | counterexample |",
+    ),
+];
+
+/// The first cells of the rows of the table under `header` in `text`
+/// (backticks taken off), or `None` if there is no such table.
+fn first_column(text: &str, header: &str) -> Option<Vec<String>> {
+    let mut lines = text.lines().skip_while(|l| l.trim_end() != header);
+    lines.next()?;
+    Some(
+        lines
+            .skip(1) // |---|---|
+            .take_while(|l| l.starts_with('|'))
+            .map(|l| {
+                l.split('|')
+                    .nth(1)
+                    .unwrap_or("")
+                    .trim()
+                    .trim_matches('`')
+                    .to_string()
+            })
+            .collect(),
+    )
+}
+
+/// Reads a case line of docs/protocol.md's table with problem `P`'s JSON form.
+struct ReadsJson(String);
+
+impl Visitor for ReadsJson {
+    type Output = Result<(), String>;
+    fn visit<P: Suite>(self) -> Self::Output {
+        read_case_text::<P>(&self.0)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn every_per_problem_table_has_one_row_per_problem() {
+    let mut want: Vec<String> = NAMES.iter().map(|n| n.to_string()).collect();
+    want.sort();
+    let mut bad = Vec::new();
+    for (file, header) in PER_PROBLEM_TABLES {
+        let text = read(&root().join(file));
+        let Some(mut got) = first_column(&text, header) else {
+            bad.push(format!("{file}: no table under {header}"));
+            continue;
+        };
+        got.sort();
+        if got != want {
+            bad.push(format!("{file}, {header}: rows {got:?}, problems {want:?}"));
+        }
+    }
+    // Every table whose first column is `problem` is one of the two lists,
+    // so a new table kept by hand is either tested here or said not to be
+    // one row per problem.
+    let mut files = Vec::new();
+    text_files(&root(), &mut files);
+    for file in files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "md"))
+    {
+        let shown = file.strip_prefix(root()).unwrap().display().to_string();
+        for line in read(file).lines().filter(|l| l.starts_with("| problem |")) {
+            let known = |list: &[(&str, &str)]| {
+                list.iter()
+                    .any(|(f, h)| *f == shown && *h == line.trim_end())
+            };
+            if !known(PER_PROBLEM_TABLES) && !known(OTHER_PROBLEM_TABLES) {
+                bad.push(format!(
+                    "{shown}: a table of problems this test does not know: {line}"
+                ));
+            }
+        }
+    }
+    // docs/protocol.md's case lines read with their problem's JSON form.
+    let protocol = read(&root().join("docs/protocol.md"));
+    let header = PER_PROBLEM_TABLES[2].1;
+    let rows = protocol
+        .lines()
+        .skip_while(|l| l.trim_end() != header)
+        .skip(2);
+    for row in rows.take_while(|l| l.starts_with('|')) {
+        let cells: Vec<&str> = row.split('|').collect();
+        let problem = cells[1].trim().trim_matches('`');
+        let line = cells[2].split('`').nth(1).unwrap_or("");
+        if let Some(Err(e)) = problems::visit(problem, ReadsJson(line.to_string())) {
+            bad.push(format!("docs/protocol.md, {problem}: {line}: {e}"));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

@@ -145,6 +145,12 @@ pub fn assert_zoo_caught<P: Suite>(cases: u32, seed: u64) -> Vec<ZooCatch<P>> {
     catches
 }
 
+/// The fewest output vectors a problem's vector file may hold: the shared
+/// test suite and `tests/cli.rs` hold every problem to it.
+pub const MIN_OUTPUT_VECTORS: usize = 8;
+/// The fewest error vectors (malformed inputs) a problem's vector file may hold.
+pub const MIN_ERROR_VECTORS: usize = 9;
+
 /// What [`assert_vectors`] ran on each solver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct VectorCounts {

@@ -7,7 +7,8 @@
 //! [`crate::generation::Extras`]. Outside the folder it needs its
 //! `pub mod` and one line in [`for_each_problem!`](crate::for_each_problem) here, its test vectors
 //! `tests/data/<problem>.toml`, and `cargo run --example fuzz_setup`
-//! (docs/fuzzing.md) to write its fuzz targets.
+//! (docs/fuzzing.md) to write its fuzz targets. Every step, and the trait,
+//! generated test or repository test that checks it: docs/adding-a-problem.md.
 
 /// The text and JSON forms of a problem, forwarded to its `format` module
 /// (`read_case`, `write_case`, `read_answer`, `write_answer`, `json`):

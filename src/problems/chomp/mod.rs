@@ -289,3 +289,20 @@ impl Generate for Chomp {
 }
 
 suite_in!(Chomp);
+
+/// Engine and oracle on default-size and 6-cell boards; every slip shows
+/// with a script of at most two commands, but the quadrant-count slip,
+/// which needs two overlapping moves and a count, and the eaten-cell count,
+/// which needs a move to eat the cell, a move on it and a count.
+impl crate::suite::TestPlan for Chomp {
+    const ZOO_CASES: u32 = 120;
+
+    fn property_runs() -> Vec<(proptest::strategy::BoxedStrategy<Case>, u32)> {
+        vec![(Self::cases(Self::DEFAULT_SIZE), 64), (Self::cases(6), 64)]
+    }
+
+    fn zoo_counterexample_fits(variant: &str, case: &Case) -> bool {
+        let three = ["count-subtracts-quadrant", "count-drops-on-eaten-cell"];
+        case.commands.len() <= if three.contains(&variant) { 3 } else { 2 }
+    }
+}

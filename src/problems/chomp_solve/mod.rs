@@ -138,3 +138,10 @@ impl Generate for ChompSolve {
 }
 
 suite_in!(ChompSolve);
+
+/// Engine and oracle on default-size boxes, 48 cases a property.
+impl crate::suite::TestPlan for ChompSolve {
+    fn property_runs() -> Vec<(proptest::strategy::BoxedStrategy<Case>, u32)> {
+        vec![(Self::cases(Self::DEFAULT_SIZE), 48)]
+    }
+}

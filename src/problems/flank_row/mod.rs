@@ -134,3 +134,30 @@ impl Generate for FlankRow {
 }
 
 suite_in!(FlankRow);
+
+/// Engine and oracle told a direction order (for
+/// `direction-order-independence`), on default-size and 300-cell rows;
+/// every slip shows on a row of at most 3 cells, but frozen-row, which
+/// needs two placements (4).
+impl crate::suite::TestPlan for FlankRow {
+    const ZOO_CASES: u32 = 200;
+
+    fn references() -> Vec<crate::suite::Solver<Self>> {
+        use crate::suite::Solver;
+        vec![
+            order::with_order(Solver::engine(), engine::solve_in_order),
+            order::with_order(Solver::oracle(), oracle::solve_in_order),
+        ]
+    }
+
+    fn property_runs() -> Vec<(proptest::strategy::BoxedStrategy<Case>, u32)> {
+        vec![
+            (Self::cases(Self::DEFAULT_SIZE), 256),
+            (Self::cases(300), 32),
+        ]
+    }
+
+    fn zoo_counterexample_fits(_variant: &str, case: &Case) -> bool {
+        case.row.len() <= 4
+    }
+}

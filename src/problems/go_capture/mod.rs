@@ -204,6 +204,23 @@ impl Generate for GoCapture {
 
 suite_in!(GoCapture);
 
+/// Engine and oracle on default-size and 30-point boards; every slip shows
+/// on at most 9 points.
+impl crate::suite::TestPlan for GoCapture {
+    const ZOO_CASES: u32 = 200;
+
+    fn property_runs() -> Vec<(proptest::strategy::BoxedStrategy<Board>, u32)> {
+        vec![
+            (Self::cases(Self::DEFAULT_SIZE), 256),
+            (Self::cases(30), 16),
+        ]
+    }
+
+    fn zoo_counterexample_fits(_variant: &str, case: &Board) -> bool {
+        case.len() <= 9
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

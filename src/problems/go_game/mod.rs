@@ -287,3 +287,20 @@ impl Generate for GoGame {
 }
 
 suite_in!(GoGame);
+
+/// Engine and oracle on default-size and 19 x 19 games; every slip shows
+/// on a 4 x 4 board within 12 commands.
+impl crate::suite::TestPlan for GoGame {
+    const ZOO_CASES: u32 = 300;
+
+    fn property_runs() -> Vec<(proptest::strategy::BoxedStrategy<Case>, u32)> {
+        vec![
+            (Self::cases(Self::DEFAULT_SIZE), 150),
+            (Self::cases(19), 10),
+        ]
+    }
+
+    fn zoo_counterexample_fits(_variant: &str, case: &Case) -> bool {
+        case.n <= 4 && case.commands.len() <= 12
+    }
+}

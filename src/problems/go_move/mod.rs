@@ -173,3 +173,26 @@ impl Generate for GoMove {
 }
 
 suite_in!(GoMove);
+
+/// Engine and oracle on default-size and 19 x 19 positions; the slips the
+/// issue named show on at most 3 x 3, the others on at most 4 x 4
+/// (diagonal joins need a little room).
+impl crate::suite::TestPlan for GoMove {
+    const ZOO_CASES: u32 = 300;
+
+    fn property_runs() -> Vec<(proptest::strategy::BoxedStrategy<Case>, u32)> {
+        vec![
+            (Self::cases(Self::DEFAULT_SIZE), 200),
+            (Self::cases(19), 16),
+        ]
+    }
+
+    fn zoo_counterexample_fits(variant: &str, case: &Case) -> bool {
+        let named = [
+            "suicide-before-captures",
+            "edge-is-liberty",
+            "one-neighbour-captures",
+        ];
+        case.position.n <= if named.contains(&variant) { 3 } else { 4 }
+    }
+}

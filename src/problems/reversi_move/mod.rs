@@ -206,3 +206,28 @@ impl Generate for ReversiMove {
 }
 
 suite_in!(ReversiMove);
+
+/// Engine and oracle told a direction order (for the order law), on
+/// default-size and 100 x 100 boards; every slip shows on at most 9 cells.
+impl crate::suite::TestPlan for ReversiMove {
+    const ZOO_CASES: u32 = 300;
+
+    fn references() -> Vec<crate::suite::Solver<Self>> {
+        use crate::suite::Solver;
+        vec![
+            order::with_order(Solver::engine(), grid::solve_in_order),
+            order::with_order(Solver::oracle(), oracle::solve_in_order),
+        ]
+    }
+
+    fn property_runs() -> Vec<(proptest::strategy::BoxedStrategy<Case>, u32)> {
+        vec![
+            (Self::cases(Self::DEFAULT_SIZE), 256),
+            (Self::cases(100), 12),
+        ]
+    }
+
+    fn zoo_counterexample_fits(_variant: &str, case: &Case) -> bool {
+        case.board.rows * case.board.cols <= 9
+    }
+}
