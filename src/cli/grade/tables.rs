@@ -24,9 +24,15 @@ fn case_cell(row: &Row) -> String {
         return String::new();
     };
     match &f.at_limits {
+        // "From" only where the bisection met: the size below passed.
         Some(at) => format!(
-            "{}: fails from {} {}{}",
+            "{}: fails {} {} {}{}",
             at.pattern,
+            if at.passes_at == Some(at.fails_from - 1) {
+                "from"
+            } else {
+                "at"
+            },
             at.fails_from,
             at.unit,
             at.passes_at
