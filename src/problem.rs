@@ -8,7 +8,7 @@ use std::fmt::Debug;
 use crate::limits::MAX_MULTI_CASES;
 use crate::text::{Lines, ParseError};
 
-/// One problem of PROBLEMS.md.
+/// One problem of the contract (docs/spec/).
 pub trait Problem: Sized + 'static {
     /// The name used on the command line, e.g. `flank-row`.
     const NAME: &'static str;

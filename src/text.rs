@@ -1,6 +1,6 @@
 //! Line-oriented reading with positions, shared by every problem's format.
 //!
-//! The contract (PROBLEMS.md) says readers accept `\r\n`, trailing spaces and
+//! The contract (docs/spec/README.md) says readers accept `\r\n`, trailing spaces and
 //! a missing final newline, and that every error names its line (and column
 //! where it helps). [`Lines`] and [`Tokens`] do exactly that, so a format
 //! module only says *what* it expects.

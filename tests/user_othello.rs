@@ -17,7 +17,7 @@ fn my_move_is_right() {
 }
 
 /// The user's engine: a board type and a move of its own, written from the
-/// rules (PROBLEMS.md §2) on a fixed 8×8 array.
+/// rules (docs/spec/reversi-move.md) on a fixed 8×8 array.
 mod my_engine {
     /// Cells 0 (empty), 1 and 2, row by row.
     pub struct Grid([[u8; 8]; 8]);

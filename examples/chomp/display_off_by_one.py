@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""chomp (PROBLEMS.md section 3): WRONG on purpose: display draws one star too many per row.
+"""chomp (docs/spec/chomp.md): WRONG on purpose: display draws one star too many per row.
 
 The board is a staircase: runs of equal-width rows, as two sorted lists
 (run end row, exclusive; run width), so 10^9 x 10^9 boards work.

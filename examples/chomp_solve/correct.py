@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""chomp-solve (PROBLEMS.md section 4): a correct candidate, plain memoized
+"""chomp-solve (docs/spec/chomp-solve.md): a correct candidate, plain memoized
 minimax (fine for the small boxes the checker generates).
 Usage: correct.py [--multi] < input
 """

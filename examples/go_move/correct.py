@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""go-move (PROBLEMS.md section 6): a correct candidate.
+"""go-move (docs/spec/go-move.md): a correct candidate.
 
 Place the stone; remove every opponent group without a liberty; then the
 move is illegal if the stone's own group has no liberty. Usage:

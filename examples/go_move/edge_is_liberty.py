@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""go-move (PROBLEMS.md section 6): a WRONG candidate: the board edge counts
+"""go-move (docs/spec/go-move.md): a WRONG candidate: the board edge counts
 as a liberty.
 
 Place the stone; remove every opponent group without a liberty; then the

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""go-move (PROBLEMS.md section 6): a WRONG candidate: only the first opponent
+"""go-move (docs/spec/go-move.md): a WRONG candidate: only the first opponent
 neighbour of the move (up, down, left, right) is checked for a capture.
 
 Place the stone; remove every opponent group without a liberty; then the

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""go-move (PROBLEMS.md section 6): a WRONG candidate: suicide is judged
+"""go-move (docs/spec/go-move.md): a WRONG candidate: suicide is judged
 before the captured groups are removed.
 
 Place the stone; remove every opponent group without a liberty; then the

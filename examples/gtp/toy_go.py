@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A toy Go engine speaking GTP version 2, for `boardcheck check go-game --gtp`.
 
-Rules as in PROBLEMS.md section 7, chosen with GNU Go's flags: simple ko and
+Rules as in docs/spec/go-game.md, chosen with GNU Go's flags: simple ko and
 no suicide by default; --no-ko, --positional-superko, --situational-superko;
 --allow-suicide (multi-stone suicide), --allow-all-suicide. `genmove` plays
 any legal move. --no-list-stones and --no-showboard leave those commands out

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""reversi-move, WRONG (a run closed by the board's edge flips): one move on an m x n grid (PROBLEMS.md section 2).
+"""reversi-move, WRONG (a run closed by the board's edge flips): one move on an m x n grid (docs/spec/reversi-move.md).
 
 Reads `m n`, m board lines, `row col player` from stdin; prints the board
 after the move. With --multi: first line T, then T inputs, T answers.

@@ -1,6 +1,6 @@
 //! Typed outcomes: a candidate's verdict on one case, a check's status, and
 //! where a reported case came from. One definition serves the human report,
-//! the JSON report (`CLI.md`) and `selftest`.
+//! the JSON report (`docs/spec/cli.md`) and `selftest`.
 
 use std::fmt;
 

@@ -1,4 +1,4 @@
-//! The problems of PROBLEMS.md, one folder each, and the one dispatch from
+//! The problems of the contract (docs/spec/), one folder each, and the one dispatch from
 //! a problem's name to generic code: [`visit`].
 //!
 //! A problem lives in its folder: types and the trait impls in `mod.rs`,

@@ -11,10 +11,10 @@
 //! shrinking) is a fresh process, so every reported failure is confirmed
 //! on one.
 //!
-//! Shared conventions of the problems played over GTP (PROBLEMS.md
-//! §7-§8): a case's text is its header, the number of commands and one
-//! command a line; an answer's text is one line per command (`=`,
-//! `? ...`) then the board.
+//! Shared conventions of the problems played over GTP
+//! (docs/spec/go-game.md, docs/spec/othello-game.md): a case's text is its
+//! header, the number of commands and one command a line; an answer's text
+//! is one line per command (`=`, `? ...`) then the board.
 
 pub mod laws;
 pub mod report;

@@ -1,4 +1,4 @@
-//! The report as `check` prints it beside CLI.md's fields (`--json`: the
+//! The report as `check` prints it beside docs/spec/cli.md's fields (`--json`: the
 //! repeat command, the options in force, the timings, the GTP parts), and
 //! the interim report of the smallest failure so far (Ctrl-C).
 
@@ -6,7 +6,7 @@ use super::{Failure, Report};
 use crate::harness::gtp::laws::LawsReport;
 use crate::harness::verdict::Status;
 
-/// What `--json` shows beside CLI.md's fields.
+/// What `--json` shows beside docs/spec/cli.md's fields.
 pub struct Beside<'a> {
     /// The command that repeats the run.
     pub repeat: String,
@@ -23,7 +23,7 @@ pub struct Beside<'a> {
 }
 
 impl Report {
-    /// The JSON report: CLI.md's fields as they are, and `beside` them.
+    /// The JSON report: docs/spec/cli.md's fields as they are, and `beside` them.
     pub fn json_with(&self, beside: Beside) -> serde_json::Value {
         let mut json = serde_json::to_value(self).expect("a report serializes");
         json["repeat"] = beside.repeat.into();

@@ -1,7 +1,7 @@
-//! The result of a check: JSON for machines (CLI.md), text for people.
+//! The result of a check: JSON for machines (docs/spec/cli.md), text for people.
 //!
 //! One job a file: this one the report and its failures; `timings.rs`
-//! where the time went; `full.rs` what `check` shows beside CLI.md's
+//! where the time went; `full.rs` what `check` shows beside docs/spec/cli.md's
 //! fields; `summaries.rs` what each phase found and how a failure was
 //! shrunk; `marks.rs` expected and got side by side, marked
 //! where they differ; `text.rs` the report for people.
@@ -59,7 +59,7 @@ pub struct Report {
     /// status and the end of its stderr, the same on the smallest input.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cannot_run: Option<String>,
-    /// Where the time went; `--json` shows it beside CLI.md's fields.
+    /// Where the time went; `--json` shows it beside docs/spec/cli.md's fields.
     #[serde(skip)]
     pub timings: Timings,
     /// The stack limit of the candidate's processes in bytes, if it runs

@@ -1,4 +1,4 @@
-//! Text form (PROBLEMS.md §3): `W H`, `q`, then q commands; the answer is
+//! Text form (docs/spec/chomp.md): `W H`, `q`, then q commands; the answer is
 //! the lines the commands print, read greedily (a `move` owns the next line
 //! only if it is `illegal` or `player P loses`).
 

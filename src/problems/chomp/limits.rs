@@ -1,4 +1,4 @@
-//! chomp's limits (PROBLEMS.md), read by its parsers, messages,
+//! chomp's limits (docs/spec/chomp.md), read by its parsers, messages,
 //! `--size` clamping and docs, so a message never names a limit the code
 //! does not enforce.
 

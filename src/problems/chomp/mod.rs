@@ -1,4 +1,4 @@
-//! chomp (PROBLEMS.md §3, seed 002): a W × H board, a script of `count`,
+//! chomp (docs/spec/chomp.md): a W × H board, a script of `count`,
 //! `legal X Y`, `move X Y` and `display` commands, and the lines they print.
 //!
 //! Three representations of the board, as the seed and the issue ask:

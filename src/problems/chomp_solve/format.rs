@@ -1,4 +1,4 @@
-//! Text form (PROBLEMS.md §4): `H`, then the H row lengths on one line;
+//! Text form (docs/spec/chomp-solve.md): `H`, then the H row lengths on one line;
 //! the answer is `lose`, or `win K` and K lines `X Y`.
 
 use std::fmt::Write;

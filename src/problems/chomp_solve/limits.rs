@@ -1,4 +1,4 @@
-//! chomp-solve's limits (PROBLEMS.md), read by its parsers, messages,
+//! chomp-solve's limits (docs/spec/chomp-solve.md), read by its parsers, messages,
 //! `--size` clamping and docs, so a message never names a limit the code
 //! does not enforce.
 

@@ -1,4 +1,4 @@
-//! chomp-solve (PROBLEMS.md §4): the game value of one Chomp position and
+//! chomp-solve (docs/spec/chomp-solve.md): the game value of one Chomp position and
 //! its winning moves, and the census of losing positions in a box
 //! (`boardcheck chomp-census`).
 //!

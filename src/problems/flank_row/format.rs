@@ -1,4 +1,4 @@
-//! Text form (PROBLEMS.md §1): the row, `k`, then `k` lines `P i`.
+//! Text form (docs/spec/flank-row.md): the row, `k`, then `k` lines `P i`.
 
 use super::{Case, Cell, Placement, Player, Row};
 use crate::json;

@@ -1,4 +1,4 @@
-//! flank-row's limits (PROBLEMS.md), read by its parsers, messages,
+//! flank-row's limits (docs/spec/flank-row.md), read by its parsers, messages,
 //! `--size` clamping and docs, so a message never names a limit the code
 //! does not enforce.
 

@@ -1,4 +1,4 @@
-//! flank-row (PROBLEMS.md §1, seed 000): placements on a 1-D row, each
+//! flank-row (docs/spec/flank-row.md): placements on a 1-D row, each
 //! flipping the runs of the opponent it closes on either side.
 //!
 //! ```

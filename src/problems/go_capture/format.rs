@@ -1,4 +1,4 @@
-//! Text form (PROBLEMS.md §5): `n m`, then n rows of m points; the answer is
+//! Text form (docs/spec/go-capture.md): `n m`, then n rows of m points; the answer is
 //! the removed count, then the n rows after removal.
 
 use super::{Board, Removal, is_point};

@@ -1,4 +1,4 @@
-//! go-capture's limits (PROBLEMS.md), read by its parsers, messages,
+//! go-capture's limits (docs/spec/go-capture.md), read by its parsers, messages,
 //! `--size` clamping and docs, so a message never names a limit the code
 //! does not enforce.
 

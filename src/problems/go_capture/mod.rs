@@ -1,4 +1,4 @@
-//! go-capture (PROBLEMS.md §5, seed 003): every group without a liberty in
+//! go-capture (docs/spec/go-capture.md): every group without a liberty in
 //! the given position is removed, all at once.
 //!
 //! ```

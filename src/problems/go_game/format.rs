@@ -1,4 +1,4 @@
-//! Text form (PROBLEMS.md §7): `n ko suicide` (under `situational`, then
+//! Text form (docs/spec/go-game.md): `n ko suicide` (under `situational`, then
 //! optionally GNU Go's conventions `simple-ko-too` and `next-mover`; see
 //! [`Conventions`]), `k`, then k commands
 //! (`play COLOUR VERTEX|pass`, `undo`). The answer: one line per command

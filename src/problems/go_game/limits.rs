@@ -1,4 +1,4 @@
-//! go-game's limits (PROBLEMS.md §7), read by its parser, messages,
+//! go-game's limits (docs/spec/go-game.md), read by its parser, messages,
 //! `--size` clamping and docs.
 
 /// The largest board side the contract allows.

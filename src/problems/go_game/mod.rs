@@ -1,4 +1,4 @@
-//! go-game (PROBLEMS.md §7): a game of Go from the empty board as a
+//! go-game (docs/spec/go-game.md): a game of Go from the empty board as a
 //! sequence of GTP-like commands (`play COLOUR VERTEX|pass`, `undo`) under
 //! named ko and suicide rules; the answer is one reply per command and the
 //! final board.
@@ -45,7 +45,7 @@ pub use limits::{MAX_COMMANDS, MAX_N};
 /// GTP's column letters, `I` skipped.
 pub const COLUMNS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
-/// The ko rule (PROBLEMS.md §7, step 4).
+/// The ko rule (docs/spec/go-game.md, step 4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Ko {
     /// No ko rule.
@@ -59,7 +59,7 @@ pub enum Ko {
     Situational,
 }
 
-/// The suicide rule (PROBLEMS.md §7, step 3).
+/// The suicide rule (docs/spec/go-game.md, step 3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Suicide {
     /// Every suicide is illegal.

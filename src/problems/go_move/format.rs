@@ -1,4 +1,4 @@
-//! Text form (PROBLEMS.md §6): `n`, n lines of n digits (spaces between
+//! Text form (docs/spec/go-move.md): `n`, n lines of n digits (spaces between
 //! digits accepted), then `c r p`. The answer is `0`, or `1` and the n
 //! lines of the new board. A given position with a group without a liberty
 //! is refused at the place of one of its stones.

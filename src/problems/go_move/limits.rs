@@ -1,4 +1,4 @@
-//! go-move's limits (PROBLEMS.md), read by its parsers, messages,
+//! go-move's limits (docs/spec/go-move.md), read by its parsers, messages,
 //! `--size` clamping and docs, so a message never names a limit the code
 //! does not enforce.
 

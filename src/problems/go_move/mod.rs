@@ -1,4 +1,4 @@
-//! go-move (PROBLEMS.md §6, seed 004): one move on an n×n Go board. The
+//! go-move (docs/spec/go-move.md): one move on an n×n Go board. The
 //! stone is placed, opponent groups left without a liberty are removed, and
 //! then the move is illegal if its own group has no liberty (suicide). An
 //! occupied point is illegal too. Ko is ignored.

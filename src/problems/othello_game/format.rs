@@ -1,4 +1,4 @@
-//! The text form of othello-game (PROBLEMS.md §8): `n`, `k`, then k
+//! The text form of othello-game (docs/spec/othello-game.md): `n`, `k`, then k
 //! commands (`play b d3`, `play w pass`, `undo`); the answer is one reply
 //! line per command, then n board lines from row 1 (the top).
 

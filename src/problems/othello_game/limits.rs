@@ -1,4 +1,4 @@
-//! othello-game's limits (PROBLEMS.md §8), read by its parser, messages,
+//! othello-game's limits (docs/spec/othello-game.md), read by its parser, messages,
 //! `--size` clamping and docs.
 
 /// The smallest board side (even).

@@ -1,4 +1,4 @@
-//! othello-game (PROBLEMS.md §8): a game of Othello on an n × n board (n
+//! othello-game (docs/spec/othello-game.md): a game of Othello on an n × n board (n
 //! even, 4 to 16) as a sequence of GTP-like commands (`play COLOUR
 //! VERTEX|pass`, `undo`), each answered `=`, `? illegal move` or `? cannot
 //! undo`, then the final board.
@@ -83,7 +83,7 @@ pub enum Command {
 /// Who is to move after a play that leaves the opponent without a move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Rules {
-    /// PROBLEMS.md §8: the opponent, who must then send `play COLOUR
+    /// docs/spec/othello-game.md: the opponent, who must then send `play COLOUR
     /// pass`; the pass is a play of its own (and `undo` takes it back).
     #[default]
     Standard,
@@ -201,7 +201,7 @@ impl Generate for OthelloGame {
                     "standard" => Ok(0),
                     "auto-pass" => Ok(1),
                     _ => Err(format!(
-                        "othello-game has no rules {text:?}: standard (PROBLEMS.md §8: forced passes are sent) or auto-pass (the engine inserts forced passes itself, as GRhino and Edax do)"
+                        "othello-game has no rules {text:?}: standard (docs/spec/othello-game.md: forced passes are sent) or auto-pass (the engine inserts forced passes itself, as GRhino and Edax do)"
                     )),
                 },
                 of: |case| match case.rules {

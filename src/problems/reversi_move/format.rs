@@ -1,4 +1,4 @@
-//! Text form (PROBLEMS.md §2): `m n`, m lines of n values 0/1/2 separated
+//! Text form (docs/spec/reversi-move.md): `m n`, m lines of n values 0/1/2 separated
 //! by spaces, then `row col player`. JSON form, the seed's
 //! `place_piece(board, row, col, player)`: `{"board": [[...], ...], "row":
 //! r, "col": c, "player": p}` in, the board as an array of arrays out.
@@ -285,7 +285,7 @@ pub fn write_answer(answer: &Board, out: &mut String) {
     write_board(answer, out)
 }
 
-/// The JSON form (PROBLEMS.md): the case as the seed's arguments, the
+/// The JSON form (docs/spec/reversi-move.md): the case as the seed's arguments, the
 /// answer the board alone (the protocol's answer line wraps it as
 /// `{"board": ...}`); `--py-func` calls `place_piece(board, row, col,
 /// player)`.

@@ -1,4 +1,4 @@
-//! reversi-move's limits (PROBLEMS.md), read by its parsers, messages,
+//! reversi-move's limits (docs/spec/reversi-move.md), read by its parsers, messages,
 //! `--size` clamping and docs, so a message never names a limit the code
 //! does not enforce.
 

@@ -1,4 +1,4 @@
-//! reversi-move (PROBLEMS.md §2, seed 001): one move of player `p` at
+//! reversi-move (docs/spec/reversi-move.md): one move of player `p` at
 //! `(row, col)` on any m×n grid of 0 (empty), 1 and 2, flipping every run of
 //! the opponent that the move closes in the 8 directions, every direction
 //! decided on the board as it was before the move.

@@ -1,0 +1,318 @@
+//! The contract the repository carries (`docs/spec/`), checked against the
+//! code: a page for every problem of the registry, an index that links
+//! them, and every worked example on a page answered exactly as written by
+//! both the engine and the oracle. No file of the repository points to a
+//! contract outside it.
+//!
+//! Examples are fenced blocks whose info string names what they hold, each
+//! followed by its answer:
+//!
+//! | block | followed by | checked |
+//! |---|---|---|
+//! | `input` | `output` | the text form; also with `\r\n`, trailing spaces and no final newline |
+//! | `multi-input` | `multi-output` | the multi-case form |
+//! | `json-input` | `json-output` | the JSON form, compared as JSON values |
+//! | `invalid` | `error` | refused, with exactly this message |
+//!
+//! A second word names the problem (`input flank-row`); on a problem's own
+//! page it defaults to that problem.
+
+use std::path::{Path, PathBuf};
+
+use boardcheck::json::read_case_text;
+use boardcheck::problem::{Problem, answer_text, read_input};
+use boardcheck::problems::{self, NAMES, Visitor};
+use boardcheck::suite::Suite;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn spec_dir() -> PathBuf {
+    root().join("docs/spec")
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// One fenced block: the info string's words, its text, its first line.
+struct Block {
+    words: Vec<String>,
+    text: String,
+    line: usize,
+}
+
+/// The fenced blocks of a markdown text (``` fences, not nested).
+fn blocks(markdown: &str) -> Vec<Block> {
+    let mut out = Vec::new();
+    let mut open: Option<Block> = None;
+    for (i, line) in markdown.lines().enumerate() {
+        let fence = line.trim_start().strip_prefix("```");
+        match (&mut open, fence) {
+            (None, Some(info)) => {
+                open = Some(Block {
+                    words: info.split_whitespace().map(str::to_string).collect(),
+                    text: String::new(),
+                    line: i + 1,
+                });
+            }
+            (Some(_), Some(rest)) if rest.trim().is_empty() => out.extend(open.take()),
+            (Some(block), _) => {
+                block.text.push_str(line);
+                block.text.push('\n');
+            }
+            (None, None) => {}
+        }
+    }
+    assert!(open.is_none(), "a fenced block is not closed");
+    out
+}
+
+/// The kinds of example, each with the kind of block that answers it.
+const PAIRS: [(&str, &str); 4] = [
+    ("input", "output"),
+    ("multi-input", "multi-output"),
+    ("json-input", "json-output"),
+    ("invalid", "error"),
+];
+
+/// One worked example: its kind (the input block's), problem, input and
+/// written answer, and where it is.
+struct Example {
+    kind: &'static str,
+    problem: String,
+    input: String,
+    answer: String,
+    place: String,
+}
+
+/// The examples of a page; `page_problem` is the problem a block that
+/// names none belongs to. Panics on an input without its answer block.
+fn examples(file: &Path, page_problem: Option<&str>) -> Vec<Example> {
+    let name = file.file_name().unwrap().to_string_lossy().to_string();
+    let all = blocks(&read(file));
+    let is_example = |b: &Block| {
+        PAIRS
+            .iter()
+            .any(|(i, o)| b.words.first().is_some_and(|w| w == i || w == o))
+    };
+    let mut list = all.iter().filter(|b| is_example(b)).peekable();
+    let mut out = Vec::new();
+    while let Some(block) = list.next() {
+        let place = format!("docs/spec/{name}:{}", block.line);
+        let word = block.words[0].as_str();
+        let Some(&(kind, answer_kind)) = PAIRS.iter().find(|(i, _)| *i == word) else {
+            panic!("{place}: a `{word}` block that follows no input");
+        };
+        let answer = list
+            .next_if(|b| b.words[0] == answer_kind)
+            .unwrap_or_else(|| panic!("{place}: `{kind}` is not followed by `{answer_kind}`"));
+        let problem = block
+            .words
+            .get(1)
+            .map(String::as_str)
+            .or(page_problem)
+            .unwrap_or_else(|| panic!("{place}: name the problem (`{kind} PROBLEM`)"));
+        assert!(
+            NAMES.contains(&problem),
+            "{place}: no problem called {problem:?}"
+        );
+        out.push(Example {
+            kind,
+            problem: problem.to_string(),
+            input: block.text.clone(),
+            answer: answer.text.clone(),
+            place,
+        });
+    }
+    out
+}
+
+/// The same text with `\r\n` line ends, a trailing space on every line
+/// and no final newline: the readers' slack the contract promises.
+fn roughened(text: &str) -> String {
+    text.lines()
+        .map(|l| format!("{l} "))
+        .collect::<Vec<_>>()
+        .join("\r\n")
+}
+
+/// The engine or the oracle of `P`.
+type Solver<P> = fn(&<P as Problem>::Case) -> <P as Problem>::Answer;
+
+/// Checks one example on problem `P` with both solvers.
+struct Check<'a>(&'a Example);
+
+impl Visitor for Check<'_> {
+    type Output = Result<(), String>;
+    fn visit<P: Suite>(self) -> Self::Output {
+        let e = self.0;
+        let solvers: [(&str, Solver<P>); 2] = [("engine", P::engine), ("oracle", P::oracle)];
+        match e.kind {
+            "input" | "multi-input" => {
+                let multi = e.kind == "multi-input";
+                let mut inputs = vec![e.input.clone()];
+                if !multi {
+                    inputs.push(roughened(&e.input));
+                }
+                for input in &inputs {
+                    let cases = read_input::<P>(input, multi)
+                        .map_err(|err| format!("the input is refused: {err}"))?;
+                    for (who, solve) in solvers {
+                        let got: String =
+                            cases.iter().map(|c| answer_text::<P>(&solve(c))).collect();
+                        if got != e.answer {
+                            return Err(format!(
+                                "the {who} answers {input:?} with\n{got}\nthe page says\n{}",
+                                e.answer
+                            ));
+                        }
+                    }
+                }
+            }
+            "json-input" => {
+                let case = read_case_text::<P>(&e.input)
+                    .map_err(|err| format!("the JSON case is refused: {err}"))?;
+                let want: serde_json::Value = serde_json::from_str(&e.answer)
+                    .map_err(|err| format!("the page's JSON answer does not parse: {err}"))?;
+                for (who, solve) in solvers {
+                    let got = (P::json().write_answer)(&solve(&case));
+                    if got != want {
+                        return Err(format!("the {who} answers {got}, the page says {want}"));
+                    }
+                }
+            }
+            "invalid" => match read_input::<P>(&e.input, false) {
+                Ok(_) => return Err("the input is read, the page says it is refused".into()),
+                Err(err) if err.to_string() != e.answer.trim_end() => {
+                    return Err(format!(
+                        "refused with\n{err}\nthe page says\n{}",
+                        e.answer.trim_end()
+                    ));
+                }
+                Err(_) => {}
+            },
+            other => unreachable!("{other}"),
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn every_problem_has_a_page_and_the_index_links_it() {
+    let index = read(&spec_dir().join("README.md"));
+    for name in NAMES {
+        let page = spec_dir().join(format!("{name}.md"));
+        assert!(
+            page.is_file(),
+            "no page {} for problem {name}",
+            page.display()
+        );
+        assert!(
+            index.contains(&format!("]({name}.md)")),
+            "docs/spec/README.md does not link {name}.md"
+        );
+    }
+    assert!(
+        index.contains("](cli.md)"),
+        "docs/spec/README.md does not link cli.md"
+    );
+    // No page of a problem the registry does not have.
+    for entry in std::fs::read_dir(spec_dir()).unwrap() {
+        let file = entry.unwrap().file_name().to_string_lossy().to_string();
+        let stem = file.trim_end_matches(".md");
+        assert!(
+            ["README", "cli"].contains(&stem) || NAMES.contains(&stem),
+            "docs/spec/{file} is not the page of a problem in the registry"
+        );
+    }
+}
+
+#[test]
+fn every_worked_example_is_what_the_engine_and_the_oracle_answer() {
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    let pages = ["README", "cli"].iter().map(|p| (*p, None));
+    for (page, problem) in pages.chain(NAMES.iter().map(|n| (*n, Some(*n)))) {
+        let list = examples(&spec_dir().join(format!("{page}.md")), problem);
+        if let Some(name) = problem {
+            // A problem's page shows each form it defines.
+            for kind in ["input", "json-input", "invalid"] {
+                assert!(
+                    list.iter().any(|e| e.kind == kind && e.problem == name),
+                    "docs/spec/{page}.md has no `{kind}` example"
+                );
+            }
+        }
+        for e in &list {
+            let done = problems::visit(&e.problem, Check(e)).expect("a known problem");
+            if let Err(why) = done {
+                failures.push(format!("{} ({}): {why}", e.place, e.problem));
+            }
+            checked += 1;
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(checked >= 3 * NAMES.len(), "only {checked} examples");
+}
+
+/// Text files of the repository that may point to a contract: docs, code,
+/// tests, examples.
+fn text_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if path.is_dir() {
+            if !name.starts_with('.') && name != "target" && name != "corpus" {
+                text_files(&path, out);
+            }
+        } else if [".md", ".rs", ".py", ".toml", ".sh", ".c"]
+            .iter()
+            .any(|ext| name.ends_with(ext))
+        {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn the_repository_points_to_its_own_contract() {
+    let mut files = Vec::new();
+    text_files(&root(), &mut files);
+    // Spelled in pieces so that this file does not name them.
+    let outside = [
+        ["..", "/shared/"].concat(),
+        ["PROBLEMS", ".md"].concat(),
+        ["CLI", ".md"].concat(),
+    ];
+    let mut bad = Vec::new();
+    for file in &files {
+        let text = read(file);
+        let shown = file.strip_prefix(root()).unwrap().display().to_string();
+        for (i, line) in text.lines().enumerate() {
+            for word in &outside {
+                if line.contains(word.as_str()) {
+                    bad.push(format!("{shown}:{}: {word}", i + 1));
+                }
+            }
+            // Every docs/spec page named exists.
+            let mut rest = line;
+            while let Some(at) = rest.find("docs/spec/") {
+                let tail = &rest[at + "docs/spec/".len()..];
+                let end = tail
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '.'))
+                    .unwrap_or(tail.len());
+                let page = tail[..end].trim_end_matches('.');
+                if !page.is_empty() && !root().join("docs/spec").join(page).exists() {
+                    bad.push(format!(
+                        "{shown}:{}: docs/spec/{page} does not exist",
+                        i + 1
+                    ));
+                }
+                rest = &tail[end..];
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
