@@ -22,10 +22,15 @@ fn grade_judges_every_submission_though_one_hangs_and_one_crashes() {
             "3",
             "--cases",
             "30",
+            // Long enough for a Python start on a loaded machine (300 ms
+            // was not, at load 30 on 2 cores); the hang costs one limit
+            // per run, and its shrinking one run.
             "--timeout-ms",
-            "300",
+            "5000",
             "--max-shrink-runs",
             "5",
+            "--max-tle-shrink-runs",
+            "1",
             "--limits",
             "off",
             "sleep 100",
@@ -147,7 +152,19 @@ fn grade_takes_functions_and_the_multi_case_form() {
             "examples/flank_row/edge_closes_run.py",
         ],
     );
-    let common = ["--json", "--seed", "2", "--cases", "200", "--limits", "off"];
+    // A generous wall-time limit: this test is about answers, and a loaded
+    // machine (load 30 on 2 cores) turned right ones into time-outs.
+    let common = [
+        "--json",
+        "--seed",
+        "2",
+        "--cases",
+        "200",
+        "--limits",
+        "off",
+        "--timeout-ms",
+        "60000",
+    ];
     let run = |dir: &std::path::Path, how: &[&str]| {
         let mut argv = vec!["grade", "flank-row", dir.to_str().unwrap()];
         argv.extend(common);
@@ -545,10 +562,12 @@ fn a_start_up_allowance_is_for_its_kind_and_a_missing_program_is_a_row() {
             "3",
             "--limits",
             "off",
+            // Limits far above what 3 small cases take, so that only the
+            // allowance is under test, not the machine's load.
             "--timeout-ms",
-            "1000",
+            "30000",
             "--cpu-ms",
-            "800",
+            "20000",
             "--startup-ms",
             "python3=500",
             "python3 examples/flank_row/correct.py",
@@ -569,18 +588,18 @@ fn a_start_up_allowance_is_for_its_kind_and_a_missing_program_is_a_row() {
             )
         })
         .collect();
-    assert_eq!(limits, [(1500, 1300), (1000, 800)], "{table}");
+    assert_eq!(limits, [(30500, 20500), (30000, 20000)], "{table}");
     assert!(
         rows[0]["repeat"]
             .as_str()
             .unwrap()
-            .contains("--timeout-ms 1500 --jobs 1 --cpu-ms 1300")
+            .contains("--timeout-ms 30500 --jobs 1 --cpu-ms 20500")
     );
     assert!(
         rows[1]["repeat"]
             .as_str()
             .unwrap()
-            .contains("--timeout-ms 1000 --jobs 1 --cpu-ms 800")
+            .contains("--timeout-ms 30000 --jobs 1 --cpu-ms 20000")
     );
     let classes: Vec<&str> = rows.iter().map(|r| r["class"].as_str().unwrap()).collect();
     assert_eq!(classes, ["pass", "pass", "could-not-run"]);
