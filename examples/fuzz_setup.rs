@@ -1,7 +1,8 @@
 //! Writes what `fuzz/` holds that is made from the problem registry
 //! (docs/fuzzing.md): `fuzz/Cargo.toml`, one file per target in
 //! `fuzz/fuzz_targets/`, seed corpora in `fuzz/corpus/<target>/` and
-//! dictionaries in `fuzz/dict/`. Run it after adding a problem:
+//! dictionaries in `fuzz/dict/`; and the list of targets in
+//! docs/fuzzing.md. Run it after adding a problem or changing a vector:
 //!
 //! ```text
 //! cargo run --example fuzz_setup
@@ -18,7 +19,7 @@ use std::path::Path;
 
 use boardcheck::harness::fuzz::targets;
 use boardcheck::harness::fuzz_setup::{
-    TARGET_SOURCE, dictionary, manifest, seed_name, seeds, zoo_runs,
+    TARGET_SOURCE, dictionary, manifest, seed_name, seeds, target_list, with_target_list, zoo_runs,
 };
 use boardcheck::problems::Registry;
 
@@ -66,6 +67,12 @@ fn main() -> std::io::Result<()> {
             made.len(),
             bytes
         );
+    }
+    let doc_path = root.join("docs/fuzzing.md");
+    let doc = fs::read_to_string(&doc_path)?;
+    match with_target_list(&doc, &target_list::<Registry>(&vectors)) {
+        Some(new) => fs::write(&doc_path, new)?,
+        None => eprintln!("docs/fuzzing.md: the markers of the list of targets are missing"),
     }
     Ok(())
 }

@@ -82,7 +82,7 @@ fn examples_dir(problem: &str) -> String {
 /// protocol/ are not programs of the text form (tests/protocol.rs checks
 /// each of them); gtp/ holds GTP engines (tests/gtp.rs); misbehaving/
 /// candidates that break the rules of a run (tests/verdicts.rs).
-const NOT_A_PROBLEM: &[&str] = &["misbehaving", "functions", "protocol", "gtp"];
+const NOT_A_PROBLEM: &[&str] = &["misbehaving", "functions", "protocol", "gtp", "classroom"];
 
 /// One candidate run through `boardcheck check`.
 struct Example {
@@ -308,7 +308,18 @@ fn judge(e: &Example) -> Result<(), String> {
     let path = e.path();
     let setup = e.setup;
     // One failure is all a row checks; more would only cost shrinking time.
-    let mut extra = vec!["--cases", cases_arg.as_str(), "--max-failures", "1"];
+    // A generous wall-time limit: these rows are about answers, and on a
+    // loaded machine (load 20-30 on 2 cores) a Python run of a small case
+    // took over the default 2 s, turning right answers into time-outs and
+    // stopping the shrinking of wrong ones early.
+    let mut extra = vec![
+        "--cases",
+        cases_arg.as_str(),
+        "--max-failures",
+        "1",
+        "--timeout-ms",
+        "60000",
+    ];
     let mut candidate = vec!["python3", path.as_str()];
     if setup.multi {
         extra.push("--multi");

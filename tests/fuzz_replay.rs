@@ -1,15 +1,18 @@
 //! Every committed fuzz input through the target bodies on the stable
 //! toolchain, without cargo-fuzz: the seed corpora (`fuzz/corpus/<target>/`)
-//! and the minimized crashes (`fuzz/regressions/<target>/`). And `fuzz/`'s
-//! manifest and target files are what the problem registry gives, so a new
-//! problem is fuzzed once `cargo run --example fuzz_setup` has run.
+//! and the minimized crashes (`fuzz/regressions/<target>/`). And what
+//! `cargo run --example fuzz_setup` writes from the problem registry is
+//! what is committed: `fuzz/`'s manifest, target files, dictionaries and
+//! seeds, and docs/fuzzing.md's list of targets.
 
 use std::fs;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
 use boardcheck::harness::fuzz::{Target, targets};
-use boardcheck::harness::fuzz_setup::{TARGET_SOURCE, manifest};
+use boardcheck::harness::fuzz_setup::{
+    TARGET_SOURCE, dictionary, manifest, seed_name, seeds, target_list, with_target_list,
+};
 use boardcheck::problems::Registry;
 
 fn fuzz_dir() -> PathBuf {
@@ -106,5 +109,136 @@ fn the_fuzz_crate_is_what_the_registry_gives() {
     for path in inputs(&sources) {
         let text = fs::read_to_string(&path).unwrap();
         assert_eq!(text, TARGET_SOURCE, "{} is {stale}", path.display());
+    }
+}
+
+/// Every dictionary `cargo run --example fuzz_setup` would write is the
+/// committed one, and no other is committed: the words of the vectors
+/// change, the dictionaries follow.
+#[test]
+fn every_dictionary_is_what_the_registry_gives() {
+    let stale = "stale: run `cargo run --example fuzz_setup`";
+    let vectors = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let mut want = Vec::new();
+    for target in targets::<Registry>() {
+        let path = fuzz_dir()
+            .join("dict")
+            .join(format!("{}.dict", target.name));
+        let on_disk = fs::read_to_string(&path).ok();
+        let made = dictionary(&target, &vectors);
+        assert_eq!(on_disk, made, "{} is {stale}", path.display());
+        if made.is_some() {
+            want.push(path);
+        }
+    }
+    want.sort();
+    assert_eq!(
+        inputs(&fuzz_dir().join("dict")),
+        want,
+        "fuzz/dict/ is {stale}"
+    );
+}
+
+/// Every seed `cargo run --example fuzz_setup` would write is in the
+/// committed corpus (a fuzzer's own finds may be there too).
+#[test]
+fn every_seed_the_registry_gives_is_committed() {
+    let vectors = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let mut missing = Vec::new();
+    for target in targets::<Registry>() {
+        let corpus = fuzz_dir().join("corpus").join(&target.name);
+        for seed in seeds::<Registry>(&target, &vectors) {
+            let path = corpus.join(seed_name(&seed));
+            if fs::read(&path).ok().as_deref() != Some(seed.as_slice()) {
+                missing.push(path.display().to_string());
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "{} seeds missing, stale: run `cargo run --example fuzz_setup`:\n{}",
+        missing.len(),
+        missing.join("\n")
+    );
+}
+
+/// docs/fuzzing.md lists every target of the registry (and so of
+/// `fuzz/Cargo.toml`), each with its dictionary, as `fuzz_setup` writes it;
+/// and its by-hand commands keep new inputs out of the committed corpus.
+#[test]
+fn the_fuzzing_doc_lists_the_registrys_targets_and_keeps_the_corpus_clean() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/fuzzing.md");
+    let doc = fs::read_to_string(&path).unwrap();
+    let vectors = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let list = target_list::<Registry>(&vectors);
+    let written = with_target_list(&doc, &list).expect("docs/fuzzing.md: the list's markers");
+    assert!(
+        written == doc,
+        "docs/fuzzing.md's list of targets is stale: run `cargo run --example fuzz_setup`"
+    );
+    // The rows name exactly the manifest's binaries.
+    let manifest = fs::read_to_string(fuzz_dir().join("Cargo.toml")).unwrap();
+    let mut bins: Vec<&str> = manifest
+        .lines()
+        .filter_map(|l| l.strip_prefix("name = \""))
+        .filter_map(|l| l.strip_suffix('"'))
+        .filter(|n| *n != "boardcheck-fuzz")
+        .collect();
+    let mut rows: Vec<&str> = list
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `"))
+        .filter_map(|l| l.split('`').next())
+        .collect();
+    bins.sort();
+    rows.sort();
+    assert_eq!(rows, bins);
+    // Every `cargo fuzz run` the doc (or the README) gives runs one input
+    // file or names a scratch corpus first, where libFuzzer writes; and
+    // `-dict=` only for a target that has a dictionary.
+    let readme =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let joined = format!("{doc}\n{readme}").replace("\\\n", " ");
+    for line in joined.lines() {
+        let Some((_, run)) = line.split_once("cargo fuzz run") else {
+            continue;
+        };
+        // In running text the command ends with its code span.
+        let run = run.split('`').next().unwrap_or("");
+        let words: Vec<&str> = run
+            .split_whitespace()
+            .map(|w| w.trim_matches('`'))
+            .filter(|w| !w.is_empty())
+            .collect();
+        // The free words before `--`: the target, then the folders or files.
+        let mut free = Vec::new();
+        let mut options = words.iter().take_while(|w| **w != "--");
+        while let Some(w) = options.next() {
+            if ["-s", "--sanitizer", "-j", "--jobs"].contains(w) {
+                options.next();
+            } else if !w.starts_with('-') {
+                free.push(*w);
+            }
+        }
+        let (target, dirs) = free.split_first().unwrap_or_else(|| panic!("{line}"));
+        assert!(
+            targets::<Registry>().iter().any(|t| t.name == *target),
+            "{line}: no target {target}"
+        );
+        // A run on one input file (a crash to reproduce) writes nothing.
+        let first = dirs.first().copied().unwrap_or("");
+        let one_file = ["regressions/", "artifacts/", "..."]
+            .iter()
+            .any(|p| first.contains(p));
+        assert!(
+            one_file || first.starts_with("scratch/") || first.starts_with("fuzz/scratch/"),
+            "{line}: libFuzzer writes new inputs to the first folder it is given \
+             (the target's committed corpus when none is): name one under fuzz/scratch/ first"
+        );
+        for dict in words.iter().filter_map(|w| w.strip_prefix("-dict=")) {
+            assert!(
+                fuzz_dir().join(dict).is_file(),
+                "{line}: no dictionary {dict}"
+            );
+        }
     }
 }

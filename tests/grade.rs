@@ -1,5 +1,6 @@
 //! `boardcheck grade` (many submissions, one table; one that hangs or
-//! crashes stops no other) and `--shard I/N` with `boardcheck merge`.
+//! crashes stops no other; per submission what a teacher tells the
+//! student) and `--shard I/N` with `boardcheck merge`.
 
 #[allow(dead_code, reason = "each test file uses some of the helpers")]
 mod common;
@@ -21,10 +22,15 @@ fn grade_judges_every_submission_though_one_hangs_and_one_crashes() {
             "3",
             "--cases",
             "30",
+            // Long enough for a Python start on a loaded machine (300 ms
+            // was not, at load 30 on 2 cores); the hang costs one limit
+            // per run, and its shrinking one run.
             "--timeout-ms",
-            "300",
+            "5000",
             "--max-shrink-runs",
             "5",
+            "--max-tle-shrink-runs",
+            "1",
             "--limits",
             "off",
             "sleep 100",
@@ -53,9 +59,11 @@ fn grade_judges_every_submission_though_one_hangs_and_one_crashes() {
         .map(|r| r["phase"].as_str().unwrap_or(""))
         .collect();
     assert_eq!(phases, ["cases", "", ""]);
+    let classes: Vec<&str> = rows.iter().map(|r| r["class"].as_str().unwrap()).collect();
+    assert_eq!(classes, ["too-slow", "could-not-run", "pass"]);
     assert_eq!(rows[2]["cases_passed"], 30);
     assert!(
-        rows[0]["minimal_case"]
+        rows[0]["failure"]["input"]
             .as_str()
             .is_some_and(|c| !c.is_empty())
     );
@@ -144,7 +152,19 @@ fn grade_takes_functions_and_the_multi_case_form() {
             "examples/flank_row/edge_closes_run.py",
         ],
     );
-    let common = ["--json", "--seed", "2", "--cases", "200", "--limits", "off"];
+    // A generous wall-time limit: this test is about answers, and a loaded
+    // machine (load 30 on 2 cores) turned right ones into time-outs.
+    let common = [
+        "--json",
+        "--seed",
+        "2",
+        "--cases",
+        "200",
+        "--limits",
+        "off",
+        "--timeout-ms",
+        "60000",
+    ];
     let run = |dir: &std::path::Path, how: &[&str]| {
         let mut argv = vec!["grade", "flank-row", dir.to_str().unwrap()];
         argv.extend(common);
@@ -300,4 +320,315 @@ fn counting_shards_add_up_and_an_incomplete_set_is_refused() {
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("exactly once"));
+}
+
+/// The command of docs/grading.md's example, as words: the line after the
+/// marker `<!-- classroom-command -->`, in its `sh` block.
+fn documented_command() -> Vec<String> {
+    let doc = std::fs::read_to_string("docs/grading.md").unwrap();
+    let (_, after) = doc
+        .split_once("<!-- classroom-command -->\n```sh\n")
+        .expect("docs/grading.md: the marked command");
+    let line = after.lines().next().unwrap();
+    shlex::split(line).unwrap()
+}
+
+/// The text between `== NAME: ` and the next section (or the end).
+fn section<'a>(text: &'a str, name: &str) -> &'a str {
+    let start = text
+        .find(&format!("== {name}: "))
+        .unwrap_or_else(|| panic!("no section for {name}:\n{text}"));
+    let rest = &text[start + 3..];
+    &rest[..rest.find("\n== ").unwrap_or(rest.len())]
+}
+
+/// docs/grading.md's one command on examples/classroom: a folder of five
+/// submissions (right, wrong, slow, crashing, not starting), each in its
+/// class, the same facts in the table, its section, the HTML page and the
+/// JSON, and each repeat line runs that submission's check.
+#[test]
+fn a_class_of_five_is_graded_with_feedback_for_each() {
+    let dir = std::env::temp_dir().join(format!("boardcheck-classroom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let html_path = dir.join("grade.html");
+    let json_path = dir.join("grade.json");
+    let mut words = documented_command();
+    assert_eq!(
+        words[..3],
+        ["boardcheck", "grade", "flank-row"],
+        "{words:?}"
+    );
+    words.remove(0);
+    // The files it writes go to the scratch folder.
+    for (option, path) in [("--report", &html_path), ("--json-out", &json_path)] {
+        let at = words.iter().position(|w| w == option).unwrap();
+        words[at + 1] = path.to_string_lossy().into_owned();
+    }
+    let argv: Vec<&str> = words.iter().map(String::as_str).collect();
+    let out = boardcheck(&argv, "");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{text}\n{stderr}");
+    let table: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json_path).unwrap()).unwrap();
+    let html = std::fs::read_to_string(&html_path).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let rows = table["submissions"].as_array().unwrap();
+    let row = |file: &str| {
+        rows.iter()
+            .find(|r| r["submission"] == format!("examples/classroom/{file}"))
+            .unwrap_or_else(|| panic!("no row for {file}: {table}"))
+    };
+    let classes = [
+        ("ada.py", "pass", "pass"),
+        ("ben.py", "wrong", "wrong"),
+        ("cleo.py", "too-slow", "too slow"),
+        ("dan.py", "crashes", "crashes"),
+        ("eve.py", "could-not-run", "could not run"),
+    ];
+    for (i, (file, class, words)) in classes.iter().enumerate() {
+        let r = row(file);
+        assert_eq!(r["class"], *class, "{r}");
+        let name = format!("examples/classroom/{file}");
+        // The table's row, and the section that starts with the sentence.
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&name))
+            .unwrap_or_else(|| panic!("no table row for {file}:\n{text}"));
+        assert!(line.contains(words), "{line}");
+        let summary = r["summary"].as_str().unwrap();
+        assert!(summary.starts_with(&format!("{words}: ")), "{summary}");
+        let own = section(&text, &name);
+        assert!(
+            own.starts_with(&format!("{name}: {words}\n{summary}\n")),
+            "{own}"
+        );
+        // Its repeat line: that submission's own check, with the grade's options.
+        let repeat = r["repeat"].as_str().unwrap();
+        assert!(own.contains(&format!("repeat: {repeat}\n")), "{own}");
+        assert!(
+            repeat.contains("check flank-row --seed 7 --cases 200 --limits on --timeout-ms 30000 --jobs 1 --cpu-ms 10000 --max-tle-shrink-runs 3 -- python3")
+                && repeat.ends_with(&name),
+            "{repeat}"
+        );
+        // The page: the row links to the section, which holds the sentence.
+        assert!(
+            html.contains(&format!("<a href=\"#s{i}\">{name}</a>")),
+            "{file}"
+        );
+        let at = html.find(&format!("<section id=\"s{i}\">")).unwrap();
+        let escaped = boardcheck::harness::html::escape(summary);
+        assert!(html[at..].contains(&escaped), "{file}: {escaped}");
+    }
+    assert_eq!(
+        table["classes"],
+        serde_json::json!({"pass": 1, "wrong": 1, "too-slow": 1, "crashes": 1, "could-not-run": 1})
+    );
+
+    // Right: every case, and every size of the limits phase, in time.
+    let ada = row("ada.py");
+    assert_eq!(ada["cases_passed"], ada["cases_run"]);
+    assert!(
+        ada["summary"]
+            .as_str()
+            .unwrap()
+            .contains("at the limits, up to size 1000000"),
+        "{ada}"
+    );
+
+    // Wrong: the smallest failing input, expected and got, in every form.
+    let ben = row("ben.py");
+    let failure = &ben["failure"];
+    let input = failure["input"].as_str().unwrap();
+    let case =
+        &boardcheck::problem::read_input::<boardcheck::problems::flank_row::FlankRow>(input, false)
+            .unwrap()[0];
+    assert_eq!((case.row.len(), case.placements.len()), (2, 1), "{input}");
+    assert_eq!(failure["shrink"]["state"], "smallest", "{failure}");
+    assert_ne!(failure["expected"], failure["got"]);
+    let own = section(&text, "examples/classroom/ben.py");
+    assert!(
+        ben["summary"]
+            .as_str()
+            .unwrap()
+            .contains("a minimal input (2 cells, 1 placement")
+    );
+    for part in [
+        input,
+        failure["expected"].as_str().unwrap(),
+        failure["got"].as_str().unwrap(),
+    ] {
+        for l in part.lines() {
+            assert!(own.contains(&format!("    {l}\n")), "{l:?} not in:\n{own}");
+        }
+    }
+
+    // Too slow: right on every small case, over the limit at the limits.
+    let cleo = row("cleo.py");
+    let at = &cleo["failure"]["at_limits"];
+    assert_eq!(
+        (cleo["verdict"].as_str(), cleo["phase"].as_str()),
+        (Some("TLE"), Some("limits"))
+    );
+    assert_eq!(at["pattern"], "growing-run");
+    let fails_from = at["fails_from"].as_u64().unwrap();
+    assert!(fails_from <= 125_000, "{at}");
+    if let Some(passes) = at["passes_at"].as_u64() {
+        assert!(passes < fails_from, "{at}");
+    }
+    let summary = cleo["summary"].as_str().unwrap();
+    assert!(
+        summary.contains("-time limit of")
+            && summary.contains(&format!("on pattern growing-run at {fails_from} cells"))
+            || summary.contains(&format!("on pattern growing-run from {fails_from} cells")),
+        "{summary}"
+    );
+    assert!(summary.ends_with("all 200 small cases agreed"), "{summary}");
+
+    // Crashes: the input and the error's last line.
+    let dan = row("dan.py");
+    assert_eq!(dan["verdict"], "RE");
+    assert!(
+        dan["summary"]
+            .as_str()
+            .unwrap()
+            .contains("IndexError: list index out of range")
+    );
+    assert!(
+        dan["failure"]["detail"]
+            .as_str()
+            .unwrap()
+            .contains("IndexError")
+    );
+
+    // Could not run: why, and nothing judged.
+    let eve = row("eve.py");
+    assert_eq!(
+        (eve["verdict"].as_str(), eve["cases_run"].as_u64()),
+        (Some("ERROR"), Some(0))
+    );
+    assert!(
+        eve["cannot_run"]
+            .as_str()
+            .unwrap()
+            .contains("ModuleNotFoundError")
+    );
+    assert!(
+        section(&text, "examples/classroom/eve.py").contains("No module named 'flank_helpers'")
+    );
+
+    // The repeat lines work pasted: ben's finds the same input, eve's says why.
+    let pasted = |line: &str| {
+        std::process::Command::new("sh")
+            .args(["-c", line])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let again = pasted(ben["repeat"].as_str().unwrap());
+    assert_eq!(again.status.code(), Some(1));
+    let again = String::from_utf8_lossy(&again.stdout);
+    assert!(
+        again.contains("minimal input (2 cells, 1 placement"),
+        "{again}"
+    );
+    for l in input.lines() {
+        assert!(
+            again.contains(&format!("    {l}\n")),
+            "{l:?} not in:\n{again}"
+        );
+    }
+    let again = pasted(eve["repeat"].as_str().unwrap());
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("ModuleNotFoundError"));
+}
+
+/// `--startup-ms KIND=MS` adds to the limits of that kind only, as the
+/// repeat line and the JSON say; a submission that cannot be set up is a
+/// row of its own and the others are graded.
+#[test]
+fn a_start_up_allowance_is_for_its_kind_and_a_missing_program_is_a_row() {
+    let native = format!("{BIN} solve flank-row");
+    let out = boardcheck(
+        &[
+            "grade",
+            "flank-row",
+            "--command",
+            "--json",
+            "--seed",
+            "1",
+            "--cases",
+            "3",
+            "--limits",
+            "off",
+            // Limits far above what 3 small cases take, so that only the
+            // allowance is under test, not the machine's load.
+            "--timeout-ms",
+            "30000",
+            "--cpu-ms",
+            "20000",
+            "--startup-ms",
+            "python3=500",
+            "python3 examples/flank_row/correct.py",
+            &native,
+            "./no-such-program",
+        ],
+        "",
+    );
+    let table = json(&out);
+    let rows = table["submissions"].as_array().unwrap();
+    let limits: Vec<(u64, u64)> = rows
+        .iter()
+        .filter(|r| r["class"] != "could-not-run")
+        .map(|r| {
+            (
+                r["limits"]["timeout_ms"].as_u64().unwrap(),
+                r["limits"]["cpu_ms"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(limits, [(30500, 20500), (30000, 20000)], "{table}");
+    assert!(
+        rows[0]["repeat"]
+            .as_str()
+            .unwrap()
+            .contains("--timeout-ms 30500 --jobs 1 --cpu-ms 20500")
+    );
+    assert!(
+        rows[1]["repeat"]
+            .as_str()
+            .unwrap()
+            .contains("--timeout-ms 30000 --jobs 1 --cpu-ms 20000")
+    );
+    let classes: Vec<&str> = rows.iter().map(|r| r["class"].as_str().unwrap()).collect();
+    assert_eq!(classes, ["pass", "pass", "could-not-run"]);
+    assert!(
+        rows[2]["summary"]
+            .as_str()
+            .unwrap()
+            .contains("no-such-program"),
+        "{}",
+        rows[2]
+    );
+    assert!(
+        rows[0]["summary"]
+            .as_str()
+            .unwrap()
+            .contains("speed not judged")
+    );
+    assert_eq!(table["startup_ms"]["python3"], 500);
+    assert_eq!(out.status.code(), Some(1));
+    // A malformed allowance is a usage error.
+    let out = boardcheck(
+        &[
+            "grade",
+            "flank-row",
+            "--startup-ms",
+            "py",
+            "examples/classroom",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
 }

@@ -2,8 +2,9 @@
 //! manifest and one target file per [`fuzz::targets`] entry, the seed
 //! corpora (from the test vectors, the generators, the patterns and the
 //! zoo's wrong answers) and the libFuzzer dictionaries. Written by
-//! `cargo run --example fuzz_setup`; `tests/fuzz_replay.rs` fails when the
-//! manifest or a target file is not what the registry gives.
+//! `cargo run --example fuzz_setup`, with docs/fuzzing.md's list of
+//! targets; `tests/fuzz_replay.rs` fails when the manifest, a target file, a
+//! dictionary, a seed or that list is not what the registry gives.
 
 use std::collections::BTreeSet;
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -54,6 +55,49 @@ boardcheck = { path = \"..\", default-features = false }
 [workspace]
 members = [\".\"]
 ";
+
+/// The line before the list of targets in docs/fuzzing.md.
+pub const LIST_START: &str = "<!-- the targets: written by `cargo run --example fuzz_setup`; tests/fuzz_replay.rs checks it -->";
+/// The line after it.
+pub const LIST_END: &str = "<!-- end of the targets -->";
+
+/// The list of targets as docs/fuzzing.md shows it: how many, for which
+/// problems, and one row per target with its input and its dictionary (a
+/// dictionary only for the targets that read text).
+pub fn target_list<R: Registry>(vectors_dir: &Path) -> String {
+    let all = fuzz::targets::<R>();
+    let names: Vec<String> = R::NAMES.iter().map(|n| format!("`{n}`")).collect();
+    let mut out = format!(
+        "{} targets: {} for each of the {} problems ({}), and `{}`.\n\n\
+         | target | input | dictionary (`-dict=`) |\n|---|---|---|\n",
+        all.len(),
+        fuzz::KINDS.len(),
+        R::NAMES.len(),
+        names.join(", "),
+        fuzz::CASE_FILES
+    );
+    for target in &all {
+        let input = match target.kind {
+            "structured" => "bytes through `arbitrary`",
+            "answers" => "`input NUL output`",
+            _ => "any bytes",
+        };
+        let dict = match dictionary(target, vectors_dir) {
+            Some(d) => format!("`dict/{}.dict` ({} words)", target.name, d.lines().count()),
+            None => "none".into(),
+        };
+        out.push_str(&format!("| `{}` | {input} | {dict} |\n", target.name));
+    }
+    out
+}
+
+/// `doc` with the text between [`LIST_START`] and [`LIST_END`] replaced by
+/// `list`; `None` if the markers are missing.
+pub fn with_target_list(doc: &str, list: &str) -> Option<String> {
+    let (head, rest) = doc.split_once(LIST_START)?;
+    let (_, tail) = rest.split_once(LIST_END)?;
+    Some(format!("{head}{LIST_START}\n{list}{LIST_END}{tail}"))
+}
 
 /// `fuzz/Cargo.toml`: the package and one `[[bin]]` per target.
 pub fn manifest<R: Registry>() -> String {

@@ -1,10 +1,12 @@
-//! Standalone HTML pages (`check --report FILE.html`, `grade --report`):
-//! one file, inline style, no script, nothing fetched. A failure's minimal
+//! Standalone HTML pages (`check --report FILE.html`, `grade --report`:
+//! the table, then one section per submission, linked from its row): one
+//! file, inline style, no script, nothing fetched. A failure's minimal
 //! case is drawn as boards, expected next to got, the differing cells in
 //! [`HIGHLIGHT_GOT`] and [`HIGHLIGHT_EXPECTED`].
 
 use super::board_view::{cells, differences, split_head, window};
 use super::excerpt::{excerpt, first_difference};
+use super::grade::{Class, Row};
 use super::report::{Failure, Report, program_of};
 
 /// The background of a differing cell on the got side (`#ff2d55`), which
@@ -200,7 +202,18 @@ pub fn check_page(report: &Report, repeat: &str) -> String {
             format!("PASS {}: {} cases agreed", report.problem, report.cases),
         ),
     };
-    let mut body = format!("<h1 class=\"{class}\">{}</h1>\n<dl>", escape(&headline));
+    let body = format!(
+        "<h1 class=\"{class}\">{}</h1>\n{}",
+        escape(&headline),
+        check_details(report, repeat)
+    );
+    page(&headline, &body)
+}
+
+/// What a check's page shows under its headline: the seed, the cases,
+/// the sandbox, the repeat command and the failure's section.
+pub fn check_details(report: &Report, repeat: &str) -> String {
+    let mut body = String::from("<dl>");
     for (name, value) in [
         ("problem", report.problem.clone()),
         ("seed", report.seed.to_string()),
@@ -216,7 +229,67 @@ pub fn check_page(report: &Report, repeat: &str) -> String {
     if let Some(f) = &report.failure {
         body.push_str(&failure_section(report, f, &program_of(repeat)));
     }
-    page(&headline, &body)
+    body
+}
+
+/// The page of `grade`: `setup` (the seed and options, in words), the
+/// table, each row linked to its submission's section: the class, the
+/// sentence, and the check's details (the input, expected and got).
+pub fn grade_page(problem: &str, setup: &str, rows: &[Row]) -> String {
+    let mut body = format!(
+        "<h1>grade {}: {} submissions</h1><p>{}</p>\n\
+         <table class=\"grid\"><tr><th>submission</th><th>class</th><th>verdict</th><th>phase</th>\
+         <th>cases passed</th><th>time</th><th>what happened</th></tr>\n",
+        escape(problem),
+        rows.len(),
+        escape(setup)
+    );
+    for (i, r) in rows.iter().enumerate() {
+        let class = if r.class == Class::Pass {
+            "pass"
+        } else {
+            "fail"
+        };
+        body.push_str(&format!(
+            "<tr><td><a href=\"#s{i}\">{}</a></td><td class=\"{class}\"><b>{}</b></td><td>{}</td>\
+             <td>{}</td><td>{}/{}</td><td>{:.2} s</td><td>{}</td></tr>\n",
+            escape(&r.submission),
+            r.class.words(),
+            escape(&r.verdict),
+            r.phase.unwrap_or(""),
+            r.cases_passed,
+            r.cases_run,
+            r.seconds,
+            escape(&r.summary),
+        ));
+    }
+    body.push_str("</table>\n");
+    for (i, r) in rows.iter().enumerate() {
+        let class = if r.class == Class::Pass {
+            "pass"
+        } else {
+            "fail"
+        };
+        body.push_str(&format!(
+            "<section id=\"s{i}\"><hr><h2 class=\"{class}\">{}: {}</h2><p>{}</p>\n",
+            escape(&r.submission),
+            r.class.words(),
+            escape(&r.summary)
+        ));
+        match &r.cannot_run {
+            Some(why) => body.push_str(&format!(
+                "<pre>{}</pre><p>repeat: <code>{}</code></p>\n",
+                escape(&excerpt(why, None, "")),
+                escape(&r.repeat)
+            )),
+            None => body.push_str(&check_details(&r.report, &r.repeat)),
+        }
+        body.push_str("<p><a href=\"#top\">back to the table</a></p></section>\n");
+    }
+    page(
+        &format!("grade {problem}"),
+        &format!("<a id=\"top\"></a>{body}"),
+    )
 }
 
 #[cfg(test)]

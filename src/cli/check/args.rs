@@ -195,8 +195,8 @@ fn parse_properties(text: &str) -> Result<PropertiesMode, String> {
     text.parse()
 }
 
-/// The limits of one candidate run, shared by `check` and `scale`.
-#[derive(Args)]
+/// The limits of one candidate run, shared by `check`, `grade` and `scale`.
+#[derive(Args, Clone)]
 pub struct LimitArgs {
     /// Wall-time limit of one candidate run, in milliseconds.
     #[arg(long, default_value_t = 2000)]

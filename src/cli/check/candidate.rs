@@ -66,16 +66,27 @@ pub fn any_candidate(
     py_func: Option<&str>,
     multi: Option<usize>,
 ) -> Result<AnyCandidate, i32> {
+    built(problem, limits, command, protocol, py_func, multi).map_err(usage_error)
+}
+
+/// The candidate as [`any_candidate`] builds it, or why it cannot be
+/// (`grade` makes that one submission's row of it).
+pub fn built(
+    problem: &str,
+    limits: &LimitArgs,
+    command: Vec<String>,
+    protocol: &str,
+    py_func: Option<&str>,
+    multi: Option<usize>,
+) -> Result<AnyCandidate, String> {
     if py_func.is_none() && protocol != "jsonl" {
-        return external(limits, command, multi).map(AnyCandidate::External);
+        return checked_external(limits, command, multi).map(AnyCandidate::External);
     }
     if multi.is_some() {
-        return Err(usage_error(
-            "--multi and --protocol jsonl exclude each other",
-        ));
+        return Err("--multi and --protocol jsonl exclude each other".into());
     }
     // The sandbox and the limits are checked as for a plain command.
-    let plain = external(
+    let plain = checked_external(
         limits,
         if py_func.is_some() {
             vec!["python3".into()]
@@ -87,7 +98,7 @@ pub fn any_candidate(
     let jsonl = match py_func {
         Some(spec) => {
             let adapter = problems::visit(problem, PyAdapter).unwrap_or_default();
-            Jsonl::python_function(adapter, spec, plain.limits).map_err(usage_error)?
+            Jsonl::python_function(adapter, spec, plain.limits)?
         }
         None => Jsonl::new(command, plain.limits),
     };
@@ -111,6 +122,15 @@ pub fn external(
     command: Vec<String>,
     multi: Option<usize>,
 ) -> Result<External, i32> {
+    checked_external(limits, command, multi).map_err(usage_error)
+}
+
+/// [`external`], or why not.
+fn checked_external(
+    limits: &LimitArgs,
+    command: Vec<String>,
+    multi: Option<usize>,
+) -> Result<External, String> {
     let candidate = External {
         argv: command,
         limits: Limits {
@@ -125,7 +145,7 @@ pub fn external(
         multi,
     };
     match probe(limits.sandbox) {
-        Err(e) => return Err(usage_error(format!("--sandbox {}: {e}", limits.sandbox))),
+        Err(e) => return Err(format!("--sandbox {}: {e}", limits.sandbox)),
         Ok(_) => {
             if let Some(warning) = warning(limits.sandbox) {
                 eprintln!("boardcheck: warning: {warning}");
@@ -133,7 +153,7 @@ pub fn external(
         }
     }
     if let Err(e) = candidate.verify() {
-        return Err(usage_error(format!("the candidate cannot be started: {e}")));
+        return Err(format!("the candidate cannot be started: {e}"));
     }
     Ok(candidate)
 }

@@ -8,6 +8,6 @@ mod print;
 mod run;
 
 pub use args::{CheckArgs, JudgeArgs, LimitArgs};
-pub use candidate::{AnyCandidate, external};
+pub use candidate::{AnyCandidate, built, external};
 pub use print::{on_interrupt, random_seed};
 pub use run::run;

@@ -1,20 +1,25 @@
 //! `boardcheck grade P DIR`: many submissions checked on the same seed and
-//! cases, in parallel, one table.
+//! cases, in parallel: one table, and per submission what a teacher tells
+//! the student (docs/grading.md).
 
+mod repeat;
+mod submissions;
 mod tables;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use boardcheck::harness::candidate::Candidate;
 use boardcheck::harness::check::CheckConfig;
-use boardcheck::harness::grade::{Row, grade};
+use boardcheck::harness::grade::{self, Row, RunLimits, Submission as Graded, grade, not_started};
+use boardcheck::harness::html::grade_page;
 use boardcheck::problems::Visitor;
 use boardcheck::suite::Suite;
 use clap::Args;
 
-use super::check::{AnyCandidate, JudgeArgs, LimitArgs};
+use super::check::{AnyCandidate, JudgeArgs, LimitArgs, built};
 use super::{on_problem, print, usage_error};
-use tables::{csv, html, limits_word, repeat_one, table};
+use repeat::{Run, limits_word, repeat_one, setup};
+use submissions::{StartUp, Submission, allowance, submissions};
+use tables::{csv, section, table};
 
 /// Options of `grade`: each submission is judged as `check` judges a
 /// candidate, by the same options with the same defaults.
@@ -47,110 +52,93 @@ pub struct GradeArgs {
     /// == I-1); `boardcheck merge` joins the shards' `--json` tables.
     #[arg(long, value_name = "I/N")]
     shard: Option<boardcheck::harness::check::Shard>,
+    /// More time for the submissions of one kind, `KIND=MS` (repeatable):
+    /// MS is added to the wall-time limit of each of their runs (and to
+    /// --cpu-ms, if set). KIND is a file extension (`py`, `js`; `exe` for
+    /// an executable without one) or a program's name (`python3`, `java`).
+    /// For a language's start-up, e.g. `--startup-ms py=300`.
+    #[arg(long, value_name = "KIND=MS")]
+    startup_ms: Vec<StartUp>,
     /// Print the table as JSON.
     #[arg(long, conflicts_with = "csv")]
     json: bool,
     /// Print the table as CSV.
     #[arg(long)]
     csv: bool,
-    /// Also write the table as one standalone HTML page.
+    /// Also write what --json prints to this file (the terminal keeps the
+    /// table and the sections): one run, both forms.
+    #[arg(long, value_name = "FILE.json")]
+    json_out: Option<PathBuf>,
+    /// Also write one standalone HTML page: the table, each row linked to
+    /// its submission's section (the case, expected and got, the repeat line).
     #[arg(long, value_name = "FILE.html")]
     report: Option<PathBuf>,
 }
 
-/// One submission: its name in the table and the command that runs it
-/// (with --py-func, the file whose function is called).
-struct Submission {
+/// A submission ready to grade: its candidate (or why it cannot be set
+/// up) and the `check` command that judges it alone.
+struct Prepared {
     name: String,
-    argv: Vec<String>,
+    candidate: Result<AnyCandidate, String>,
+    limits: RunLimits,
+    repeat: String,
 }
 
-/// The command that runs `path` by its kind; `None` for files that are not
-/// programs (README, data).
-fn by_kind(path: &Path) -> Option<Vec<String>> {
-    use std::os::unix::fs::PermissionsExt;
-    let p = path.to_string_lossy().into_owned();
-    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-    let with = |interpreter: &str| Some(vec![interpreter.to_string(), p.clone()]);
-    match ext {
-        "py" => with("python3"),
-        "sh" => with("sh"),
-        "js" => with("node"),
-        "rb" => with("ruby"),
-        "pl" => with("perl"),
-        _ => {
-            let meta = path.metadata().ok()?;
-            (meta.is_file() && meta.permissions().mode() & 0o111 != 0).then(|| vec![p])
-        }
-    }
-}
-
-fn submissions(args: &GradeArgs) -> Result<Vec<Submission>, String> {
-    let mut out = Vec::new();
-    for item in &args.submissions {
-        if args.command {
-            let argv = shlex::split(item).filter(|a| !a.is_empty());
-            let argv = argv.ok_or_else(|| format!("cannot split the command {item:?}"))?;
-            out.push(Submission {
-                name: item.clone(),
-                argv,
-            });
-            continue;
-        }
-        let path = Path::new(item);
-        let files: Vec<PathBuf> = if path.is_dir() {
-            let mut files: Vec<PathBuf> = std::fs::read_dir(path)
-                .map_err(|e| format!("{item}: {e}"))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.is_file())
-                .collect();
-            files.sort();
-            files
-        } else if path.is_file() {
-            vec![path.to_path_buf()]
-        } else {
-            return Err(format!("{item}: no such file or folder"));
-        };
-        for file in files {
-            let program = match &args.py_func {
-                Some(_) => (file.extension().is_some_and(|e| e == "py"))
-                    .then(|| vec![file.to_string_lossy().into_owned()]),
-                None => by_kind(&file).map(|mut argv| {
-                    // A program reads the multi-case form when told so, as
-                    // the examples do; --command lines say it themselves.
-                    if args.judge.multi {
-                        argv.push("--multi".into());
-                    }
-                    argv
-                }),
+/// Each submission's candidate under its own limits (the start-up
+/// allowance of its kind added) and its repeat line.
+fn prepare(args: &GradeArgs, seed: u64, list: Vec<Submission>) -> Vec<Prepared> {
+    let program = std::env::args()
+        .next()
+        .unwrap_or_else(|| "boardcheck".into());
+    list.into_iter()
+        .map(|s| {
+            let extra = allowance(&args.startup_ms, &s.kinds);
+            let limits = LimitArgs {
+                timeout_ms: args.limits.timeout_ms + extra,
+                cpu_ms: args.limits.cpu_ms.map(|c| c + extra),
+                ..args.limits.clone()
             };
-            if let Some(argv) = program {
-                out.push(Submission {
-                    name: file.to_string_lossy().into_owned(),
-                    argv,
-                });
-            } else if !path.is_dir() {
-                return Err(match args.py_func {
-                    Some(_) => format!("{}: not a .py file (--py-func)", file.display()),
-                    None => format!(
-                        "{}: not a program (.py, .sh, .js, .rb, .pl or an executable)",
-                        file.display()
-                    ),
-                });
+            let py_func = args
+                .py_func
+                .as_ref()
+                .map(|name| format!("{}:{name}", s.name));
+            let run = match &py_func {
+                Some(spec) => Run::Function(spec),
+                None => Run::Command(&s.argv),
+            };
+            let repeat = repeat_one(&program, args, seed, &limits, run);
+            let argv = if py_func.is_some() {
+                Vec::new()
+            } else {
+                s.argv
+            };
+            let j = &args.judge;
+            let candidate = built(
+                &args.problem,
+                &limits,
+                argv,
+                &j.protocol,
+                py_func.as_deref(),
+                j.multi.then_some(j.batch),
+            );
+            Prepared {
+                name: s.name,
+                candidate,
+                limits: RunLimits {
+                    timeout_ms: limits.timeout_ms,
+                    cpu_ms: limits.cpu_ms,
+                },
+                repeat,
             }
-        }
-    }
-    if out.is_empty() {
-        return Err("no submissions found".into());
-    }
-    Ok(out)
+        })
+        .collect()
 }
 
 /// The grading itself, once the problem is known.
 struct Grade<'a> {
     args: &'a GradeArgs,
     seed: u64,
-    candidates: &'a [(String, AnyCandidate)],
+    prepared: &'a [Prepared],
 }
 
 impl Visitor for Grade<'_> {
@@ -162,45 +150,45 @@ impl Visitor for Grade<'_> {
             shape,
             ..self.args.judge.config(self.seed, 1)
         };
-        let candidates: Vec<(&str, &dyn Candidate<P>)> = self
-            .candidates
+        let runnable: Vec<Graded<'_, P>> = self
+            .prepared
             .iter()
-            .map(|(name, c)| (name.as_str(), c.as_candidate::<P>()))
+            .filter_map(|p| {
+                Some(Graded {
+                    name: &p.name,
+                    candidate: p.candidate.as_ref().ok()?.as_candidate::<P>(),
+                    limits: Some(p.limits),
+                    repeat: p.repeat.clone(),
+                })
+            })
             .collect();
         let quiet = self.args.json || self.args.csv;
         let done = |row: &Row| {
             if !quiet {
-                eprintln!("boardcheck: {}: {}", row.submission, row.verdict);
+                eprintln!(
+                    "boardcheck: {}: {} ({})",
+                    row.submission,
+                    row.class.words(),
+                    row.verdict
+                );
             }
         };
-        Ok(grade::<P>(
-            &candidates,
-            &config,
-            super::jobs(self.args.jobs),
-            &done,
-        ))
+        let mut graded =
+            grade::<P>(&runnable, &config, super::jobs(self.args.jobs), &done).into_iter();
+        // Every submission in order, those that could not be set up included.
+        Ok(self
+            .prepared
+            .iter()
+            .map(|p| match &p.candidate {
+                Ok(_) => graded.next().expect("one row per runnable submission"),
+                Err(why) => {
+                    let row = not_started(&p.name, why, p.repeat.clone(), P::NAME, self.seed);
+                    done(&row);
+                    row
+                }
+            })
+            .collect())
     }
-}
-
-/// The candidate of each submission, or the usage error's status.
-fn candidates(args: &GradeArgs, list: Vec<Submission>) -> Result<Vec<(String, AnyCandidate)>, i32> {
-    let mut candidates = Vec::new();
-    for s in list {
-        let py_func = args
-            .py_func
-            .as_ref()
-            .map(|name| format!("{}:{name}", s.name));
-        let argv = if py_func.is_some() {
-            Vec::new()
-        } else {
-            s.argv
-        };
-        let candidate =
-            args.judge
-                .candidate(&args.problem, &args.limits, argv, py_func.as_deref())?;
-        candidates.push((s.name, candidate));
-    }
-    Ok(candidates)
 }
 
 /// Runs `grade`; the exit status: 0 every submission passed, 1 some failed.
@@ -215,6 +203,13 @@ pub fn run(args: GradeArgs) -> i32 {
     {
         return usage_error("--cases, --batch, --jobs and --timeout-ms must be at least 1");
     }
+    if args.judge.multi && (args.py_func.is_some() || args.judge.protocol == "jsonl") {
+        return usage_error("--multi and --protocol jsonl (or --py-func) exclude each other");
+    }
+    // The sandbox is the machine's, not a submission's: refused once.
+    if let Err(e) = boardcheck::harness::process::probe(args.limits.sandbox) {
+        return usage_error(format!("--sandbox {}: {e}", args.limits.sandbox));
+    }
     let mut list = match submissions(&args) {
         Ok(list) => list,
         Err(e) => return usage_error(e),
@@ -226,22 +221,20 @@ pub fn run(args: GradeArgs) -> i32 {
             shard.takes(k - 1)
         });
     }
-    let candidates = match candidates(&args, list) {
-        Ok(candidates) => candidates,
-        Err(status) => return status,
-    };
     let seed = args.seed.unwrap_or_else(super::check::random_seed);
+    let prepared = prepare(&args, seed, list);
+    let setup = setup(&args, seed);
     if !args.json && !args.csv {
         eprintln!(
-            "boardcheck: grading {} submissions of {} with seed {seed}",
-            candidates.len(),
+            "boardcheck: grading {} submissions of {}: {setup}",
+            prepared.len(),
             args.problem
         );
     }
     let grade = Grade {
         args: &args,
         seed,
-        candidates: &candidates,
+        prepared: &prepared,
     };
     let rows = match on_problem(&args.problem, grade) {
         Ok(Ok(rows)) => rows,
@@ -249,7 +242,44 @@ pub fn run(args: GradeArgs) -> i32 {
         Err(status) => return status,
     };
     if let Some(path) = &args.report
-        && let Err(e) = std::fs::write(path, html(&args.problem, seed, &rows))
+        && let Err(e) = std::fs::write(path, grade_page(&args.problem, &setup, &rows))
+    {
+        eprintln!(
+            "boardcheck: warning: could not write {}: {e}",
+            path.display()
+        );
+    }
+    let json = || {
+        let startup: serde_json::Map<String, serde_json::Value> = args
+            .startup_ms
+            .iter()
+            .map(|s| (s.kind.clone(), s.ms.into()))
+            .collect();
+        let json = serde_json::json!({
+            "problem": args.problem,
+            "seed": seed,
+            "setup": setup,
+            "cases": args.judge.cases,
+            "limits": limits_word(args.judge.limits_mode),
+            // The largest size as a number; "A..B" when a smallest is declared.
+            "size": args.judge.size.map(|s| match s.min {
+                None => serde_json::json!(s.max),
+                Some(min) => serde_json::json!(format!("{min}..{}", s.max)),
+            }),
+            "timeout_ms": args.limits.timeout_ms,
+            "cpu_ms": args.limits.cpu_ms,
+            "startup_ms": startup,
+            "shard": args.shard.map(|s| format!("{}/{}", s.index + 1, s.count)),
+            "classes": counts(&rows),
+            "submissions": rows,
+        });
+        format!(
+            "{}\n",
+            serde_json::to_string_pretty(&json).expect("serializes")
+        )
+    };
+    if let Some(path) = &args.json_out
+        && let Err(e) = std::fs::write(path, json())
     {
         eprintln!(
             "boardcheck: warning: could not write {}: {e}",
@@ -257,24 +287,28 @@ pub fn run(args: GradeArgs) -> i32 {
         );
     }
     if args.json {
-        let json = serde_json::json!({
-            "problem": args.problem,
-            "seed": seed,
-            "cases": args.judge.cases,
-            "limits": limits_word(args.judge.limits_mode),
-            "repeat": repeat_one(&args, seed),
-            "shard": args.shard.map(|s| format!("{}/{}", s.index + 1, s.count)),
-            "submissions": rows,
-        });
-        print(&format!(
-            "{}\n",
-            serde_json::to_string_pretty(&json).expect("serializes")
-        ));
+        print(&json());
     } else if args.csv {
         print(&csv(&rows));
     } else {
+        print(&format!("grade {}: {setup}\n\n", args.problem));
         print(&table(&rows));
-        print(&format!("\nrepeat one: {}\n", repeat_one(&args, seed)));
+        for row in &rows {
+            print(&format!("\n{}", section(row)));
+        }
     }
-    i32::from(rows.iter().any(|r| r.verdict != "PASS"))
+    i32::from(rows.iter().any(|r| r.class != grade::Class::Pass))
+}
+
+/// How many submissions came to each class.
+fn counts(rows: &[Row]) -> serde_json::Value {
+    use grade::Class::*;
+    let n = |class| rows.iter().filter(|r| r.class == class).count();
+    serde_json::json!({
+        "pass": n(Pass),
+        "wrong": n(Wrong),
+        "too-slow": n(TooSlow),
+        "crashes": n(Crashes),
+        "could-not-run": n(CouldNotRun),
+    })
 }

@@ -1,11 +1,7 @@
-//! What `grade` prints: the table (text, CSV, HTML) and the command that
-//! repeats one submission's check.
+//! What `grade` prints: the table (text or CSV) and one section per
+//! submission, what a teacher pastes into feedback.
 
-use boardcheck::harness::check::LimitsMode;
-use boardcheck::harness::grade::Row;
-use boardcheck::harness::html::{escape, page};
-
-use super::GradeArgs;
+use boardcheck::harness::grade::{Class, Row, crash_words};
 
 /// One line of a case for a table cell.
 fn one_line(text: &str) -> String {
@@ -17,38 +13,52 @@ fn one_line(text: &str) -> String {
     }
 }
 
-/// The failing case of a row for a table cell: at the limits the pattern
-/// and sizes (the input itself is large), else the input on one line.
+/// The case of a row for a table cell: at the limits the pattern and sizes
+/// (the input itself is large), else the input on one line; for one that
+/// could not run, the first line of why.
 fn case_cell(row: &Row) -> String {
-    match (&row.at_limits, &row.minimal_case) {
-        (Some(at), _) => format!(
-            "pattern {}: fails from {} {}{}",
+    if let Some(why) = &row.cannot_run {
+        return one_line(&crash_words(why));
+    }
+    let Some(f) = &row.failure else {
+        return String::new();
+    };
+    match &f.at_limits {
+        // "From" only where the bisection met: the size below passed.
+        Some(at) => format!(
+            "{}: fails {} {} {}{}",
             at.pattern,
+            if at.passes_at == Some(at.fails_from - 1) {
+                "from"
+            } else {
+                "at"
+            },
             at.fails_from,
             at.unit,
             at.passes_at
                 .map_or(String::new(), |s| format!(", passes at {s}"))
         ),
-        (None, Some(case)) => one_line(case),
-        (None, None) => String::new(),
+        None => one_line(&f.input),
     }
 }
 
 pub fn table(rows: &[Row]) -> String {
-    const COLUMNS: usize = 6;
+    const COLUMNS: usize = 7;
     let header = [
         "submission",
+        "class",
         "verdict",
         "phase",
         "passed",
         "time",
-        "first failing case (minimal)",
+        "case (details below)",
     ];
     let cells: Vec<[String; COLUMNS]> = rows
         .iter()
         .map(|r| {
             [
                 r.submission.clone(),
+                r.class.words().to_string(),
                 r.verdict.clone(),
                 r.phase.unwrap_or("").to_string(),
                 format!("{}/{}", r.cases_passed, r.cases_run),
@@ -80,6 +90,29 @@ pub fn table(rows: &[Row]) -> String {
     out
 }
 
+/// One submission's section: its class and sentence, then what `check`
+/// reports of it (the input, expected and got, marked; the detail) and
+/// the command that repeats it.
+pub fn section(row: &Row) -> String {
+    let mut out = format!(
+        "== {}: {}\n{}\n",
+        row.submission,
+        row.class.words(),
+        row.summary
+    );
+    match (&row.class, &row.cannot_run) {
+        (_, Some(why)) => {
+            out.push_str(&format!("{}\nrepeat: {}\n", why.trim_end(), row.repeat));
+        }
+        (Class::Pass, None) => out.push_str(&format!("repeat: {}\n", row.repeat)),
+        _ => {
+            out.push('\n');
+            out.push_str(&row.report.render(&row.repeat));
+        }
+    }
+    out
+}
+
 fn csv_field(text: &str) -> String {
     if text.contains([',', '"', '\n']) {
         format!("\"{}\"", text.replace('"', "\"\""))
@@ -89,79 +122,28 @@ fn csv_field(text: &str) -> String {
 }
 
 pub fn csv(rows: &[Row]) -> String {
-    let mut out =
-        String::from("submission,verdict,phase,cases_passed,cases_run,seconds,minimal_case\n");
+    let mut out = String::from(
+        "submission,class,verdict,phase,cases_passed,cases_run,seconds,summary,case,repeat\n",
+    );
     for r in rows {
+        // A case at the limits is large: its pattern and sizes instead.
+        let case = match &r.failure {
+            Some(f) if f.at_limits.is_none() => f.input.clone(),
+            _ => case_cell(r),
+        };
         out.push_str(&format!(
-            "{},{},{},{},{},{},{}\n",
+            "{},{},{},{},{},{},{},{},{},{}\n",
             csv_field(&r.submission),
+            r.class.words(),
             r.verdict,
             r.phase.unwrap_or(""),
             r.cases_passed,
             r.cases_run,
             r.seconds,
-            csv_field(r.minimal_case.as_deref().unwrap_or(""))
+            csv_field(&r.summary),
+            csv_field(&case),
+            csv_field(&r.repeat),
         ));
     }
     out
-}
-
-pub fn html(problem: &str, seed: u64, rows: &[Row]) -> String {
-    let mut body = format!(
-        "<h1>grade {}: {} submissions</h1><p>seed {seed}, the same cases for every submission</p>\n\
-         <table class=\"grid\"><tr><th>submission</th><th>verdict</th><th>phase</th><th>cases passed</th>\
-         <th>time</th><th>first failing case (minimal)</th></tr>\n",
-        escape(problem),
-        rows.len()
-    );
-    for r in rows {
-        let class = if r.verdict == "PASS" { "pass" } else { "fail" };
-        body.push_str(&format!(
-            "<tr><td>{}</td><td class=\"{class}\"><b>{}</b></td><td>{}</td><td>{}/{}</td><td>{:.2} s</td><td><pre>{}</pre>{}</td></tr>\n",
-            escape(&r.submission),
-            escape(&r.verdict),
-            r.phase.unwrap_or(""),
-            r.cases_passed,
-            r.cases_run,
-            r.seconds,
-            escape(&case_cell(r)),
-            r.detail
-                .as_deref()
-                .map_or(String::new(), |d| format!("<small>{}</small>", escape(d)))
-        ));
-    }
-    body.push_str("</table>\n");
-    page(&format!("grade {problem}"), &body)
-}
-
-/// `--limits`'s word for `mode`.
-pub fn limits_word(mode: LimitsMode) -> &'static str {
-    match mode {
-        LimitsMode::Off => "off",
-        LimitsMode::On => "on",
-        LimitsMode::Only => "only",
-    }
-}
-
-/// The `check` command that judges one submission as `grade` did: the same
-/// seed and the options that change the verdict.
-pub fn repeat_one(args: &GradeArgs, seed: u64) -> String {
-    let j = &args.judge;
-    let mut words = vec![
-        format!("boardcheck check {} --seed {seed}", args.problem),
-        format!("--cases {}", j.cases),
-        format!("--limits {}", limits_word(j.limits_mode)),
-        format!("--timeout-ms {}", args.limits.timeout_ms),
-    ];
-    words.extend(j.size.map(|s| format!("--size {s}")));
-    words.extend(j.pattern.as_ref().map(|p| format!("--pattern {p}")));
-    if j.multi {
-        words.push(format!("--multi --batch {}", j.batch));
-    }
-    match &args.py_func {
-        Some(name) => words.push(format!("--py-func FILE.py:{name}")),
-        None if j.protocol == "jsonl" => words.push("--protocol jsonl -- CMD".into()),
-        None => words.push("-- CMD".into()),
-    }
-    words.join(" ")
 }
