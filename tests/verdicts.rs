@@ -1027,3 +1027,59 @@ mod in_process {
         assert!(matches!(extra(&shown, 0), Says::ExtraLine));
     }
 }
+
+/// GNU Go, if installed: `/usr/games/gnugo` (Debian) or `gnugo` on PATH.
+fn gnugo() -> Option<String> {
+    let debian = std::path::Path::new("/usr/games/gnugo");
+    if debian.is_file() {
+        return Some(debian.display().to_string());
+    }
+    let found = Command::new("gnugo")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    found.then(|| "gnugo".into())
+}
+
+/// The command runs as typed: `--mode gtp` stays `--mode gtp` even where
+/// the working directory has a `gtp/` folder (it used to become
+/// `--mode /abs/gtp`, and GNU Go refused it: "Invalid mode selection").
+#[test]
+fn gnugo_runs_as_typed_from_a_folder_with_a_gtp_subfolder() {
+    let Some(gnugo) = gnugo() else {
+        eprintln!("skipped: GNU Go is not installed (/usr/games/gnugo or gnugo on PATH)");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("boardcheck-gtp-dir-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("gtp")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_boardcheck"))
+        .current_dir(&dir)
+        .args(["check", "go-game", "--gtp", "--size", "9", "--limits", "off"])
+        .args(["--cases", "60", "--seed", "1", "--json", "--"])
+        .args([gnugo.as_str(), "--mode", "gtp"])
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("Invalid mode selection"), "{stderr}");
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(common::json(&out)["status"], "pass");
+}
+
+/// A program that cannot start is named by the command as typed, quoted
+/// as a shell needs it.
+#[test]
+fn a_command_that_cannot_start_is_shown_as_typed() {
+    let out = boardcheck(
+        &["check", "flank-row", "--", "./no such program", "--mode", "gtp"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("(command: './no such program' --mode gtp)"),
+        "{stderr}"
+    );
+}

@@ -67,7 +67,7 @@ mod wrapper;
 
 pub(super) use exit::exit_after;
 pub use exit::signal_name;
-pub use find_program::resolve_program;
+pub use find_program::{resolve_program, shown_command};
 pub use live::kill_all;
 pub use one_run::run;
 pub(super) use pipes::{Tail, nonblocking, pump, ready};
