@@ -75,7 +75,7 @@ impl Gtp {
                 format!("it does not speak GTP: {error} (it wrote {output:?})")
             }
             WireError::Session(f) => format!(
-                "it failed its first GTP command: {:?}{}",
+                "it failed its first GTP command ({}){}",
                 f.exit,
                 super::exit_outcome::stderr_tail(&f.stderr, f.stderr_dropped)
             ),
