@@ -46,6 +46,31 @@ pub trait Generate: Problem {
     fn extras() -> Extras<Self> {
         Extras::default()
     }
+
+    /// `case` under each symmetry the rules allow (mirror, rotation,
+    /// transposition, colour swap), `case` itself first: a failure on one
+    /// image is the same bug seen another way, so `--max-failures` keeps
+    /// one of them. Only symmetries under which every answer maps to the
+    /// image's answer belong here. Default: `case` alone.
+    fn images(case: &Self::Case) -> Vec<Self::Case> {
+        vec![case.clone()]
+    }
+
+    /// Whether `bigger` holds all of `smaller` (its board contains
+    /// `smaller`'s cells, its commands contain `smaller`'s in order): a
+    /// further failure that contains an earlier one's input most likely
+    /// fails by the earlier bug, and `--max-failures` does not keep it.
+    /// Default: the two are equal.
+    fn contains(bigger: &Self::Case, smaller: &Self::Case) -> bool {
+        bigger == smaller
+    }
+}
+
+/// Whether `later` holds `earlier`, or `earlier` under a symmetry
+/// ([`Generate::images`], [`Generate::contains`]); `earlier_images` are
+/// `P::images(earlier)`, computed once.
+pub fn holds_image_of<P: Generate>(later: &P::Case, earlier_images: &[P::Case]) -> bool {
+    earlier_images.iter().any(|image| P::contains(later, image))
 }
 
 /// A named worst case, e.g. flank-row's `growing-run`.

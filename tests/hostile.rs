@@ -487,9 +487,15 @@ fn arguments_are_passed_as_typed() {
             sandbox: mode,
             ..limits(2000)
         };
-        let argv: Vec<String> = ["/bin/sh", "-c", "echo \"$1\"; head -c 2 \"$1/lib.rs\"", "sh", "src"]
-            .map(String::from)
-            .to_vec();
+        let argv: Vec<String> = [
+            "/bin/sh",
+            "-c",
+            "echo \"$1\"; head -c 2 \"$1/lib.rs\"",
+            "sh",
+            "src",
+        ]
+        .map(String::from)
+        .to_vec();
         let r = run(&argv, b"", &limits).unwrap();
         assert_eq!(r.exit, Exit::Code(0), "{r:?}");
         assert_eq!(r.stdout, b"src\n//", "at level {}", r.sandbox);

@@ -139,6 +139,8 @@ fn failure_at_the_limits(side: usize, verdict: Verdict, got_at_all: bool) -> Rep
         domain: String::new(),
         failures: Vec::new(),
         cannot_run: None,
+        slow_once: None,
+        set_aside: 0,
         limits: vec![LimitCase {
             pattern: "spiral".into(),
             size: side,
@@ -172,6 +174,8 @@ fn failure_at_the_limits(side: usize, verdict: Verdict, got_at_all: bool) -> Rep
                 projected: None,
             }),
             found_by: None,
+            found_at: None,
+            confirmed: None,
         }),
         timings: Default::default(),
         stack_bytes: Some(8 << 20),

@@ -916,6 +916,62 @@ mod in_process {
         ));
     }
 
+    /// A run that times out once and answers in time when run again is a
+    /// busy machine's noise: counted, never a verdict; one that times out
+    /// on every run is TLE, confirmed by a second lone run, and each
+    /// shrinking step that times out is confirmed the same way.
+    #[test]
+    fn a_time_out_is_a_verdict_only_when_a_second_run_confirms_it() {
+        use std::collections::HashSet;
+        for batch in [1, 16] {
+            let seen = Mutex::new(HashSet::new());
+            let slow_once = Scripted::new(batch, |cases: &[Case], i| {
+                // Slow the first time each case runs alone.
+                if cases.len() == 1 && seen.lock().unwrap().insert(format!("{:?}", cases[i])) {
+                    Says::TimedOut
+                } else {
+                    Says::Right
+                }
+            });
+            let report = check::<FlankRow>(&slow_once, &config(40));
+            assert!(
+                report.failure.is_none(),
+                "batch {batch}: {:?}",
+                report.failure
+            );
+            if batch == 1 {
+                let noise = report.slow_once.as_ref().expect("the noise is counted");
+                assert_eq!(noise.runs, 40);
+                assert!(
+                    report
+                        .render("r")
+                        .contains("timing noise: 40 runs timed out once")
+                );
+            }
+        }
+        let runs = Mutex::new(0usize);
+        let always = Scripted::new(1, |cases: &[Case], i| {
+            *runs.lock().unwrap() += 1;
+            if cases[i].row.len() >= 3 {
+                Says::TimedOut
+            } else {
+                Says::Right
+            }
+        });
+        let failure = failure_of(&always, &config(50));
+        assert_eq!(failure.verdict, Verdict::TimeLimit);
+        let how = failure
+            .confirmed
+            .as_deref()
+            .expect("says how it was confirmed");
+        assert!(how.contains("second lone run"), "{how}");
+        // Every accepted step cost two runs: the step and its confirmation.
+        assert!(
+            failure.shrink_runs >= 2 * failure.shrink_steps,
+            "{failure:?}"
+        );
+    }
+
     #[test]
     fn a_failure_of_two_cases_together_is_narrowed_to_those_two() {
         // Case i goes wrong when an earlier case of the same run has a B in
@@ -1056,7 +1112,9 @@ fn gnugo_runs_as_typed_from_a_folder_with_a_gtp_subfolder() {
     std::fs::create_dir_all(dir.join("gtp")).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_boardcheck"))
         .current_dir(&dir)
-        .args(["check", "go-game", "--gtp", "--size", "9", "--limits", "off"])
+        .args([
+            "check", "go-game", "--gtp", "--size", "9", "--limits", "off",
+        ])
         .args(["--cases", "60", "--seed", "1", "--json", "--"])
         .args([gnugo.as_str(), "--mode", "gtp"])
         .output()
@@ -1073,7 +1131,14 @@ fn gnugo_runs_as_typed_from_a_folder_with_a_gtp_subfolder() {
 #[test]
 fn a_command_that_cannot_start_is_shown_as_typed() {
     let out = boardcheck(
-        &["check", "flank-row", "--", "./no such program", "--mode", "gtp"],
+        &[
+            "check",
+            "flank-row",
+            "--",
+            "./no such program",
+            "--mode",
+            "gtp",
+        ],
         "",
     );
     assert_eq!(out.status.code(), Some(2));

@@ -67,6 +67,8 @@ pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Re
         failure: None,
         failures: Vec::new(),
         cannot_run: None,
+        slow_once: None,
+        set_aside: 0,
         timings: Timings::default(),
         stack_bytes: candidate.stack_limit(),
     };

@@ -83,7 +83,14 @@ impl<P: Generate> Candidate<P> for External {
                 outcomes: read_answers::<P>(&output, cases),
                 output,
             },
-            ref exit => all(exit_outcome(exit, output, &tail, &self.limits, Asked::Run)),
+            ref exit => all(exit_outcome(
+                exit,
+                output,
+                &tail,
+                &self.limits,
+                Asked::Run,
+                run.cpu_time,
+            )),
         }
     }
 }

@@ -169,7 +169,7 @@ fn read_line<P: Generate>(reader: &Reader<P>, line: &str, case: &P::Case) -> Out
 /// What a failed answer reads as.
 pub(crate) fn failed<A>(f: Ended, limits: &Limits) -> Outcome<A> {
     let tail = stderr_tail(&f.stderr, f.stderr_dropped);
-    exit_outcome(&f.exit, f.output, &tail, limits, Asked::AnswerLine)
+    exit_outcome(&f.exit, f.output, &tail, limits, Asked::AnswerLine, None)
 }
 
 impl Jsonl {
@@ -191,10 +191,7 @@ impl Jsonl {
                     Err(e) => {
                         outcomes.push(Outcome::Crashed {
                             output: String::new(),
-                            detail: format!(
-                                "could not start `{}`: {e}",
-                                self.shown
-                            ),
+                            detail: format!("could not start `{}`: {e}", self.shown),
                         });
                         continue;
                     }

@@ -171,6 +171,8 @@ pub struct Judged {
     pub detail: String,
     /// Which solver gave `expected`.
     pub reference: Reference,
+    /// For a time-out: how a second lone run confirmed it.
+    pub confirmed: Option<String>,
 }
 
 /// Judges `outcome` against the reference answer to `case`.
@@ -194,6 +196,7 @@ pub fn judge<P: Generate>(case: &P::Case, outcome: Outcome<P::Answer>) -> Judged
         got,
         detail,
         reference,
+        confirmed: None,
     }
 }
 
@@ -319,6 +322,8 @@ pub(super) fn failure<P: Generate>(
         origin,
         at_limits: None,
         found_by: None,
+        found_at: None,
+        confirmed: judged.confirmed,
     }
 }
 

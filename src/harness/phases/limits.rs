@@ -5,9 +5,9 @@
 
 use std::time::{Duration, Instant};
 
-use super::Context;
+use super::{Context, Found};
 use crate::generation::Generate;
-use crate::harness::report::{AtLimits, Failure, LimitCase, Projection, Report, Shrink};
+use crate::harness::report::{AtLimits, LimitCase, Projection, Report, Shrink};
 use crate::harness::run::{CheckConfig, Judged, failure};
 use crate::harness::scale::{fit_past_start_up, fitted};
 use crate::harness::verdict::{Origin, Verdict};
@@ -131,6 +131,8 @@ impl<P: Suite> Context<'_, P> {
                     continue;
                 }
                 let (judged, took, _) = self.timed(&case);
+                // A time-out stands only once a second run confirms it.
+                let (judged, took) = self.confirm_timed(&case, judged, took);
                 report.cases += 1;
                 report.limits.push(LimitCase {
                     pattern: pattern.name.to_string(),
@@ -140,23 +142,21 @@ impl<P: Suite> Context<'_, P> {
                     reference: judged.reference,
                 });
                 if judged.verdict != Verdict::Ok {
-                    self.keep(self.narrow(
+                    let found = self.narrow(
                         (pattern.name, pattern.build),
                         passes_at,
                         passing,
                         (size, case, judged),
-                    ));
+                    );
+                    self.keep(found, report.cases);
                     continue 'patterns;
                 }
                 passing.push((size, took.as_secs_f64()));
                 passes_at = Some(size);
             }
             let pattern = (pattern.name, pattern.build);
-            if let Some(failure) =
-                self.laws_at_limits(pattern, &sizes, &mut passing, deadline, report)
-            {
-                self.keep(failure);
-            }
+            let found = self.laws_at_limits(pattern, &sizes, &mut passing, deadline, report);
+            self.keep(found, report.cases);
         }
     }
 
@@ -169,13 +169,14 @@ impl<P: Suite> Context<'_, P> {
         passes_at: Option<usize>,
         mut passing: Vec<(usize, f64)>,
         (size, case, judged): (usize, P::Case, Judged),
-    ) -> Failure {
+    ) -> Option<Found<P::Case>> {
         let verdict = judged.verdict;
         let mut best = (case, judged);
         let (fails_from, passes, runs) =
             bisect(passes_at.unwrap_or(0), size, verdict, self.config, |mid| {
                 let case = build(mid);
                 let (judged, took, _) = self.timed(&case);
+                let (judged, took) = self.confirm_timed(&case, judged, took);
                 if judged.verdict == verdict {
                     best = (case, judged);
                     true
@@ -203,18 +204,22 @@ impl<P: Suite> Context<'_, P> {
         } else {
             Shrink::Not(format!("the smallest failing size of pattern {name}"))
         };
-        let mut failure = if case_text::<P>(&best.0).len() <= SHRINK_TEXT_BYTES {
-            self.shrunk_failure(best.0, best.1, None, Origin::Limits)
+        let mut found = if case_text::<P>(&best.0).len() <= SHRINK_TEXT_BYTES {
+            self.shrunk_failure(best.0, best.1, None, Origin::Limits)?
         } else {
-            failure::<P>(
+            let failure = failure::<P>(
                 self.candidate,
                 &best.0,
                 best.1,
                 (0, runs, narrowed),
                 Origin::Limits,
-            )
+            );
+            Found {
+                failure,
+                case: Some(best.0),
+            }
         };
-        failure.at_limits = Some(at_limits);
-        failure
+        found.failure.at_limits = Some(at_limits);
+        Some(found)
     }
 }

@@ -65,6 +65,8 @@ impl Report {
             failure: Some(failure.clone()),
             failures: Vec::new(),
             cannot_run: None,
+            slow_once: None,
+            set_aside: 0,
             timings: Default::default(),
             stack_bytes: Some(stack_bytes),
         }

@@ -104,14 +104,18 @@ impl Report {
                 .split_once("\n\n")
                 .map_or(body.as_str(), |(_, rest)| rest);
             out.push_str(&format!(
-                "\nFAIL  failure {} of {} (another shrunk case and signature than the ones \
-                 above; it may still be one of their bugs seen another way): {} — {}\n\n{rest}",
+                "\nFAIL  failure {} of {} (its input holds no earlier failure's input nor \
+                 any image of one under the problem's symmetries, and its signature is \
+                 another): {} — {}{}\n\n{rest}",
                 i + 1,
                 self.failures.len(),
                 f.verdict,
-                f.verdict.name()
+                f.verdict.name(),
+                f.found_at
+                    .map_or(String::new(), |at| format!(", found at case {at}"))
             ));
         }
+        out.push_str(&self.noise_lines());
         if !self.domain.is_empty() {
             out.push_str(&format!("\ndomain: {}", self.domain));
         }
@@ -142,7 +146,7 @@ impl Report {
                     self.problem,
                     f.verdict,
                     f.verdict.name(),
-                    self.cases,
+                    f.found_at.unwrap_or(self.cases),
                     self.seed
                 ));
                 out.push_str(&self.at_limits_lines(f, repeat));
@@ -178,7 +182,10 @@ impl Report {
                     f.verdict, expected, got,
                 ));
                 if !f.detail.is_empty() {
-                    out.push_str(&format!("detail: {}\n", f.detail));
+                    out.push_str(&format!("detail: {}\n", excerpt::one_line(&f.detail)));
+                }
+                if let Some(how) = &f.confirmed {
+                    out.push_str(&format!("time-out confirmed: {}\n", excerpt::one_line(how)));
                 }
                 if let Some(hint) = self.crash_hint() {
                     out.push_str(&format!("hint: {hint}\n"));
@@ -293,6 +300,32 @@ impl Report {
             slowest.size,
             engine
         )
+    }
+
+    /// The time-outs passed over as noise and the failures set aside as
+    /// repeats, each in a line, if any.
+    fn noise_lines(&self) -> String {
+        let mut out = String::new();
+        if let Some(noise) = &self.slow_once {
+            let limit = noise
+                .limit_ms
+                .map_or(String::new(), |ms| format!(" (at the {ms} ms limit)"));
+            out.push_str(&format!(
+                "\ntiming noise: {} timed out once{limit} and answered right when run again \
+                 alone (the slowest re-run took {}): not counted as TLE",
+                plural(noise.runs as usize, "run"),
+                crate::harness::scale::human_seconds(noise.worst_rerun_ms / 1000.0)
+            ));
+        }
+        if self.set_aside > 0 {
+            out.push_str(&format!(
+                "\nnot reported: {} that {} a reported failure again (holding its input, or \
+                 its image under the problem's symmetries, or with its signature)",
+                plural(self.set_aside as usize, "further failing case"),
+                if self.set_aside == 1 { "was" } else { "were" }
+            ));
+        }
+        out
     }
 
     /// The laws on the candidate in one line, if they ran.
