@@ -66,6 +66,19 @@ pub trait Generate: Problem {
     }
 }
 
+/// Whether the items of `small` appear in `big` in the same order (not
+/// necessarily next to each other): a script that holds another's.
+///
+/// ```
+/// use boardcheck::generation::is_subsequence;
+/// assert!(is_subsequence(&[1, 3], &[1, 2, 3]));
+/// assert!(!is_subsequence(&[3, 1], &[1, 2, 3]));
+/// ```
+pub fn is_subsequence<T: PartialEq>(small: &[T], big: &[T]) -> bool {
+    let mut rest = big.iter();
+    small.len() <= big.len() && small.iter().all(|s| rest.any(|b| b == s))
+}
+
 /// Whether `later` holds `earlier`, or `earlier` under a symmetry
 /// ([`Generate::images`], [`Generate::contains`]); `earlier_images` are
 /// `P::images(earlier)`, computed once.
@@ -113,6 +126,10 @@ pub struct Extras<P: Problem> {
     /// stones): reports say the words and draw only the lines after it as
     /// a board. `None` for a first line it does not read.
     pub answer_head: Option<fn(&str) -> Option<String>>,
+    /// Answers that are lines of replies, one a command or a move (chomp's
+    /// `yes`, `3`), never a board: reports show them as lines and draw no
+    /// boards side by side, whatever their widths.
+    pub answers_are_lines: bool,
     /// The case played command by command against a GTP engine (`--gtp`).
     pub gtp: Option<crate::gtp::GtpForm<P>>,
     /// Named rule sets the cases carry (go-game's ko and suicide rules),
@@ -327,6 +344,7 @@ impl<P: Problem> Default for Extras<P> {
             picture: None,
             shapes: None,
             answer_head: None,
+            answers_are_lines: false,
             gtp: None,
             rules: None,
             #[cfg(feature = "cli")]

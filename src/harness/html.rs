@@ -5,7 +5,7 @@
 
 use super::board_view::{cells, differences, split_head, window};
 use super::excerpt::{excerpt, first_difference};
-use super::report::{Failure, Report, answer_head, program_of};
+use super::report::{Failure, Report, answer_head, answers_are_lines, program_of};
 
 /// The background of a differing cell on the got side (`#ff2d55`), which
 /// the screenshot test counts.
@@ -159,7 +159,10 @@ fn failure_section(report: &Report, f: &Failure, program: &str) -> String {
             "<h3>expected</h3>{}<p>no answer</p>",
             pre(&f.expected, focus)
         ));
-    } else if expected.trim().is_empty() || got.trim().is_empty() {
+    } else if expected.trim().is_empty()
+        || got.trim().is_empty()
+        || answers_are_lines(&report.problem)
+    {
         // A first line alone on one side (illegal): no board to draw there.
         out.push_str(&format!(
             "<div class=\"boards\"><div><h3>{}</h3>{}</div><div><h3>{}</h3>{}</div></div>\n",

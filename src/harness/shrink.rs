@@ -12,7 +12,7 @@ use super::candidate::Candidate;
 use super::report::{Failure, Shrink};
 use super::run::{CheckConfig, Judged, failure, judge_run, run_alone, run_batches};
 use super::verdict::{Origin, Verdict};
-use crate::generation::Generate;
+use crate::generation::{Generate, holds_image_of};
 use crate::problem::{Problem, case_text};
 
 /// The shrinking budget of one failure and what has been spent.
@@ -99,6 +99,9 @@ pub(super) struct Shrinker<'a, P: Generate> {
     /// The inputs and signatures of failures already kept, which steps
     /// must not reach.
     pub(super) avoid: Vec<(String, Signature)>,
+    /// The images of the kept failures' cases under the problem's
+    /// symmetries: a step that holds one is that failure again.
+    pub(super) avoid_images: Vec<Vec<P::Case>>,
     /// The re-runs (ms) of time-out steps that passed on their second run:
     /// noise, not steps.
     pub(super) slow_once: Vec<f64>,
@@ -191,6 +194,13 @@ impl<'a, P: Generate> Shrinker<'a, P> {
             {
                 return false;
             }
+        }
+        if self
+            .avoid_images
+            .iter()
+            .any(|images| holds_image_of::<P>(case, images))
+        {
+            return false;
         }
         let judged = match self.confirm_time_out(case, judged) {
             Some(judged) => judged,

@@ -30,6 +30,18 @@ type FailingBatch<P> = (Vec<<P as Problem>::Case>, Ran<<P as Problem>::Answer>);
 
 impl<P: Generate> Context<'_, P> {
     fn shrinker(&self, case: P::Case, judged: Judged, origin: Origin) -> Shrinker<'_, P> {
+        // A further failure must not shrink into one already kept: its
+        // steps stay away from their inputs, signatures and images. (One
+        // lock, taken and let go here.)
+        let (avoid, avoid_images) = {
+            let findings = self.findings.lock().expect("findings");
+            let avoid: Vec<(String, Signature)> = findings
+                .kept
+                .iter()
+                .map(|f| (f.input.clone(), Signature::of(f)))
+                .collect();
+            (avoid, findings.kept_images.clone())
+        };
         Shrinker {
             candidate: self.candidate,
             config: self.config,
@@ -41,16 +53,8 @@ impl<P: Generate> Context<'_, P> {
             best: (case, judged),
             steps: 0,
             origin,
-            // A further failure must not shrink into one already kept:
-            // its steps stay away from their inputs and signatures.
-            avoid: self
-                .findings
-                .lock()
-                .expect("findings")
-                .kept
-                .iter()
-                .map(|f| (f.input.clone(), Signature::of(f)))
-                .collect(),
+            avoid,
+            avoid_images,
         }
     }
 

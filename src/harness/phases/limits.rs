@@ -9,7 +9,6 @@ use super::{Context, Found};
 use crate::generation::Generate;
 use crate::harness::report::{AtLimits, LimitCase, Projection, Report, Shrink};
 use crate::harness::run::{CheckConfig, Judged, failure};
-use crate::harness::scale::{fit_past_start_up, fitted};
 use crate::harness::verdict::{Origin, Verdict};
 use crate::problem::case_text;
 use crate::suite::Suite;
@@ -67,10 +66,25 @@ pub(super) fn bisect(
     (hi, (lo > 0).then_some(lo), runs)
 }
 
+/// Sizes a projection needs well above the start-up cost: two points fit
+/// any exponent exactly, so a third is the first that can disagree.
+pub(in crate::harness) const PROJECTION_SIZES: usize = 3;
+
 /// The fitted time at the contract's maximum from the passing runs of a
-/// pattern (size, seconds), and the exponent; none from fewer than two sizes.
-fn projection<P: Generate>(passing: &[(usize, f64)]) -> Option<Projection> {
-    let mut points = passing.to_vec();
+/// pattern (size, seconds), the start-up cost (`start_up`, seconds: the
+/// fastest run of the check) taken off first, and the exponent; none unless
+/// [`PROJECTION_SIZES`] sizes, at least 1.5 times apart and spanning a
+/// factor of 4, each took at least twice the start-up (more work than
+/// start-up): a size that costs only start-up says nothing about growth.
+pub(super) fn projection<P: Generate>(
+    passing: &[(usize, f64)],
+    start_up: f64,
+) -> Option<Projection> {
+    let mut points: Vec<(usize, f64)> = passing
+        .iter()
+        .copied()
+        .filter(|&(_, t)| t >= 2.0 * start_up)
+        .collect();
     points.sort_by_key(|p| p.0);
     // Sizes a bisection leaves close together say nothing about growth:
     // keep sizes at least 1.5 times apart, the larger of each cluster.
@@ -81,22 +95,18 @@ fn projection<P: Generate>(passing: &[(usize, f64)]) -> Option<Projection> {
         }
     }
     spread.reverse();
-    let seconds: Vec<f64> = spread.iter().map(|p| p.1).collect();
-    let used: Vec<(usize, f64)> = spread
-        .iter()
-        .zip(fitted(&seconds))
-        .filter(|(_, keep)| *keep)
-        .map(|(p, _)| *p)
-        .collect();
-    let span = used.last()?.0 as f64 / used.first()?.0 as f64;
-    let start_up = seconds.iter().copied().fold(f64::INFINITY, f64::min);
+    if spread.len() < PROJECTION_SIZES {
+        return None;
+    }
+    let span = spread.last()?.0 as f64 / spread.first()?.0 as f64;
+    let above: Vec<(usize, f64)> = spread.iter().map(|&(s, t)| (s, t - start_up)).collect();
     let fit =
-        fit_past_start_up(&used, start_up).filter(|f| span >= 4.0 && f.exponent.is_finite())?;
+        crate::harness::scale::fit(&above).filter(|f| span >= 4.0 && f.exponent.is_finite())?;
     Some(Projection {
         size: P::MAX_SIZE,
-        seconds_at_max: fit.at(P::MAX_SIZE),
+        seconds_at_max: start_up + fit.at(P::MAX_SIZE),
         exponent: fit.exponent,
-        from_runs: used.len(),
+        from_runs: spread.len(),
     })
 }
 
@@ -160,6 +170,14 @@ impl<P: Suite> Context<'_, P> {
         }
     }
 
+    /// The start-up cost a projection takes off: the fastest run of the
+    /// check so far (every run pays it), or of `passing` if faster.
+    fn start_up(&self, passing: &[(usize, f64)]) -> f64 {
+        let clock = self.clock.lock().expect("clock");
+        let fastest_run = clock.run_ms.iter().copied().fold(f64::INFINITY, f64::min) / 1000.0;
+        passing.iter().map(|p| p.1).fold(fastest_run, f64::min)
+    }
+
     /// The smallest size of a pattern that still fails the same way, by
     /// bisection between the last passing size and the failing one; then,
     /// if the case is small, the usual simpler steps.
@@ -194,7 +212,7 @@ impl<P: Suite> Context<'_, P> {
             unit: P::SIZE_UNIT.to_string(),
             // Only a time-out is about time: nothing is projected past a crash.
             projected: (verdict == Verdict::TimeLimit)
-                .then(|| projection::<P>(&passing))
+                .then(|| projection::<P>(&passing, self.start_up(&passing)))
                 .flatten(),
         };
         let narrowed = if fails_from - passes.unwrap_or(0) > 1 {

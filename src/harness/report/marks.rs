@@ -75,6 +75,19 @@ pub fn answer_head(problem: &str) -> Option<fn(&str) -> Option<String>> {
     crate::problems::visit(problem, Head).flatten()
 }
 
+/// Whether a problem's answers are lines of replies, never drawn as
+/// boards ([`crate::generation::Extras::answers_are_lines`]).
+pub fn answers_are_lines(problem: &str) -> bool {
+    struct Lines;
+    impl crate::problems::Visitor for Lines {
+        type Output = bool;
+        fn visit<P: crate::suite::Suite>(self) -> Self::Output {
+            P::extras().answers_are_lines
+        }
+    }
+    crate::problems::visit(problem, Lines).unwrap_or(false)
+}
+
 /// The program word of a `repeat` command (how the user runs boardcheck).
 pub fn program_of(repeat: &str) -> String {
     shlex::split(repeat)

@@ -17,7 +17,7 @@ mod timings;
 
 #[cfg(all(unix, feature = "process"))]
 pub use full::Beside;
-pub use marks::{answer_head, mark_differences, program_of};
+pub use marks::{answer_head, answers_are_lines, mark_differences, program_of};
 pub use summaries::{FoundBy, GivenSummary, PropertiesSummary, Shrink};
 pub use timings::{PhaseSeconds, Spread, Timings};
 

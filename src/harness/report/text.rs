@@ -1,7 +1,9 @@
 //! The report for people: the heading of each failure, its input and
 //! answers, the limits and laws lines, the crash hint.
 
-use super::marks::{answer_head, indent, indent_around, mark_differences, program_of};
+use super::marks::{
+    answer_head, answers_are_lines, indent, indent_around, mark_differences, program_of,
+};
 use super::{Failure, Report, Shrink};
 use crate::generation::Reference;
 use crate::harness::excerpt;
@@ -178,9 +180,11 @@ impl Report {
                 {
                     out.push_str(&format!("answer: expected {want}, got {have}\n"));
                 }
-                out.push_str(&crate::harness::board_view::for_failure(
-                    f.verdict, expected, got,
-                ));
+                if !answers_are_lines(&self.problem) {
+                    out.push_str(&crate::harness::board_view::for_failure(
+                        f.verdict, expected, got,
+                    ));
+                }
                 if !f.detail.is_empty() {
                     out.push_str(&format!("detail: {}\n", excerpt::one_line(&f.detail)));
                 }
@@ -222,6 +226,13 @@ impl Report {
             out.push_str(&format!(
                 "its case at {} {}: {command}\n",
                 at.unit, at.fails_from
+            ));
+        }
+        if f.verdict == Verdict::TimeLimit && at.projected.is_none() {
+            out.push_str(&format!(
+                "projected time at the contract's maximum: not enough sizes to project (it takes \
+                 {} passing sizes that each cost at least twice the start-up)\n",
+                crate::harness::phases::limits::PROJECTION_SIZES
             ));
         }
         if let Some(p) = at.projected {
@@ -273,14 +284,20 @@ impl Report {
         })
     }
 
-    /// The limits phase in one line: what ran, the slowest run, which
+    /// The limits phase in one line: what ran, the slowest run (only a run
+    /// that cost more than start-up: at least twice the fastest), which
     /// reference answered.
     fn limits_line(&self) -> String {
-        let Some(slowest) = self
+        let fastest = self
             .limits
             .iter()
-            .max_by(|a, b| a.seconds.total_cmp(&b.seconds))
-        else {
+            .map(|l| l.seconds)
+            .fold(f64::INFINITY, f64::min);
+        let slowest = self
+            .limits
+            .iter()
+            .max_by(|a, b| a.seconds.total_cmp(&b.seconds));
+        let Some(slowest) = slowest else {
             return String::new();
         };
         let mut patterns: Vec<&str> = self.limits.iter().map(|l| l.pattern.as_str()).collect();
@@ -290,14 +307,22 @@ impl Report {
             .iter()
             .filter(|l| l.reference == Reference::Engine)
             .count();
+        let slowest = if slowest.seconds >= 2.0 * fastest {
+            format!(
+                "slowest {:.2} s ({} at {})",
+                slowest.seconds, slowest.pattern, slowest.size
+            )
+        } else {
+            format!(
+                "no size slower than start-up (every run {:.2}-{:.2} s)",
+                fastest, slowest.seconds
+            )
+        };
         format!(
-            "limits: {} of {} ({}); slowest {:.2} s ({} at {}); {} answered by the engine, beyond the oracle's reach\n",
+            "limits: {} of {} ({}); {slowest}; {} answered by the engine, beyond the oracle's reach\n",
             plural(self.limits.len(), "case"),
             plural(patterns.len(), "pattern"),
             patterns.join(", "),
-            slowest.seconds,
-            slowest.pattern,
-            slowest.size,
             engine
         )
     }

@@ -25,6 +25,7 @@ pub mod limits;
 pub mod oracle;
 pub mod patterns;
 pub mod properties;
+mod repeats;
 pub mod report;
 pub mod rule_sets;
 pub mod shrink;
@@ -227,6 +228,7 @@ impl Generate for GoGame {
     const MAX_SIZE: usize = MAX_N;
 
     generated_by!(cases: strategy::cases, simpler: shrink::simpler);
+    repeats_in!(repeats);
 
     fn size_of(case: &Case) -> String {
         let n = case.n;
