@@ -44,12 +44,17 @@ pub fn contains(bigger: &Case, smaller: &Case) -> bool {
 const REPLAYED_CELLS: usize = 1 << 16;
 
 /// Whether `row` holds `smaller`'s row as a window and `rest` holds
-/// `smaller`'s placements (moved with the window) in order.
+/// `smaller`'s placements (moved with the window) in order. A cell
+/// `smaller` places on while it is empty may hold a piece in `row`: a
+/// candidate that overwrites there (an earlier failure's bug) goes on as
+/// `smaller` does, so the case shows `smaller`'s bug again, combined.
 fn holds_from(row: &[Cell], rest: &[Placement], smaller: &Case) -> bool {
     let (n, m) = (row.len(), smaller.row.len());
+    let placed_on_empty =
+        |i: usize| smaller.row[i] == Cell::Empty && smaller.placements.iter().any(|p| p.index == i);
     m <= n
         && (0..=n - m).any(|at| {
-            row[at..at + m] == smaller.row[..]
+            (0..m).all(|i| row[at + i] == smaller.row[i] || placed_on_empty(i))
                 && is_subsequence(&shifted(&smaller.placements, at), rest)
         })
 }
@@ -132,5 +137,18 @@ mod tests {
         // The same placements onto empty cells only reach nothing.
         let never = case("..\n2\nB 1\nA 0\n");
         assert!(!images(&small).iter().any(|i| contains(&never, i)));
+    }
+
+    #[test]
+    fn an_earlier_failure_on_an_occupied_cell_is_held_combined() {
+        // The edge closing a run (B at 0 flips A at the end) where the
+        // placement lands on B's own piece: shown only by a candidate that
+        // overwrites, which is the two slips combined.
+        let edge = case(".A\n1\nB 0\n");
+        let combined = case(".BA\n1\nB 1\n");
+        assert!(images(&edge).iter().any(|i| contains(&combined, i)));
+        // The cells the earlier failure does not place on must match.
+        let elsewhere = case("..A\n1\nB 0\n");
+        assert!(!images(&edge).iter().any(|i| contains(&elsewhere, i)));
     }
 }
