@@ -219,16 +219,21 @@ impl<P: Generate> Context<'_, P> {
     /// Keeps `found`, first seen at case number `at` (from 1, in the
     /// order cases ran), unless an earlier failure explains it: the same
     /// input or signature, or a case that holds an earlier failure's case
-    /// under the problem's symmetries.
+    /// under the problem's symmetries, or is held by one.
     pub(super) fn keep(&self, found: Option<Found<P::Case>>, at: u64) {
         let Some(Found { mut failure, case }) = found else {
             return;
         };
         let mut f = self.findings.lock().expect("findings");
+        // Held either way: a case that holds a kept one's image is that bug
+        // again; one that a kept case holds (an image of it: found later,
+        // smaller) is the bug the kept case already shows.
         let repeated = f.kept.iter().any(|k| explains(k, &failure))
-            || case
-                .as_ref()
-                .is_some_and(|c| f.kept_images.iter().any(|i| holds_image_of::<P>(c, i)));
+            || case.as_ref().is_some_and(|c| {
+                f.kept_images.iter().any(|images| {
+                    holds_image_of::<P>(c, images) || images.iter().any(|k| P::contains(k, c))
+                })
+            });
         if repeated {
             f.repeats += 1;
             return;
