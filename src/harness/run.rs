@@ -216,7 +216,7 @@ pub const QUOTED_BYTES: usize = 64 << 10;
 
 /// The first `most` bytes of `text` (cut at a character), with a line
 /// saying how many more there were.
-fn first_bytes(mut text: String, most: usize) -> String {
+pub(crate) fn first_bytes(mut text: String, most: usize) -> String {
     if text.len() <= most {
         return text;
     }

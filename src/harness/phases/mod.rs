@@ -135,6 +135,10 @@ pub(super) struct Found<C> {
     pub(super) case: Option<C>,
 }
 
+/// A failure and how many cases ran up to and including the one that
+/// showed it.
+type FailingAt<C> = Box<(u64, Found<C>)>;
+
 /// What [`Context`] times as it goes.
 #[derive(Default)]
 struct Clock {
@@ -314,7 +318,7 @@ impl<P: Generate> Context<'_, P> {
         cases: &[P::Case],
         trees: Option<&mut [Box<dyn ValueTree<Value = P::Case>>]>,
         origin: Origin,
-    ) -> Result<u64, Box<(u64, Found<P::Case>)>> {
+    ) -> Result<u64, FailingAt<P::Case>> {
         let size = self.candidate.batch_size();
         let batches: Vec<&[P::Case]> = cases.chunks(size).collect();
         let runs = run_batches_timed(self.candidate, &batches, self.jobs);
