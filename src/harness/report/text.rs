@@ -284,21 +284,46 @@ impl Report {
         })
     }
 
-    /// The limits phase in one line: what ran, the slowest run (not a
-    /// pattern's smallest size that cost no more than start-up, under twice
-    /// the fastest run), which reference answered.
+    /// The limits phase in one line: what ran, the slowest run, which
+    /// reference answered. A pattern's smallest size costs start-up and
+    /// little else, so it is never named the slowest when larger sizes of
+    /// its pattern ran; and no size is, when the slowest of the others took
+    /// under twice the fastest run.
     fn limits_line(&self) -> String {
         let fastest = self
             .limits
             .iter()
             .map(|l| l.seconds)
             .fold(f64::INFINITY, f64::min);
-        let slowest = self
+        let Some(slowest_run) = self
             .limits
             .iter()
-            .max_by(|a, b| a.seconds.total_cmp(&b.seconds));
-        let Some(slowest) = slowest else {
+            .max_by(|a, b| a.seconds.total_cmp(&b.seconds))
+        else {
             return String::new();
+        };
+        let above_smallest = |l: &&super::LimitCase| {
+            self.limits
+                .iter()
+                .any(|o| o.pattern == l.pattern && o.size < l.size)
+        };
+        let named = self
+            .limits
+            .iter()
+            .filter(above_smallest)
+            .max_by(|a, b| a.seconds.total_cmp(&b.seconds));
+        let slowest = match named {
+            Some(l) if l.seconds >= 2.0 * fastest => {
+                format!("slowest {:.2} s ({} at {})", l.seconds, l.pattern, l.size)
+            }
+            Some(_) => format!(
+                "no size slower than start-up (every run {:.2}-{:.2} s)",
+                fastest, slowest_run.seconds
+            ),
+            None => format!(
+                "slowest {:.2} s ({} at {})",
+                slowest_run.seconds, slowest_run.pattern, slowest_run.size
+            ),
         };
         let mut patterns: Vec<&str> = self.limits.iter().map(|l| l.pattern.as_str()).collect();
         patterns.dedup();
@@ -307,27 +332,6 @@ impl Report {
             .iter()
             .filter(|l| l.reference == Reference::Engine)
             .count();
-        // A pattern's smallest size costs start-up and little else: it is
-        // named the slowest only when it took twice the fastest run.
-        let smallest_of_its_pattern = self
-            .limits
-            .iter()
-            .filter(|l| l.pattern == slowest.pattern)
-            .all(|l| l.size >= slowest.size);
-        let start_up_only =
-            self.limits.len() > 1 && smallest_of_its_pattern && slowest.seconds < 2.0 * fastest;
-        let slowest = if !start_up_only {
-            format!(
-                "slowest {:.2} s ({} at {})",
-                slowest.seconds, slowest.pattern, slowest.size
-            )
-        } else {
-            format!(
-                "no size slower than start-up (every run {:.2}-{:.2} s, the slowest at the \
-                 smallest size)",
-                fastest, slowest.seconds
-            )
-        };
         format!(
             "limits: {} of {} ({}); {slowest}; {} answered by the engine, beyond the oracle's reach\n",
             plural(self.limits.len(), "case"),
@@ -416,5 +420,61 @@ impl Report {
             line.push_str(&format!("  expected output changed: {what}\n"));
         }
         line
+    }
+}
+
+#[cfg(test)]
+mod limits_line_tests {
+    use super::super::{Failure, LimitCase, Report, Shrink};
+    use crate::generation::Reference;
+    use crate::harness::verdict::{Origin, Verdict};
+
+    fn report(runs: &[(usize, f64)]) -> Report {
+        let failure = Failure {
+            verdict: Verdict::WrongAnswer,
+            input: String::new(),
+            expected: String::new(),
+            got: String::new(),
+            shrink_steps: 0,
+            shrink_runs: 0,
+            shrink: Shrink::Minimal,
+            detail: String::new(),
+            reference: Reference::Oracle,
+            size: String::new(),
+            origin: Origin::Limits,
+            at_limits: None,
+            found_by: None,
+            found_at: None,
+            confirmed: None,
+        };
+        let mut r = Report::interim("reversi-move", 1, &failure, 0);
+        r.limits = runs
+            .iter()
+            .map(|&(size, seconds)| LimitCase {
+                pattern: "long-rays".into(),
+                size,
+                verdict: Verdict::Ok,
+                seconds,
+                reference: Reference::Oracle,
+            })
+            .collect();
+        r
+    }
+
+    #[test]
+    fn start_up_is_never_the_slowest_size() {
+        // A cold first run at size 1: start-up, not the slowest size.
+        let line = report(&[(1, 0.51), (12, 0.22), (100, 0.25)]).limits_line();
+        assert!(
+            line.contains("no size slower than start-up (every run 0.22-0.51 s)"),
+            "{line}"
+        );
+        let line = report(&[(1, 0.2), (12, 0.3), (100, 2.5)]).limits_line();
+        assert!(line.contains("slowest 2.50 s (long-rays at 100)"), "{line}");
+        let line = report(&[(15625, 4.05)]).limits_line();
+        assert!(
+            line.contains("slowest 4.05 s (long-rays at 15625)"),
+            "{line}"
+        );
     }
 }
