@@ -216,7 +216,7 @@ pub const QUOTED_BYTES: usize = 64 << 10;
 
 /// The first `most` bytes of `text` (cut at a character), with a line
 /// saying how many more there were.
-pub(crate) fn first_bytes(mut text: String, most: usize) -> String {
+pub(crate) fn first_bytes(text: String, most: usize) -> String {
     if text.len() <= most {
         return text;
     }
@@ -225,9 +225,8 @@ pub(crate) fn first_bytes(mut text: String, most: usize) -> String {
         cut -= 1;
     }
     let more = text.len() - cut;
-    text.truncate(cut);
-    text.push_str(&format!("\n[... {more} more bytes, not kept]\n"));
-    text
+    // A new string: truncating would keep the whole allocation.
+    format!("{}\n[... {more} more bytes, not kept]\n", &text[..cut])
 }
 
 /// A deterministic random source for `seed`.
