@@ -46,6 +46,44 @@ pub trait Generate: Problem {
     fn extras() -> Extras<Self> {
         Extras::default()
     }
+
+    /// `case` under each symmetry the rules allow (mirror, rotation,
+    /// transposition, colour swap), `case` itself first: a failure on one
+    /// image is the same bug seen another way, so `--max-failures` keeps
+    /// one of them. Only symmetries under which every answer maps to the
+    /// image's answer belong here. Default: `case` alone.
+    fn images(case: &Self::Case) -> Vec<Self::Case> {
+        vec![case.clone()]
+    }
+
+    /// Whether `bigger` holds all of `smaller` (its board contains
+    /// `smaller`'s cells, its commands contain `smaller`'s in order): a
+    /// further failure that contains an earlier one's input most likely
+    /// fails by the earlier bug, and `--max-failures` does not keep it.
+    /// Default: the two are equal.
+    fn contains(bigger: &Self::Case, smaller: &Self::Case) -> bool {
+        bigger == smaller
+    }
+}
+
+/// Whether the items of `small` appear in `big` in the same order (not
+/// necessarily next to each other): a script that holds another's.
+///
+/// ```
+/// use boardcheck::generation::is_subsequence;
+/// assert!(is_subsequence(&[1, 3], &[1, 2, 3]));
+/// assert!(!is_subsequence(&[3, 1], &[1, 2, 3]));
+/// ```
+pub fn is_subsequence<T: PartialEq>(small: &[T], big: &[T]) -> bool {
+    let mut rest = big.iter();
+    small.len() <= big.len() && small.iter().all(|s| rest.any(|b| b == s))
+}
+
+/// Whether `later` holds `earlier`, or `earlier` under a symmetry
+/// ([`Generate::images`], [`Generate::contains`]); `earlier_images` are
+/// `P::images(earlier)`, computed once.
+pub fn holds_image_of<P: Generate>(later: &P::Case, earlier_images: &[P::Case]) -> bool {
+    earlier_images.iter().any(|image| P::contains(later, image))
 }
 
 /// A named worst case, e.g. flank-row's `growing-run`.
@@ -88,6 +126,10 @@ pub struct Extras<P: Problem> {
     /// stones): reports say the words and draw only the lines after it as
     /// a board. `None` for a first line it does not read.
     pub answer_head: Option<fn(&str) -> Option<String>>,
+    /// Answers that are lines of replies, one a command or a move (chomp's
+    /// `yes`, `3`), never a board: reports show them as lines and draw no
+    /// boards side by side, whatever their widths.
+    pub answers_are_lines: bool,
     /// The case played command by command against a GTP engine (`--gtp`).
     pub gtp: Option<crate::gtp::GtpForm<P>>,
     /// Named rule sets the cases carry (go-game's ko and suicide rules),
@@ -444,6 +486,7 @@ impl<P: Problem> Default for Extras<P> {
             picture: None,
             shapes: None,
             answer_head: None,
+            answers_are_lines: false,
             gtp: None,
             rules: None,
             #[cfg(feature = "cli")]

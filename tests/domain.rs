@@ -252,3 +252,21 @@ fn two_independent_slips_get_two_minimal_reports() {
     let report = check::<FlankRow>(&FnCandidate::<FlankRow, _>::new(two_slips), &config());
     assert_eq!(report.failures.len(), 1);
 }
+
+#[test]
+fn more_failures_wanted_report_each_bug_once_and_find_the_first_at_the_same_case() {
+    let first = check::<FlankRow>(&FnCandidate::<FlankRow, _>::new(two_slips), &config());
+    let report = check::<FlankRow>(
+        &FnCandidate::<FlankRow, _>::new(two_slips),
+        &CheckConfig {
+            max_failures: 3,
+            ..config()
+        },
+    );
+    // Two slips, two reports: the third failure the search meets is one of
+    // them again (mirrored, colour-swapped or reached by other placements).
+    assert_eq!(report.failures.len(), 2, "{:#?}", report.failures);
+    assert!(report.set_aside > 0, "{}", report.set_aside);
+    assert_eq!(first.failures[0].found_at, report.failures[0].found_at);
+    assert_eq!(first.failures[0].input, report.failures[0].input);
+}

@@ -294,6 +294,7 @@ const EXAMPLES: &[Example] = &[
     wrong(&GO_MOVE, "suicide_before_captures.py", 300, GO_MOVE_9),
     wrong(&GO_MOVE, "edge_is_liberty.py", 300, GO_MOVE_9),
     wrong(&GO_MOVE, "one_neighbour_captures.py", 300, GO_MOVE_9),
+    wrong(&GO_MOVE, "two_slips.py", 300, GO_MOVE_9),
     pass(&CHOMP, "correct.py", Cases::Fixed(1000)),
     wrong(&CHOMP, "illegal_passes_turn.py", 300, CHOMP_2),
     wrong(&CHOMP, "count_wraps_32.py", 300, CHOMP_2),

@@ -465,9 +465,41 @@ fn writing_outside_the_private_tmp_fails() {
     let _ = std::fs::remove_file(&outside);
     assert!(!exists, "{} was written", outside.display());
     assert_eq!(o.run.exit, Exit::Code(7));
-    assert_eq!(o.run.stdout, b"y\n/tmp\n", "a private writable /tmp");
+    // A private writable /tmp; the working directory is the harness's own,
+    // read-only.
+    let cwd = std::env::current_dir().unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&o.run.stdout),
+        format!("y\n{}\n", cwd.display())
+    );
     let inside = format!("/tmp/hostile-inside-{id}");
     assert!(!Path::new(&inside).exists(), "{inside} leaked to the host");
+}
+
+/// The command runs exactly as typed, in the working directory: an
+/// argument that names a folder there (`src`) is passed as it is, and a
+/// relative path finds its file.
+#[test]
+fn arguments_are_passed_as_typed() {
+    let _shared = KILL_ALL.read().unwrap_or_else(|e| e.into_inner());
+    for mode in [SandboxMode::Auto, SandboxMode::None] {
+        let limits = Limits {
+            sandbox: mode,
+            ..limits(2000)
+        };
+        let argv: Vec<String> = [
+            "/bin/sh",
+            "-c",
+            "echo \"$1\"; head -c 2 \"$1/lib.rs\"",
+            "sh",
+            "src",
+        ]
+        .map(String::from)
+        .to_vec();
+        let r = run(&argv, b"", &limits).unwrap();
+        assert_eq!(r.exit, Exit::Code(0), "{r:?}");
+        assert_eq!(r.stdout, b"src\n//", "at level {}", r.sandbox);
+    }
 }
 
 #[test]

@@ -10,9 +10,9 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use boardcheck::generation::{Generate, Reference};
+use boardcheck::generation::Reference;
 use boardcheck::harness::html::{HIGHLIGHT_EXPECTED, HIGHLIGHT_GOT, check_page};
-use boardcheck::harness::report::{AnswerHead, AtLimits, Failure, LimitCase, Report, Shrink};
+use boardcheck::harness::report::{AnswerForm, AtLimits, Failure, LimitCase, Report, Shrink};
 use boardcheck::harness::verdict::{Origin, Status, Verdict};
 use boardcheck::problems::go_capture::GoCapture;
 use boardcheck::problems::go_move::GoMove;
@@ -141,6 +141,8 @@ fn failure_at_the_limits(side: usize, verdict: Verdict, got_at_all: bool) -> Rep
         domain: String::new(),
         failures: Vec::new(),
         cannot_run: None,
+        slow_once: None,
+        set_aside: 0,
         limits: vec![LimitCase {
             pattern: "spiral".into(),
             size: side,
@@ -175,10 +177,12 @@ fn failure_at_the_limits(side: usize, verdict: Verdict, got_at_all: bool) -> Rep
                 projected: None,
             }),
             found_by: None,
+            found_at: None,
+            confirmed: None,
         }),
         timings: Default::default(),
         stack_bytes: Some(8 << 20),
-        answer_head: AnswerHead(GoCapture::extras().answer_head),
+        answer_form: AnswerForm::of::<GoCapture>(),
     }
 }
 
@@ -245,7 +249,7 @@ fn go_moves_legality_flag_is_a_word_not_a_board_row() {
                 .failure
                 .unwrap()
         }),
-        answer_head: AnswerHead(GoMove::extras().answer_head),
+        answer_form: AnswerForm::of::<GoMove>(),
         ..failure_at_the_limits(3, Verdict::WrongAnswer, true)
     };
     let text = report.render("boardcheck check go-move");

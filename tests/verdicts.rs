@@ -916,6 +916,62 @@ mod in_process {
         ));
     }
 
+    /// A run that times out once and answers in time when run again is a
+    /// busy machine's noise: counted, never a verdict; one that times out
+    /// on every run is TLE, confirmed by a second lone run, and each
+    /// shrinking step that times out is confirmed the same way.
+    #[test]
+    fn a_time_out_is_a_verdict_only_when_a_second_run_confirms_it() {
+        use std::collections::HashSet;
+        for batch in [1, 16] {
+            let seen = Mutex::new(HashSet::new());
+            let slow_once = Scripted::new(batch, |cases: &[Case], i| {
+                // Slow the first time each case runs alone.
+                if cases.len() == 1 && seen.lock().unwrap().insert(format!("{:?}", cases[i])) {
+                    Says::TimedOut
+                } else {
+                    Says::Right
+                }
+            });
+            let report = check::<FlankRow>(&slow_once, &config(40));
+            assert!(
+                report.failure.is_none(),
+                "batch {batch}: {:?}",
+                report.failure
+            );
+            if batch == 1 {
+                let noise = report.slow_once.as_ref().expect("the noise is counted");
+                assert_eq!(noise.runs, 40);
+                assert!(
+                    report
+                        .render("r")
+                        .contains("timing noise: 40 runs timed out once")
+                );
+            }
+        }
+        let runs = Mutex::new(0usize);
+        let always = Scripted::new(1, |cases: &[Case], i| {
+            *runs.lock().unwrap() += 1;
+            if cases[i].row.len() >= 3 {
+                Says::TimedOut
+            } else {
+                Says::Right
+            }
+        });
+        let failure = failure_of(&always, &config(50));
+        assert_eq!(failure.verdict, Verdict::TimeLimit);
+        let how = failure
+            .confirmed
+            .as_deref()
+            .expect("says how it was confirmed");
+        assert!(how.contains("second lone run"), "{how}");
+        // Every accepted step cost two runs: the step and its confirmation.
+        assert!(
+            failure.shrink_runs >= 2 * failure.shrink_steps,
+            "{failure:?}"
+        );
+    }
+
     #[test]
     fn a_failure_of_two_cases_together_is_narrowed_to_those_two() {
         // Case i goes wrong when an earlier case of the same run has a B in
@@ -1026,4 +1082,69 @@ mod in_process {
         let shown = cases_of(&failure, true);
         assert!(matches!(extra(&shown, 0), Says::ExtraLine));
     }
+}
+
+/// GNU Go, if installed: `/usr/games/gnugo` (Debian) or `gnugo` on PATH.
+fn gnugo() -> Option<String> {
+    let debian = std::path::Path::new("/usr/games/gnugo");
+    if debian.is_file() {
+        return Some(debian.display().to_string());
+    }
+    let found = Command::new("gnugo")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    found.then(|| "gnugo".into())
+}
+
+/// The command runs as typed: `--mode gtp` stays `--mode gtp` even where
+/// the working directory has a `gtp/` folder (it used to become
+/// `--mode /abs/gtp`, and GNU Go refused it: "Invalid mode selection").
+#[test]
+fn gnugo_runs_as_typed_from_a_folder_with_a_gtp_subfolder() {
+    let Some(gnugo) = gnugo() else {
+        eprintln!("skipped: GNU Go is not installed (/usr/games/gnugo or gnugo on PATH)");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("boardcheck-gtp-dir-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("gtp")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_boardcheck"))
+        .current_dir(&dir)
+        .args([
+            "check", "go-game", "--gtp", "--size", "9", "--limits", "off",
+        ])
+        .args(["--cases", "60", "--seed", "1", "--json", "--"])
+        .args([gnugo.as_str(), "--mode", "gtp"])
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("Invalid mode selection"), "{stderr}");
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(common::json(&out)["status"], "pass");
+}
+
+/// A program that cannot start is named by the command as typed, quoted
+/// as a shell needs it.
+#[test]
+fn a_command_that_cannot_start_is_shown_as_typed() {
+    let out = boardcheck(
+        &[
+            "check",
+            "flank-row",
+            "--",
+            "./no such program",
+            "--mode",
+            "gtp",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("(command: './no such program' --mode gtp)"),
+        "{stderr}"
+    );
 }

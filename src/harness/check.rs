@@ -15,7 +15,7 @@ use super::candidate::Candidate;
 use super::phases::Context;
 pub use super::phases::Phase;
 pub use super::phases::limits::limit_sizes;
-use super::report::{AnswerHead, Report, Timings};
+use super::report::{AnswerForm, Report, Timings};
 pub use super::run::{
     CheckConfig, Entry, Judged, LimitsMode, OnFailure, Progress, PropertiesMode, Shard, generate,
     judge, seeded_rng, seeded_runner, smallest_case,
@@ -61,9 +61,11 @@ pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Re
         failure: None,
         failures: Vec::new(),
         cannot_run: None,
+        slow_once: None,
+        set_aside: 0,
         timings: Timings::default(),
         stack_bytes: candidate.stack_limit(),
-        answer_head: AnswerHead(P::extras().answer_head),
+        answer_form: AnswerForm::of::<P>(),
     };
     Context::new(candidate, config).run_all_phases(&mut report);
     report
@@ -86,8 +88,10 @@ fn cannot_run<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig, why:
         failure: None,
         failures: Vec::new(),
         cannot_run: Some(why),
+        slow_once: None,
+        set_aside: 0,
         timings: Timings::default(),
         stack_bytes: candidate.stack_limit(),
-        answer_head: AnswerHead(P::extras().answer_head),
+        answer_form: AnswerForm::of::<P>(),
     }
 }

@@ -85,6 +85,16 @@ pub fn clip(line: &str, (from, to): (usize, usize)) -> String {
     format!("{before}{kept}{after}")
 }
 
+/// Characters of a one-line text (a failure's detail) shown in the report.
+pub const DETAIL_CHARACTERS: usize = 1000;
+
+/// `text` on one line of at most [`DETAIL_CHARACTERS`] characters (line
+/// breaks shown as ` | `), the cut said in words.
+pub fn one_line(text: &str) -> String {
+    let joined = text.trim_end().lines().collect::<Vec<_>>().join(" | ");
+    clip(&joined, (0, DETAIL_CHARACTERS.min(joined.chars().count())))
+}
+
 /// The note that stands for a cut of `n` lines.
 pub fn cut_note(n: usize) -> String {
     format!(
@@ -159,5 +169,8 @@ mod tests {
         assert_eq!(first_difference("ab\ncd\n", "ab\ncx\n"), Some((1, 1)));
         assert_eq!(first_difference("ab\n", "ab\n"), None);
         assert_eq!(first_difference("ab\n", "ab\n\n"), Some((1, 0)));
+        let long = one_line(&"y".repeat(5000));
+        assert!(long.ends_with(&format!("({} more characters)", 5000 - DETAIL_CHARACTERS)));
+        assert_eq!(one_line("a\nb\n"), "a | b");
     }
 }

@@ -3,11 +3,15 @@
 //! memory, output cap) that lone runs and long-lived sessions share.
 
 use super::candidate::Outcome;
+use super::excerpt;
 use super::process::{Exit, Limits, signal_name};
 
 /// Lines of stderr kept in a crash's detail: the end, where a traceback
 /// names its exception.
 const STDERR_LINES: usize = 8;
+/// Characters of one stderr line kept in a detail: a minified source line
+/// or a dumped board is cut, with a note.
+const STDERR_LINE_CHARACTERS: usize = 200;
 
 /// The end of `stderr` for a detail line, saying how much was cut.
 pub(in crate::harness) fn stderr_tail(stderr: &str, dropped_bytes: usize) -> String {
@@ -23,6 +27,13 @@ pub(in crate::harness) fn stderr_tail(stderr: &str, dropped_bytes: usize) -> Str
         (l, 0) => format!(" ({l} earlier lines cut)"),
         (l, b) => format!(" ({l} earlier lines and {b} earlier bytes cut)"),
     };
+    let kept: Vec<String> = kept
+        .iter()
+        .map(|line| {
+            let n = line.chars().count();
+            excerpt::clip(line, (0, n.min(STDERR_LINE_CHARACTERS)))
+        })
+        .collect();
     format!("; stderr{cut}: {}", kept.join(" | "))
 }
 
@@ -37,28 +48,38 @@ pub(in crate::harness) enum Asked {
 }
 
 /// What `exit` reads as, `output` what the process wrote and `tail` the
-/// end of its stderr ([`stderr_tail`]). A lone run that exited with status
-/// 0 is not a failure: its output is read as the answer before this is
-/// asked; here it reads as a crash.
+/// end of its stderr ([`stderr_tail`]); `cpu` the CPU time the run used,
+/// where cgroups measured it (a time-out says it: a run that used little
+/// of it waited, for input or for a busy machine). A lone run that exited
+/// with status 0 is not a failure: its output is read as the answer before
+/// this is asked; here it reads as a crash.
 pub(in crate::harness) fn exit_outcome<A>(
     exit: &Exit,
     output: String,
     tail: &str,
     limits: &Limits,
     asked: Asked,
+    cpu: Option<std::time::Duration>,
 ) -> Outcome<A> {
     let run = asked == Asked::Run;
+    // Output cut short by a limit or a crash is quoted, never compared:
+    // its first bytes are all that is kept, so an over-cap flood is not
+    // held whole while a group of runs is judged.
+    let output = crate::harness::run::first_bytes(output, crate::harness::run::QUOTED_BYTES);
+    let cpu_used = cpu.map_or(String::new(), |t| {
+        format!(" (CPU time used: {} ms)", t.as_millis())
+    });
     match *exit {
         Exit::TimedOut => Outcome::TimedOut {
             output,
             detail: if run {
                 format!(
-                    "wall-time limit: no answer within {} ms, every process of the run killed{tail}",
+                    "wall-time limit: no answer within {} ms{cpu_used}, every process of the run killed{tail}",
                     limits.timeout.as_millis()
                 )
             } else {
                 format!(
-                    "wall-time limit: no answer line within {} ms, the process killed{tail}",
+                    "wall-time limit: no answer line within {} ms{cpu_used}, the process killed{tail}",
                     limits.timeout.as_millis()
                 )
             },
@@ -112,5 +133,22 @@ pub(in crate::harness) fn exit_outcome<A>(
             output,
             detail: format!("exited (status {c}) before answering{tail}"),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_stderr_line_is_cut_with_a_note() {
+        let stderr = format!("{}\nError: boom\n", "x".repeat(5000));
+        let tail = stderr_tail(&stderr, 0);
+        assert!(tail.len() < 400, "{tail}");
+        assert!(tail.contains(&format!(
+            "({} more characters)",
+            5000 - STDERR_LINE_CHARACTERS
+        )));
+        assert!(tail.ends_with("| Error: boom"), "{tail}");
     }
 }

@@ -18,10 +18,13 @@ pub struct External {
 }
 
 impl External {
-    /// Checks that the program exists, so a typo is a usage error (exit 2).
+    /// Checks that the program exists, so a typo is a usage error (exit
+    /// 2); the error names the command as it would run.
     pub fn verify(&self) -> Result<(), String> {
         let program = self.argv.first().ok_or("no candidate command given")?;
-        process::resolve_program(program).map(|_| ())
+        process::resolve_program(program)
+            .map(|_| ())
+            .map_err(|e| format!("{e} (command: {})", process::shown_command(&self.argv)))
     }
 }
 
@@ -60,7 +63,10 @@ impl<P: Generate> Candidate<P> for External {
             Err(e) => {
                 return all(Outcome::Crashed {
                     output: String::new(),
-                    detail: format!("could not start {}: {e}", self.argv[0]),
+                    detail: format!(
+                        "could not start `{}`: {e}",
+                        process::shown_command(&self.argv)
+                    ),
                 });
             }
         };
@@ -77,7 +83,14 @@ impl<P: Generate> Candidate<P> for External {
                 outcomes: read_answers::<P>(&output, cases),
                 output,
             },
-            ref exit => all(exit_outcome(exit, output, &tail, &self.limits, Asked::Run)),
+            ref exit => all(exit_outcome(
+                exit,
+                output,
+                &tail,
+                &self.limits,
+                Asked::Run,
+                run.cpu_time,
+            )),
         }
     }
 }

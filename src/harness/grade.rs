@@ -343,11 +343,13 @@ pub fn not_started(name: &str, why: &str, repeat: String, problem: &str, seed: u
             failure: None,
             failures: Vec::new(),
             cannot_run: Some(why.to_string()),
+            slow_once: None,
+            set_aside: 0,
             timings: Default::default(),
             stack_bytes: None,
             gtp_laws: None,
             // No failure to draw, so no answer head.
-            answer_head: Default::default(),
+            answer_form: Default::default(),
         },
     }
 }

@@ -148,7 +148,7 @@ fn failure_section(report: &Report, f: &Failure, program: &str) -> String {
         escape(what),
         pre(&f.input, None)
     ));
-    let head = report.answer_head.0;
+    let head = report.answer_form.head;
     let (want, expected) = split_head(head, &f.expected);
     let (have, got) = split_head(head, &f.got);
     let titles = match (want, have) {
@@ -161,7 +161,7 @@ fn failure_section(report: &Report, f: &Failure, program: &str) -> String {
             "<h3>expected</h3>{}<p>no answer</p>",
             pre(&f.expected, focus)
         ));
-    } else if expected.trim().is_empty() || got.trim().is_empty() {
+    } else if expected.trim().is_empty() || got.trim().is_empty() || report.answer_form.lines {
         // A first line alone on one side (illegal): no board to draw there.
         out.push_str(&format!(
             "<div class=\"boards\"><div><h3>{}</h3>{}</div><div><h3>{}</h3>{}</div></div>\n",

@@ -47,7 +47,7 @@ impl Jsonl {
     /// A protocol candidate running `argv`.
     pub fn new(argv: Vec<String>, limits: Limits) -> Self {
         Jsonl {
-            shown: argv.join(" "),
+            shown: process::shown_command(&argv),
             argv,
             limits,
             function: false,
@@ -80,10 +80,13 @@ impl Jsonl {
         Ok(jsonl)
     }
 
-    /// Checks that the program exists, so a typo is a usage error (exit 2).
+    /// Checks that the program exists, so a typo is a usage error (exit
+    /// 2); the error names the command as it would run.
     pub fn verify(&self) -> Result<(), String> {
         let program = self.argv.first().ok_or("no candidate command given")?;
-        process::resolve_program(program).map(|_| ())
+        process::resolve_program(program)
+            .map(|_| ())
+            .map_err(|e| format!("{e} (command: {})", self.shown))
     }
 }
 
@@ -166,7 +169,7 @@ fn read_line<P: Generate>(reader: &Reader<P>, line: &str, case: &P::Case) -> Out
 /// What a failed answer reads as.
 pub(crate) fn failed<A>(f: Ended, limits: &Limits) -> Outcome<A> {
     let tail = stderr_tail(&f.stderr, f.stderr_dropped);
-    exit_outcome(&f.exit, f.output, &tail, limits, Asked::AnswerLine)
+    exit_outcome(&f.exit, f.output, &tail, limits, Asked::AnswerLine, None)
 }
 
 impl Jsonl {
@@ -188,7 +191,7 @@ impl Jsonl {
                     Err(e) => {
                         outcomes.push(Outcome::Crashed {
                             output: String::new(),
-                            detail: format!("could not start {}: {e}", self.argv[0]),
+                            detail: format!("could not start `{}`: {e}", self.shown),
                         });
                         continue;
                     }

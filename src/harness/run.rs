@@ -39,6 +39,8 @@ pub struct Judged {
     pub detail: String,
     /// Which solver gave `expected`.
     pub reference: Reference,
+    /// For a time-out: how a second lone run confirmed it.
+    pub confirmed: Option<String>,
 }
 
 /// Judges `outcome` against the reference answer to `case`.
@@ -56,13 +58,43 @@ pub fn judge<P: Generate>(case: &P::Case, outcome: Outcome<P::Answer>) -> Judged
         Outcome::OutOfMemory { output, detail } => (Verdict::MemoryLimit, output, detail),
         Outcome::OutputLimit { output, detail } => (Verdict::OutputLimit, output, detail),
     };
+    // What a run wrote before a limit stopped it is quoted, not compared:
+    // its first bytes are kept, so a flood is held once, not per step.
+    let got = if matches!(
+        verdict,
+        Verdict::OutputLimit | Verdict::TimeLimit | Verdict::MemoryLimit | Verdict::RuntimeError
+    ) {
+        first_bytes(got, QUOTED_BYTES)
+    } else {
+        got
+    };
     Judged {
         verdict,
         expected,
         got,
         detail,
         reference,
+        confirmed: None,
     }
+}
+
+/// How much of what a run wrote before a limit (or a crash) stopped it a
+/// judgement keeps, to quote.
+pub const QUOTED_BYTES: usize = 64 << 10;
+
+/// The first `most` bytes of `text` (cut at a character), with a line
+/// saying how many more there were.
+pub(crate) fn first_bytes(text: String, most: usize) -> String {
+    if text.len() <= most {
+        return text;
+    }
+    let mut cut = most;
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let more = text.len() - cut;
+    // A new string: truncating would keep the whole allocation.
+    format!("{}\n[... {more} more bytes, not kept]\n", &text[..cut])
 }
 
 /// A deterministic random source for `seed`.
@@ -203,5 +235,21 @@ pub(super) fn failure<P: Generate>(
         origin,
         at_limits: None,
         found_by: None,
+        found_at: None,
+        confirmed: judged.confirmed,
+    }
+}
+
+#[cfg(test)]
+mod quoted_tests {
+    use super::*;
+
+    #[test]
+    fn a_flood_is_kept_as_its_first_bytes_and_a_count() {
+        let flood = "é".repeat(QUOTED_BYTES);
+        let kept = first_bytes(flood.clone(), QUOTED_BYTES);
+        assert!(kept.len() < QUOTED_BYTES + 64, "{}", kept.len());
+        assert!(kept.ends_with(&format!("[... {} more bytes, not kept]\n", QUOTED_BYTES)));
+        assert_eq!(first_bytes("short".into(), QUOTED_BYTES), "short");
     }
 }

@@ -12,7 +12,7 @@ use super::candidate::Candidate;
 use super::report::{Failure, Shrink};
 use super::run::{CheckConfig, Judged, failure, judge_run, run_alone, run_batches};
 use super::verdict::{Origin, Verdict};
-use crate::generation::Generate;
+use crate::generation::{Generate, holds_image_of};
 use crate::problem::{Problem, case_text};
 
 /// The shrinking budget of one failure and what has been spent.
@@ -77,6 +77,8 @@ pub(super) struct Shrunk<P: Problem> {
     /// Whether no input with fewer cells fails this way: `Ok(how many were
     /// tried)`, or why that could not be shown.
     pub(super) smallest: Result<u64, String>,
+    /// The re-runs (ms) of time-out steps that passed on their second run.
+    pub(super) slow_once: Vec<f64>,
 }
 
 /// The most enumerated cases of fewer cells shrinking ends by trying.
@@ -102,6 +104,12 @@ pub(super) struct Shrinker<'a, P: Generate> {
     /// The inputs and signatures of failures already kept, which steps
     /// must not reach.
     pub(super) avoid: Vec<(String, Signature)>,
+    /// The images of the kept failures' cases under the problem's
+    /// symmetries: a step that holds one is that failure again.
+    pub(super) avoid_images: Vec<Vec<P::Case>>,
+    /// The re-runs (ms) of time-out steps that passed on their second run:
+    /// noise, not steps.
+    pub(super) slow_once: Vec<f64>,
 }
 
 /// What tells two failures apart: the verdict, the law that found it,
@@ -192,12 +200,53 @@ impl<'a, P: Generate> Shrinker<'a, P> {
                 return false;
             }
         }
-        self.best = (case.clone(), judged.clone());
+        if self
+            .avoid_images
+            .iter()
+            .any(|images| holds_image_of::<P>(case, images))
+        {
+            return false;
+        }
+        let judged = match self.confirm_time_out(case, judged) {
+            Some(judged) => judged,
+            None => return false,
+        };
+        self.best = (case.clone(), judged);
         self.steps += 1;
         if let Some(tell) = &self.config.on_failure {
             tell(&self.failure_so_far());
         }
         true
+    }
+
+    /// A step that timed out is one only if a second lone run of it times
+    /// out too (within the budget): its judgement then, else nothing (a
+    /// pass is counted as noise and cached as the step's judgement).
+    fn confirm_time_out(&mut self, case: &P::Case, judged: &Judged) -> Option<Judged> {
+        if !judged.verdict.depends_on_time() {
+            return Some(judged.clone());
+        }
+        if !self.budget.open(judged.verdict) {
+            return None;
+        }
+        self.budget.runs += 1;
+        let started = Instant::now();
+        let mut again = run_alone(self.candidate, std::slice::from_ref(case), 1).remove(0);
+        let took = started.elapsed();
+        if again.verdict == Verdict::Ok {
+            self.slow_once.push(took.as_secs_f64() * 1000.0);
+            self.cache.insert(case_text::<P>(case), again);
+            return None;
+        }
+        if again.verdict != judged.verdict {
+            return None;
+        }
+        again.confirmed = Some(
+            "shrinking accepts a time-out step only when a second lone run of it times out \
+             too, and this input's did (the detail is that run's)"
+                .into(),
+        );
+        Some(again)
     }
 
     fn failure_so_far(&self) -> Failure {
@@ -287,6 +336,7 @@ impl<'a, P: Generate> Shrinker<'a, P> {
             runs: self.budget.runs,
             why_stopped: self.budget.why_stopped,
             smallest,
+            slow_once: self.slow_once,
         }
     }
 

@@ -59,6 +59,13 @@ impl Verdict {
         }
     }
 
+    /// Whether one slow run can give this verdict (a time-out, of the wall
+    /// clock or of the CPU): such a verdict is confirmed by a second lone
+    /// run before it is reported.
+    pub fn depends_on_time(self) -> bool {
+        self == Verdict::TimeLimit
+    }
+
     /// Every verdict, in the order above.
     pub const ALL: [Verdict; 7] = [
         Verdict::Ok,

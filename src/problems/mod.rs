@@ -64,6 +64,19 @@ macro_rules! generated_by {
     };
 }
 
+/// A problem's [`crate::generation::Generate::images`] and `contains`
+/// from its `repeats` module: what makes a failure one seen already.
+macro_rules! repeats_in {
+    ($module:ident) => {
+        fn images(case: &Self::Case) -> Vec<Self::Case> {
+            $module::images(case)
+        }
+        fn contains(bigger: &Self::Case, smaller: &Self::Case) -> bool {
+            $module::contains(bigger, smaller)
+        }
+    };
+}
+
 /// A problem's `impl Suite`: its `properties::all()` and `zoo::all()`.
 macro_rules! suite_in {
     ($problem:ty) => {

@@ -122,10 +122,12 @@ pub struct JudgeArgs {
     #[arg(long, value_name = "RxC")]
     pub shape: Option<String>,
     /// Keep checking after a failure until this many different failures
-    /// are found (each shrunk and confirmed alone; one whose shrunk case or
+    /// are found (each shrunk and confirmed alone; a failing case that
+    /// holds an earlier failure's input, or its mirror, turn or colour swap
+    /// where the rules allow, is set aside; one whose shrunk case or
     /// signature matches an earlier one is not counted, and as many such
-    /// repeats end the search). Different is not proof of a different bug:
-    /// one bug seen mirrored or shifted can come out twice.
+    /// repeats end the search). The first failure is found at the same
+    /// case whatever this says.
     #[arg(long, default_value_t = 1)]
     pub max_failures: usize,
     /// Most candidate runs spent shrinking a failure.

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use boardcheck::harness::casefile::{self, Entry};
 use boardcheck::harness::given::saved_entry;
 use boardcheck::harness::gtp::summary::{self, Summary};
-use boardcheck::harness::report::{AnswerHead, Beside, Failure, Report};
+use boardcheck::harness::report::{AnswerForm, Beside, Failure, Report};
 use boardcheck::problems::{self, Visitor};
 use boardcheck::suite::Suite;
 
@@ -143,12 +143,12 @@ pub fn remember_failure(
     let (problem, json, multi) = (args.problem.clone(), args.json, args.judge.multi);
     struct Head;
     impl Visitor for Head {
-        type Output = AnswerHead;
-        fn visit<P: Suite>(self) -> AnswerHead {
-            AnswerHead(P::extras().answer_head)
+        type Output = AnswerForm;
+        fn visit<P: Suite>(self) -> AnswerForm {
+            AnswerForm::of::<P>()
         }
     }
-    let answer_head = problems::visit(&problem, Head).unwrap_or_default();
+    let answer_form = problems::visit(&problem, Head).unwrap_or_default();
     let save = args.save.clone();
     let stack_mb = args.limits.stack_mb;
     let repeat = repeat_command(argv, seed);
@@ -160,7 +160,7 @@ pub fn remember_failure(
                 failure.size, failure.shrink_steps, failure.shrink_runs
             );
         }
-        let report = Report::interim(&problem, answer_head, seed, failure, stack_mb << 20);
+        let report = Report::interim(&problem, answer_form, seed, failure, stack_mb << 20);
         let text = if json {
             format!(
                 "{}\n",

@@ -185,10 +185,14 @@ pub fn run(args: CheckArgs) -> i32 {
                 serde_json::to_string_pretty(&report).expect("a report serializes")
             ));
         }
+        let command = match &args.py_func {
+            Some(spec) => format!("--py-func {spec}"),
+            None => boardcheck::harness::process::shown_command(&args.command),
+        };
         return usage_error(format!(
-            "could not run the candidate: it fails the same way on the smallest input \
-             as on the first, before answering anything (a set-up mistake, not a case to \
-             shrink):\n{detail}"
+            "could not run the candidate `{command}`: it fails the same way on the smallest \
+             input as on the first, before answering anything (a set-up mistake, not a case \
+             to shrink):\n{detail}"
         ));
     }
     let law_broken = report.gtp_laws.as_ref().is_some_and(|l| l.broken.is_some());

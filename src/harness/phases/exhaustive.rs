@@ -25,7 +25,7 @@ impl<P: Generate> Context<'_, P> {
             if cases.is_empty() {
                 return;
             }
-            report.cases += self.run_cases(&cases, None, Origin::Exhaustive);
+            report.cases += self.run_cases(&cases, None, Origin::Exhaustive, report.cases);
         }
     }
 }

@@ -3,13 +3,18 @@
 //! the batch, delta-debugging style), shrunk on lone runs; a failure that
 //! needs several cases in one process reported as that, with the smallest
 //! batch that still fails; a candidate that cannot run at all told apart.
+//! A time-out is a verdict only once a second lone run of exactly its input
+//! times out too; one that passes then is a busy machine's noise, counted
+//! and passed over. A failing case that holds a failure kept already (or
+//! its image under the problem's symmetries) is that failure again: set
+//! aside unshrunk, so the search goes on elsewhere.
 
 use std::collections::{HashMap, HashSet};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use proptest::strategy::ValueTree;
 
-use super::Context;
+use super::{Context, Found};
 use crate::generation::{Generate, reference};
 use crate::harness::batch::{ddmin, suspects};
 use crate::harness::candidate::Ran;
@@ -25,57 +30,82 @@ type FailingBatch<P> = (Vec<<P as Problem>::Case>, Ran<<P as Problem>::Answer>);
 
 impl<P: Generate> Context<'_, P> {
     fn shrinker(&self, case: P::Case, judged: Judged, origin: Origin) -> Shrinker<'_, P> {
+        // A further failure must not shrink into one already kept: its
+        // steps stay away from their inputs, signatures and images. (One
+        // lock, taken and let go here.)
+        let (avoid, avoid_images) = {
+            let findings = self.findings.lock().expect("findings");
+            let avoid: Vec<(String, Signature)> = findings
+                .kept
+                .iter()
+                .map(|f| (f.input.clone(), Signature::of(f)))
+                .collect();
+            (avoid, findings.kept_images.clone())
+        };
         Shrinker {
             candidate: self.candidate,
             config: self.config,
             jobs: self.jobs,
             cache: HashMap::from([(case_text::<P>(&case), judged.clone())]),
             budget: Budget::new(self.config, judged.verdict),
+            slow_once: Vec::new(),
             visited: HashSet::from([case_text::<P>(&case)]),
             best: (case, judged),
             steps: 0,
             origin,
-            // A further failure must not shrink into one already kept:
-            // its steps stay away from their inputs and signatures.
-            avoid: self
-                .findings
-                .lock()
-                .expect("findings")
-                .kept
-                .iter()
-                .map(|f| (f.input.clone(), Signature::of(f)))
-                .collect(),
+            avoid,
+            avoid_images,
         }
     }
 
     /// The failure a failing `batch` (judged `judged`) comes to: a case that
     /// fails alone, shrunk (if `trees` are given); else the smallest batch
-    /// that still fails.
+    /// that still fails. Nothing when the batch's failures come to noise (a
+    /// time-out that passes when run again) or to failures kept already.
     pub(super) fn investigate(
         &self,
         batch: &[P::Case],
         judged: Vec<Judged>,
         mut trees: Option<&mut [Box<dyn ValueTree<Value = P::Case>>]>,
         origin: Origin,
-    ) -> Failure {
-        let flagged = suspects(&judged);
+    ) -> Option<Found<P::Case>> {
+        let mut flagged = suspects(&judged);
+        // A case that holds a kept failure fails by that bug most likely:
+        // passed over unshrunk, so later search finds other bugs.
+        let before = flagged.len();
+        flagged.retain(|&i| !self.holds_kept(&batch[i]));
+        if flagged.len() < before {
+            self.set_aside();
+            if flagged.is_empty() {
+                return None;
+            }
+        }
         // A lone run is the detection itself when the candidate takes one
         // case a run; otherwise try the flagged cases alone, a few at once.
-        let lone: Option<(usize, Judged)> = if self.candidate.batch_size() == 1 {
-            flagged.first().map(|&i| (i, judged[i].clone()))
+        let lone: Vec<(usize, Judged)> = if self.candidate.batch_size() == 1 {
+            flagged.iter().map(|&i| (i, judged[i].clone())).collect()
         } else {
             let first: Vec<usize> = flagged.iter().copied().take(self.jobs.max(1) * 2).collect();
             let cases: Vec<P::Case> = first.iter().map(|&i| batch[i].clone()).collect();
             first
                 .into_iter()
                 .zip(run_alone(self.candidate, &cases, self.jobs))
-                .find(|(_, j)| j.verdict != Verdict::Ok)
+                .filter(|(_, j)| j.verdict != Verdict::Ok)
+                .collect()
         };
-        if let Some((i, alone)) = lone {
+        let fails_alone = !lone.is_empty();
+        // The first that is a failure once confirmed (a time-out that
+        // passes on its second run is not).
+        for (i, alone) in lone {
             let tree = trees
                 .as_mut()
                 .map(|t| t[i].as_mut() as &mut dyn ValueTree<Value = P::Case>);
-            return self.shrunk_failure(batch[i].clone(), alone, tree, origin);
+            if let Some(found) = self.shrunk_failure(batch[i].clone(), alone, tree, origin) {
+                return Some(found);
+            }
+        }
+        if fails_alone || self.candidate.batch_size() == 1 {
+            return None;
         }
         // No flagged case fails alone: split the batch.
         let verdict = judged
@@ -106,19 +136,41 @@ impl<P: Generate> Context<'_, P> {
                 return self.shrunk_failure(smallest[0].clone(), alone, None, origin);
             }
         }
-        let (cases, ran) = match last {
+        let (cases, mut ran) = match last {
             Some((cases, ran)) if cases == smallest => (cases, ran),
             _ => {
                 let ran = run_batches(self.candidate, &[&smallest], 1).remove(0);
                 (smallest, ran)
             }
         };
-        let judged = judge_run::<P>(&cases, ran.clone());
-        let worst = judged
-            .iter()
-            .find(|j| j.verdict != Verdict::Ok)
-            .cloned()
-            .unwrap_or_else(|| judged[0].clone());
+        let first_worst = |ran: &crate::harness::candidate::Ran<P::Answer>| {
+            let judged = judge_run::<P>(&cases, ran.clone());
+            judged
+                .iter()
+                .find(|j| j.verdict != Verdict::Ok)
+                .cloned()
+                .unwrap_or_else(|| judged[0].clone())
+        };
+        let mut worst = first_worst(&ran);
+        let mut confirmed = None;
+        if worst.verdict.depends_on_time() {
+            // The batch ran out of time: once more, alone, before it is a verdict.
+            let started = Instant::now();
+            let again = run_batches(self.candidate, &[&cases], 1).remove(0);
+            let again_worst = first_worst(&again);
+            if again_worst.verdict == Verdict::Ok {
+                self.slow_once(started.elapsed().as_secs_f64() * 1000.0);
+                return None;
+            }
+            if again_worst.verdict.depends_on_time() {
+                confirmed = Some(
+                    "the batch timed out again when run a second time, alone (the detail is \
+                     that run's)"
+                        .into(),
+                );
+            }
+            (ran, worst) = (again, again_worst);
+        }
         let why = if worst.verdict == Verdict::Ok {
             "the batch failed once but not when run again (a flaky candidate)".to_string()
         } else {
@@ -127,7 +179,7 @@ impl<P: Generate> Context<'_, P> {
                 cases.len()
             )
         };
-        Failure {
+        let failure = Failure {
             verdict: worst.verdict,
             input: self.candidate.input_text(&cases),
             expected: cases
@@ -144,16 +196,26 @@ impl<P: Generate> Context<'_, P> {
             origin: Origin::Batch,
             at_limits: None,
             found_by: None,
-        }
+            found_at: None,
+            confirmed,
+        };
+        Some(Found {
+            failure,
+            case: None,
+        })
     }
 
+    /// The failure `case` (judged `judged` on a lone run) comes to: a
+    /// time-out confirmed first, then shrunk (from `tree`, if given) unless
+    /// it is a given input or the candidate cannot run at all. Nothing when
+    /// the time-out passes on its second run.
     pub(super) fn shrunk_failure(
         &self,
         case: P::Case,
         judged: Judged,
         tree: Option<&mut dyn ValueTree<Value = P::Case>>,
         origin: Origin,
-    ) -> Failure {
+    ) -> Option<Found<P::Case>> {
         let start = Instant::now();
         let found = self.shrunk_failure_untimed(case, judged, tree, origin);
         self.clock.lock().expect("clock").shrinking += start.elapsed();
@@ -166,40 +228,88 @@ impl<P: Generate> Context<'_, P> {
         judged: Judged,
         tree: Option<&mut dyn ValueTree<Value = P::Case>>,
         origin: Origin,
-    ) -> Failure {
+    ) -> Option<Found<P::Case>> {
+        let judged = self.confirmed(&case, judged)?;
+        let found = |failure: Failure, case: P::Case| {
+            Some(Found {
+                failure,
+                case: Some(case),
+            })
+        };
         if origin == Origin::Exhaustive {
             // Every case with fewer cells passed: minimal by construction.
-            return failure::<P>(
+            let f = failure::<P>(
                 self.candidate,
                 &case,
                 judged,
                 (0, 0, Shrink::Minimal),
                 origin,
             );
+            return found(f, case);
         }
         if self.cannot_run(&case, &judged) {
             let shrink = Shrink::Not("the candidate could not run at all".into());
-            return failure::<P>(self.candidate, &case, judged, (0, 0, shrink), origin);
+            let f = failure::<P>(self.candidate, &case, judged, (0, 0, shrink), origin);
+            return found(f, case);
         }
         if !matches!(origin, Origin::Generated | Origin::Limits) {
             // Given inputs are reported as they are: they are someone's case.
             let shrink = Shrink::Not(format!("a {origin} input is reported as given"));
-            return failure::<P>(self.candidate, &case, judged, (0, 0, shrink), origin);
+            let f = failure::<P>(self.candidate, &case, judged, (0, 0, shrink), origin);
+            return found(f, case);
         }
         let shrunk = self.shrinker(case, judged, origin).shrink(tree);
+        for ms in &shrunk.slow_once {
+            self.slow_once(*ms);
+        }
         let shrink = match (shrunk.why_stopped, shrunk.smallest) {
             (None, Ok(tried)) => Shrink::Smallest(tried),
             (None, Err(why)) => Shrink::Unproven(why),
             (Some(why), _) if shrunk.steps == 0 => Shrink::Not(why),
             (Some(why), _) => Shrink::Stopped(why),
         };
-        failure::<P>(
+        let f = failure::<P>(
             self.candidate,
             &shrunk.case,
             shrunk.judged,
             (shrunk.steps, shrunk.runs, shrink),
             origin,
-        )
+        );
+        found(f, shrunk.case)
+    }
+
+    /// `judged`, a lone run of exactly `case`, once it is sure: a verdict
+    /// that depends on time (TLE) stands only when a second lone run of
+    /// the same input fails too (its judgement is returned, saying how it
+    /// was confirmed); a second run that passes makes the first noise
+    /// (counted, and nothing returned). Other verdicts stand as they are.
+    pub(super) fn confirmed(&self, case: &P::Case, judged: Judged) -> Option<Judged> {
+        let (judged, _) = self.confirm_timed(case, judged, Duration::ZERO);
+        (judged.verdict != Verdict::Ok).then_some(judged)
+    }
+
+    /// [`Context::confirmed`] with the run's wall time `took`: a time-out
+    /// that passes on its second run comes back as that pass (`Ok`, and
+    /// its time), counted as noise.
+    pub(super) fn confirm_timed(
+        &self,
+        case: &P::Case,
+        judged: Judged,
+        took: Duration,
+    ) -> (Judged, Duration) {
+        if !judged.verdict.depends_on_time() || judged.confirmed.is_some() {
+            return (judged, took);
+        }
+        let (mut again, took, _) = self.timed(case);
+        if again.verdict == Verdict::Ok {
+            self.slow_once(took.as_secs_f64() * 1000.0);
+        } else if again.verdict.depends_on_time() {
+            again.confirmed = Some(
+                "a second lone run of exactly this input timed out too (the detail is that run's)"
+                    .into(),
+            );
+        }
+        (again, took)
     }
 
     /// Whether the candidate fails the way it failed on `case` (a crash

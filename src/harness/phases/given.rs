@@ -54,7 +54,7 @@ impl<P: Generate> Context<'_, P> {
                 }
             }
         }
-        summary.ran += self.run_cases(&cases, None, config.given_origin);
+        summary.ran += self.run_cases(&cases, None, config.given_origin, report.cases);
         report.cases += summary.ran;
         report.given = Some(summary);
     }

@@ -69,7 +69,8 @@ impl<P: Generate> Context<'_, P> {
                 Seen::Failed => summary.failed_runs += 1,
                 Seen::Disagreed { at, law } => {
                     summary.disagreed += 1;
-                    self.judge_as_case(&case, at, law);
+                    // Numbered after the check's cases, in the order run.
+                    self.judge_as_case(&case, at, law, report.cases + summary.cases as u64);
                 }
                 Seen::Agreed(Some(_)) => {
                     if let Some(broken) = self.genmove_broken(gtp, case) {
@@ -85,7 +86,7 @@ impl<P: Generate> Context<'_, P> {
     /// A sequence that disagreed at command `at`: its first `at + 1`
     /// commands judged and shrunk as a generated case; kept when a lone
     /// run confirms it.
-    fn judge_as_case(&self, case: &P::Case, at: usize, law: Option<&'static str>) {
+    fn judge_as_case(&self, case: &P::Case, at: usize, law: Option<&'static str>, number: u64) {
         let commands = (form::<P>().commands)(case);
         let Some(prefix) = with_commands::<P>(case, &commands[..=at.min(commands.len() - 1)])
         else {
@@ -95,7 +96,11 @@ impl<P: Generate> Context<'_, P> {
         if judged.verdict == Verdict::Ok {
             return;
         }
-        let mut failure = self.shrunk_failure(prefix, judged, None, Origin::Generated);
+        let Some(mut found_case) = self.shrunk_failure(prefix, judged, None, Origin::Generated)
+        else {
+            return;
+        };
+        let failure = &mut found_case.failure;
         let found = match law {
             Some(law) => format!(
                 "found by a GTP law sequence (the board read after every command), where the \
@@ -108,7 +113,7 @@ impl<P: Generate> Context<'_, P> {
         } else {
             format!("{}\n{found}", failure.detail)
         };
-        self.keep(failure);
+        self.keep(Some(found_case), number);
     }
 
     /// `genmove`'s law broken on `case`: confirmed on a fresh engine, then

@@ -23,15 +23,13 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use super::Context;
 use super::cases::Seeded;
 use super::chosen::{Laws, PROBE_SIZE};
 use super::limits::{SHRINK_TEXT_BYTES, bisect};
+use super::{Context, Found};
 use crate::generation::{Generate, reference};
 use crate::harness::candidate::Outcome;
-use crate::harness::report::{
-    AtLimits, Failure, FoundBy, LimitCase, PropertiesSummary, Report, Shrink,
-};
+use crate::harness::report::{AtLimits, FoundBy, LimitCase, PropertiesSummary, Report, Shrink};
 use crate::harness::run::{Judged, PropertiesMode, failure, judge};
 use crate::harness::verdict::{Origin, Verdict};
 use crate::limits::RUNS_PER_LAW;
@@ -226,6 +224,7 @@ impl<P: Suite> Context<'_, P> {
                              asked for, yet the law fails: the reference or the law is wrong"
                         ),
                         reference,
+                        confirmed: None,
                     };
                     (case.clone(), judged)
                 });
@@ -267,27 +266,26 @@ impl<P: Suite> Context<'_, P> {
 
     /// The failure a finding comes to: its input shrunk where it is small,
     /// with the law and the case it came from.
-    fn found(&self, finding: Finding<P>, from: &P::Case, origin: Origin) -> Failure {
-        let mut failure = if case_text::<P>(&finding.case).len() <= SHRINK_TEXT_BYTES {
-            self.shrunk_failure(finding.case, finding.judged, None, origin)
-        } else {
-            let why = Shrink::Not("an input a law made at the limits is not shrunk".into());
-            failure::<P>(
-                self.candidate,
-                &finding.case,
-                finding.judged,
-                (0, 0, why),
-                origin,
-            )
-        };
+    fn found(&self, finding: Finding<P>, from: &P::Case, origin: Origin) -> Option<Found<P::Case>> {
         let law = finding.law;
-        failure.found_by = Some(FoundBy {
+        let mut found = if case_text::<P>(&finding.case).len() <= SHRINK_TEXT_BYTES {
+            self.shrunk_failure(finding.case, finding.judged, None, origin)?
+        } else {
+            let judged = self.confirmed(&finding.case, finding.judged)?;
+            let why = Shrink::Not("an input a law made at the limits is not shrunk".into());
+            let failure = failure::<P>(self.candidate, &finding.case, judged, (0, 0, why), origin);
+            Found {
+                failure,
+                case: Some(finding.case),
+            }
+        };
+        found.failure.found_by = Some(FoundBy {
             law: law.name.to_string(),
             about: law.about.to_string(),
             complaint: finding.message.map(|m| clip(&m)),
             from: self.candidate.input_text(std::slice::from_ref(from)),
         });
-        failure
+        Some(found)
     }
 
     /// The laws on one case of a pattern that passed every limits size:
@@ -301,7 +299,7 @@ impl<P: Suite> Context<'_, P> {
         passing: &mut Vec<(usize, f64)>,
         deadline: Instant,
         report: &mut Report,
-    ) -> Option<Failure> {
+    ) -> Option<Found<P::Case>> {
         let size = match self.config.properties {
             PropertiesMode::Off => return None,
             PropertiesMode::All => *sizes.last()?,
@@ -312,6 +310,7 @@ impl<P: Suite> Context<'_, P> {
             return None;
         }
         let (judged, took, outcome) = self.timed(&case);
+        let (judged, took) = self.confirm_timed(&case, judged, took);
         if !sizes.contains(&size) {
             report.cases += 1;
             report.limits.push(LimitCase {
@@ -325,7 +324,7 @@ impl<P: Suite> Context<'_, P> {
         // The largest passing size below this one: where bisection starts.
         let below = passing.iter().map(|p| p.0).filter(|&s| s < size).max();
         if judged.verdict != Verdict::Ok {
-            return Some(self.narrow((name, build), below, passing.clone(), (size, case, judged)));
+            return self.narrow((name, build), below, passing.clone(), (size, case, judged));
         }
         passing.push((size, took.as_secs_f64()));
         let mut memo = Memo::<P>::new();
@@ -358,7 +357,8 @@ impl<P: Suite> Context<'_, P> {
                 }
             });
         let (from, finding) = best;
-        let mut failure = self.found(finding, &from, Origin::Limits);
+        let mut found = self.found(finding, &from, Origin::Limits)?;
+        let failure = &mut found.failure;
         failure.shrink_runs += runs as u64;
         failure.at_limits = Some(AtLimits {
             pattern: name.to_string(),
@@ -367,7 +367,7 @@ impl<P: Suite> Context<'_, P> {
             unit: P::SIZE_UNIT.to_string(),
             projected: None,
         });
-        Some(failure)
+        Some(found)
     }
 
     /// With `--properties all`: the laws on the generated cases again (the
@@ -382,6 +382,8 @@ impl<P: Suite> Context<'_, P> {
         let mut stream =
             Seeded::<P>::new(&config.domain(), config.seed, config.cases, config.shard);
         let mut chosen: Option<Laws<P>> = None;
+        // The number of the case in the stream, as the random phase counted.
+        let mut at = 0u64;
         while !self.done() {
             let cases: Vec<P::Case> = stream
                 .by_ref()
@@ -425,13 +427,14 @@ impl<P: Suite> Context<'_, P> {
                         .collect()
                 });
             for (case, (part, finding)) in cases.iter().zip(results) {
+                at += 1;
                 if self.done() {
                     break;
                 }
                 summary.add(&part);
                 if let Some(finding) = finding {
-                    let failure = self.found(finding, case, Origin::Generated);
-                    self.keep(failure);
+                    let found = self.found(finding, case, Origin::Generated);
+                    self.keep(found, at);
                 }
             }
         }

@@ -5,11 +5,10 @@
 
 use std::time::{Duration, Instant};
 
-use super::Context;
+use super::{Context, Found};
 use crate::generation::Generate;
-use crate::harness::report::{AtLimits, Failure, LimitCase, Projection, Report, Shrink};
+use crate::harness::report::{AtLimits, LimitCase, Projection, Report, Shrink};
 use crate::harness::run::{CheckConfig, Judged, failure};
-use crate::harness::scale::{fit_past_start_up, fitted};
 use crate::harness::verdict::{Origin, Verdict};
 use crate::problem::case_text;
 use crate::suite::Suite;
@@ -67,10 +66,25 @@ pub(super) fn bisect(
     (hi, (lo > 0).then_some(lo), runs)
 }
 
+/// Sizes a projection needs well above the start-up cost: two points fit
+/// any exponent exactly, so a third is the first that can disagree.
+pub(in crate::harness) const PROJECTION_SIZES: usize = 3;
+
 /// The fitted time at the contract's maximum from the passing runs of a
-/// pattern (size, seconds), and the exponent; none from fewer than two sizes.
-fn projection<P: Generate>(passing: &[(usize, f64)]) -> Option<Projection> {
-    let mut points = passing.to_vec();
+/// pattern (size, seconds), the start-up cost (`start_up`, seconds: the
+/// fastest run of the check) taken off first, and the exponent; none unless
+/// [`PROJECTION_SIZES`] sizes, at least 1.5 times apart and spanning a
+/// factor of 4, each took at least twice the start-up (more work than
+/// start-up): a size that costs only start-up says nothing about growth.
+pub(super) fn projection<P: Generate>(
+    passing: &[(usize, f64)],
+    start_up: f64,
+) -> Option<Projection> {
+    let mut points: Vec<(usize, f64)> = passing
+        .iter()
+        .copied()
+        .filter(|&(_, t)| t >= 2.0 * start_up)
+        .collect();
     points.sort_by_key(|p| p.0);
     // Sizes a bisection leaves close together say nothing about growth:
     // keep sizes at least 1.5 times apart, the larger of each cluster.
@@ -81,22 +95,18 @@ fn projection<P: Generate>(passing: &[(usize, f64)]) -> Option<Projection> {
         }
     }
     spread.reverse();
-    let seconds: Vec<f64> = spread.iter().map(|p| p.1).collect();
-    let used: Vec<(usize, f64)> = spread
-        .iter()
-        .zip(fitted(&seconds))
-        .filter(|(_, keep)| *keep)
-        .map(|(p, _)| *p)
-        .collect();
-    let span = used.last()?.0 as f64 / used.first()?.0 as f64;
-    let start_up = seconds.iter().copied().fold(f64::INFINITY, f64::min);
+    if spread.len() < PROJECTION_SIZES {
+        return None;
+    }
+    let span = spread.last()?.0 as f64 / spread.first()?.0 as f64;
+    let above: Vec<(usize, f64)> = spread.iter().map(|&(s, t)| (s, t - start_up)).collect();
     let fit =
-        fit_past_start_up(&used, start_up).filter(|f| span >= 4.0 && f.exponent.is_finite())?;
+        crate::harness::scale::fit(&above).filter(|f| span >= 4.0 && f.exponent.is_finite())?;
     Some(Projection {
         size: P::MAX_SIZE,
-        seconds_at_max: fit.at(P::MAX_SIZE),
+        seconds_at_max: start_up + fit.at(P::MAX_SIZE),
         exponent: fit.exponent,
-        from_runs: used.len(),
+        from_runs: spread.len(),
     })
 }
 
@@ -131,6 +141,8 @@ impl<P: Suite> Context<'_, P> {
                     continue;
                 }
                 let (judged, took, _) = self.timed(&case);
+                // A time-out stands only once a second run confirms it.
+                let (judged, took) = self.confirm_timed(&case, judged, took);
                 report.cases += 1;
                 report.limits.push(LimitCase {
                     pattern: pattern.name.to_string(),
@@ -140,24 +152,30 @@ impl<P: Suite> Context<'_, P> {
                     reference: judged.reference,
                 });
                 if judged.verdict != Verdict::Ok {
-                    self.keep(self.narrow(
+                    let found = self.narrow(
                         (pattern.name, pattern.build),
                         passes_at,
                         passing,
                         (size, case, judged),
-                    ));
+                    );
+                    self.keep(found, report.cases);
                     continue 'patterns;
                 }
                 passing.push((size, took.as_secs_f64()));
                 passes_at = Some(size);
             }
             let pattern = (pattern.name, pattern.build);
-            if let Some(failure) =
-                self.laws_at_limits(pattern, &sizes, &mut passing, deadline, report)
-            {
-                self.keep(failure);
-            }
+            let found = self.laws_at_limits(pattern, &sizes, &mut passing, deadline, report);
+            self.keep(found, report.cases);
         }
+    }
+
+    /// The start-up cost a projection takes off: the fastest run of the
+    /// check so far (every run pays it), or of `passing` if faster.
+    fn start_up(&self, passing: &[(usize, f64)]) -> f64 {
+        let clock = self.clock.lock().expect("clock");
+        let fastest_run = clock.run_ms.iter().copied().fold(f64::INFINITY, f64::min) / 1000.0;
+        passing.iter().map(|p| p.1).fold(fastest_run, f64::min)
     }
 
     /// The smallest size of a pattern that still fails the same way, by
@@ -169,13 +187,14 @@ impl<P: Suite> Context<'_, P> {
         passes_at: Option<usize>,
         mut passing: Vec<(usize, f64)>,
         (size, case, judged): (usize, P::Case, Judged),
-    ) -> Failure {
+    ) -> Option<Found<P::Case>> {
         let verdict = judged.verdict;
         let mut best = (case, judged);
         let (fails_from, passes, runs) =
             bisect(passes_at.unwrap_or(0), size, verdict, self.config, |mid| {
                 let case = build(mid);
                 let (judged, took, _) = self.timed(&case);
+                let (judged, took) = self.confirm_timed(&case, judged, took);
                 if judged.verdict == verdict {
                     best = (case, judged);
                     true
@@ -193,7 +212,7 @@ impl<P: Suite> Context<'_, P> {
             unit: P::SIZE_UNIT.to_string(),
             // Only a time-out is about time: nothing is projected past a crash.
             projected: (verdict == Verdict::TimeLimit)
-                .then(|| projection::<P>(&passing))
+                .then(|| projection::<P>(&passing, self.start_up(&passing)))
                 .flatten(),
         };
         let narrowed = if fails_from - passes.unwrap_or(0) > 1 {
@@ -203,18 +222,22 @@ impl<P: Suite> Context<'_, P> {
         } else {
             Shrink::Not(format!("the smallest failing size of pattern {name}"))
         };
-        let mut failure = if case_text::<P>(&best.0).len() <= SHRINK_TEXT_BYTES {
-            self.shrunk_failure(best.0, best.1, None, Origin::Limits)
+        let mut found = if case_text::<P>(&best.0).len() <= SHRINK_TEXT_BYTES {
+            self.shrunk_failure(best.0, best.1, None, Origin::Limits)?
         } else {
-            failure::<P>(
+            let failure = failure::<P>(
                 self.candidate,
                 &best.0,
                 best.1,
                 (0, runs, narrowed),
                 Origin::Limits,
-            )
+            );
+            Found {
+                failure,
+                case: Some(best.0),
+            }
         };
-        failure.at_limits = Some(at_limits);
-        failure
+        found.failure.at_limits = Some(at_limits);
+        Some(found)
     }
 }

@@ -16,7 +16,7 @@ use super::run::run_batches_timed;
 use super::run::{CheckConfig, Judged, LimitsMode, PropertiesMode, judge, judge_run};
 use super::shrink::Signature;
 use super::verdict::{Origin, Verdict};
-use crate::generation::Generate;
+use crate::generation::{Generate, holds_image_of};
 use crate::suite::Suite;
 
 pub(in crate::harness) mod cases;
@@ -97,20 +97,55 @@ pub(super) struct Context<'a, P: Generate> {
     /// Wall time of every run of the case phases, and of shrinking.
     clock: Mutex<Clock>,
     /// The distinct failures found so far.
-    findings: Mutex<Findings>,
+    findings: Mutex<Findings<P::Case>>,
 }
 
 /// The distinct failures a check keeps, up to `--max-failures`.
-#[derive(Default)]
-struct Findings {
+struct Findings<C> {
     kept: Vec<Failure>,
-    /// Failures whose shrunk case an earlier one explains.
+    /// The images of each kept failure's case under the problem's
+    /// symmetries ([`crate::generation::Generate::images`]), where the
+    /// failure is one case: a later failing case that holds one of them is
+    /// that failure again.
+    kept_images: Vec<Vec<C>>,
+    /// Failures shrunk and then found to be one kept already.
     repeats: usize,
+    /// Failing cases set aside unshrunk: they hold a kept failure's case
+    /// or its image.
+    set_aside: u64,
+    /// The lone re-runs (ms) of time-outs that answered in time when run
+    /// again: noise of a busy machine, never a verdict.
+    slow_once: Vec<f64>,
     /// Whether the first failure was tried on the domain's smallest input.
     start_up_checked: bool,
     /// Set when the candidate cannot run at all; the check stops.
     cannot_run: Option<String>,
 }
+
+impl<C> Default for Findings<C> {
+    fn default() -> Self {
+        Findings {
+            kept: Vec::new(),
+            kept_images: Vec::new(),
+            repeats: 0,
+            set_aside: 0,
+            slow_once: Vec::new(),
+            start_up_checked: false,
+            cannot_run: None,
+        }
+    }
+}
+
+/// A failure as a phase found it: the report's [`Failure`] and, when it is
+/// one case, that case (the shrunk one).
+pub(super) struct Found<C> {
+    pub(super) failure: Failure,
+    pub(super) case: Option<C>,
+}
+
+/// A failure and how many cases ran up to and including the one that
+/// showed it.
+type FailingAt<C> = Box<(u64, Found<C>)>;
 
 /// What [`Context`] times as it goes.
 #[derive(Default)]
@@ -165,6 +200,13 @@ impl<'a, P: Suite> Context<'a, P> {
             *phase.seconds(&mut seconds) += start.elapsed().as_secs_f64();
         }
         let findings = self.findings.into_inner().expect("findings");
+        if !findings.slow_once.is_empty() {
+            report.slow_once = Some(super::report::SlowOnce::of(
+                &findings.slow_once,
+                self.candidate.time_limit(),
+            ));
+        }
+        report.set_aside = findings.set_aside + findings.repeats as u64;
         if let Some(detail) = findings.cannot_run {
             report.status = super::verdict::Status::Error;
             report.cannot_run = Some(detail);
@@ -198,14 +240,53 @@ impl<P: Generate> Context<'_, P> {
         !f.kept.is_empty() || f.cannot_run.is_some()
     }
 
-    /// Keeps `failure` unless an earlier one explains it.
-    pub(super) fn keep(&self, failure: Failure) {
+    /// Keeps `found`, first seen at case number `at` (from 1, in the
+    /// order cases ran), unless an earlier failure explains it: the same
+    /// input or signature, or a case that holds an earlier failure's case
+    /// under the problem's symmetries, or is held by one.
+    pub(super) fn keep(&self, found: Option<Found<P::Case>>, at: u64) {
+        let Some(Found { mut failure, case }) = found else {
+            return;
+        };
         let mut f = self.findings.lock().expect("findings");
-        if f.kept.iter().any(|k| explains(k, &failure)) {
+        // Held either way: a case that holds a kept one's image is that bug
+        // again; one that a kept case holds (an image of it: found later,
+        // smaller) is the bug the kept case already shows.
+        let repeated = f.kept.iter().any(|k| explains(k, &failure))
+            || case.as_ref().is_some_and(|c| {
+                f.kept_images.iter().any(|images| {
+                    holds_image_of::<P>(c, images) || images.iter().any(|k| P::contains(k, c))
+                })
+            });
+        if repeated {
             f.repeats += 1;
-        } else {
-            f.kept.push(failure);
+            return;
         }
+        failure.found_at = Some(at);
+        f.kept_images
+            .push(case.as_ref().map(P::images).unwrap_or_default());
+        f.kept.push(failure);
+    }
+
+    /// Whether `case` holds a kept failure's case or one of its images:
+    /// then it fails by that bug most likely, and is set aside unshrunk.
+    pub(super) fn holds_kept(&self, case: &P::Case) -> bool {
+        let f = self.findings.lock().expect("findings");
+        f.kept_images.iter().any(|i| holds_image_of::<P>(case, i))
+    }
+
+    /// Counts a failing case set aside as a kept failure again.
+    pub(super) fn set_aside(&self) {
+        self.findings.lock().expect("findings").set_aside += 1;
+    }
+
+    /// Counts a time-out that passed when run again alone (`again_ms`).
+    pub(super) fn slow_once(&self, again_ms: f64) {
+        self.findings
+            .lock()
+            .expect("findings")
+            .slow_once
+            .push(again_ms);
     }
 
     /// One lone run of `case`, judged, its wall time, and what it did.
@@ -223,12 +304,15 @@ impl<P: Generate> Context<'_, P> {
     }
 
     /// Runs `cases` in batches, keeping each failure and going on after it
-    /// until [`Context::done`]; how many cases ran.
+    /// until [`Context::done`]; how many cases ran. `before`: the cases
+    /// the check ran before these, so that a failure is numbered by the
+    /// case that showed it whatever `--max-failures` says.
     pub(super) fn run_cases(
         &self,
         cases: &[P::Case],
         mut trees: Option<&mut [Box<dyn ValueTree<Value = P::Case>>]>,
         origin: Origin,
+        before: u64,
     ) -> u64 {
         let mut start = 0;
         while start < cases.len() && !self.done() {
@@ -236,8 +320,8 @@ impl<P: Generate> Context<'_, P> {
             match self.run_until_failure(&cases[start..], rest, origin) {
                 Ok(ran) => return (start as u64) + ran,
                 Err(found) => {
-                    let (ran, failure) = *found;
-                    self.keep(failure);
+                    let (ran, found) = *found;
+                    self.keep(Some(found), before + start as u64 + ran);
                     start += ran as usize;
                 }
             }
@@ -246,13 +330,15 @@ impl<P: Generate> Context<'_, P> {
     }
 
     /// Runs `cases` in batches; the first failing batch's failure, if any,
-    /// and how many cases ran up to and including it.
+    /// and how many cases ran up to and including it. A failing batch that
+    /// comes to nothing (a time-out that passes when run again, a case
+    /// that holds a failure kept already) is passed over.
     fn run_until_failure(
         &self,
         cases: &[P::Case],
         trees: Option<&mut [Box<dyn ValueTree<Value = P::Case>>]>,
         origin: Origin,
-    ) -> Result<u64, Box<(u64, Failure)>> {
+    ) -> Result<u64, FailingAt<P::Case>> {
         let size = self.candidate.batch_size();
         let batches: Vec<&[P::Case]> = cases.chunks(size).collect();
         let runs = run_batches_timed(self.candidate, &batches, self.jobs);
@@ -265,13 +351,17 @@ impl<P: Generate> Context<'_, P> {
                 })
                 .collect()
         };
+        let mut trees = trees;
         for (b, (batch, ran)) in batches.iter().zip(runs).enumerate() {
             let judged = judge_run::<P>(batch, ran);
             if let Some(i) = judged.iter().position(|j| j.verdict != Verdict::Ok) {
                 let start = b * size;
-                let trees = trees.map(|t| &mut t[start..start + batch.len()]);
-                let failure = self.investigate(batch, judged, trees, origin);
-                return Err(Box::new(((start + i + 1) as u64, failure)));
+                let trees = trees
+                    .as_deref_mut()
+                    .map(|t| &mut t[start..start + batch.len()]);
+                if let Some(found) = self.investigate(batch, judged, trees, origin) {
+                    return Err(Box::new(((start + i + 1) as u64, found)));
+                }
             }
         }
         Ok(cases.len() as u64)

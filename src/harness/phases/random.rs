@@ -36,7 +36,12 @@ impl<P: Generate> Context<'_, P> {
                 break;
             }
             let cases: Vec<P::Case> = trees.iter().map(|t| t.current()).collect();
-            done += self.run_cases(&cases, Some(&mut trees), Origin::Generated);
+            done += self.run_cases(
+                &cases,
+                Some(&mut trees),
+                Origin::Generated,
+                report.cases + done,
+            );
             if let Some(progress) = &config.progress {
                 progress(done, config.cases)
             }

@@ -49,3 +49,33 @@ pub(in crate::harness) fn exit_after(
 pub fn signal_name(signal: i32) -> String {
     Signal::try_from(signal).map_or_else(|_| format!("signal {signal}"), |s| s.as_str().to_string())
 }
+
+/// An exit in words, for messages (never Rust's `Code(1)` or `TimedOut`).
+impl std::fmt::Display for Exit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Exit::Code(-1) => f.write_str("ended, its exit status unknown"),
+            Exit::Code(c) => write!(f, "exit status {c}"),
+            Exit::Signal(s) => write!(f, "killed by {}", signal_name(*s)),
+            Exit::TimedOut => f.write_str("no answer within the wall-time limit"),
+            Exit::CpuLimit => f.write_str("its CPU-time limit used up"),
+            Exit::MemoryLimit => f.write_str("over the memory limit, killed"),
+            Exit::OutputLimit => f.write_str("more output than the cap, stopped"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exits_read_in_words() {
+        assert_eq!(Exit::Code(1).to_string(), "exit status 1");
+        assert_eq!(Exit::Signal(11).to_string(), "killed by SIGSEGV");
+        assert_eq!(
+            Exit::TimedOut.to_string(),
+            "no answer within the wall-time limit"
+        );
+    }
+}

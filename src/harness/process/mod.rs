@@ -72,7 +72,9 @@ pub(super) use pipes::{Tail, nonblocking, ready};
 pub(super) use spawn::{Spawned, spawn};
 pub use start_ahead::StartAhead;
 
-pub use super::sandbox::{SandboxLevel, SandboxMode, probe, resolve_program, warning};
+pub use super::sandbox::{
+    SandboxLevel, SandboxMode, probe, resolve_program, shown_command, warning,
+};
 
 /// How much one run may use.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -45,13 +45,26 @@ impl Head {
     }
 }
 
-/// Reads what `pipe` has now into `sink`; false once it is closed.
+/// Most bytes one [`pump`] reads before it lets its caller look at what
+/// came (a cap, a deadline): a process that writes without end cannot keep
+/// the reader in one call.
+const PUMP_BYTES: usize = 1 << 20;
+
+/// Reads what `pipe` has now into `sink`, at most [`PUMP_BYTES`]; false
+/// once it is closed.
 pub(in crate::harness) fn pump(pipe: &mut impl Read, sink: &mut dyn FnMut(&[u8])) -> bool {
     let mut chunk = [0u8; 1 << 16];
+    let mut read = 0;
     loop {
+        if read >= PUMP_BYTES {
+            return true;
+        }
         match pipe.read(&mut chunk) {
             Ok(0) => return false,
-            Ok(n) => sink(&chunk[..n]),
+            Ok(n) => {
+                read += n;
+                sink(&chunk[..n])
+            }
             Err(e) if e.kind() == io::ErrorKind::WouldBlock => return true,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(_) => return false,

@@ -67,10 +67,7 @@ pub(in crate::harness) fn spawn(
             // after one byte, leaving stdin open.
             command.args(["--block-fd", "3"]);
         }
-        command.args(sandbox::bwrap_args(
-            limits.memory_bytes,
-            &sandbox::absolute_argv(argv),
-        ));
+        command.args(sandbox::bwrap_args(limits.memory_bytes, argv));
     } else {
         command.args(argv);
     }

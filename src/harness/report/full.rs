@@ -2,7 +2,7 @@
 //! repeat command, the options in force, the timings, the GTP parts), and
 //! the interim report of the smallest failure so far (Ctrl-C).
 
-use super::{AnswerHead, Failure, Report};
+use super::{AnswerForm, Failure, Report};
 use crate::harness::verdict::Status;
 
 /// What `--json` shows beside docs/spec/cli.md's fields.
@@ -44,7 +44,7 @@ impl Report {
     /// check still running.
     pub fn interim(
         problem: &str,
-        answer_head: AnswerHead,
+        answer_form: AnswerForm,
         seed: u64,
         failure: &Failure,
         stack_bytes: u64,
@@ -63,9 +63,11 @@ impl Report {
             failure: Some(failure.clone()),
             failures: Vec::new(),
             cannot_run: None,
+            slow_once: None,
+            set_aside: 0,
             timings: Default::default(),
             stack_bytes: Some(stack_bytes),
-            answer_head,
+            answer_form,
         }
     }
 }

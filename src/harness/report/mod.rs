@@ -62,6 +62,15 @@ pub struct Report {
     /// status and the end of its stderr, the same on the smallest input.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cannot_run: Option<String>,
+    /// Time-outs that answered in time when run again alone: a busy
+    /// machine's noise, counted here and never reported as TLE.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub slow_once: Option<SlowOnce>,
+    /// Failing cases not reported because they are a reported failure
+    /// again (`--max-failures`): they hold its input, or its image under
+    /// the problem's symmetries, or share its signature.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub set_aside: u64,
     /// Where the time went; `--json` shows it beside docs/spec/cli.md's fields.
     #[serde(skip)]
     pub timings: Timings,
@@ -71,31 +80,75 @@ pub struct Report {
     pub stack_bytes: Option<u64>,
     /// How the problem's answers read their first line, for the renderers.
     #[serde(skip)]
-    pub answer_head: AnswerHead,
+    pub answer_form: AnswerForm,
 }
 
-/// How a problem's answers read their first line when it is not a board
-/// row ([`crate::generation::Extras::answer_head`]), handed to the report by
-/// whoever knows the problem (the check, or the command line for an interim
+/// How a problem's answers are drawn, handed to the report by whoever
+/// knows the problem (the check, or the command line for an interim
 /// report): the renderers look nothing up by name. A function of the
 /// problem, so two reports of the same `problem` have the same one: it takes
 /// no part in comparing reports (function pointers do not compare reliably).
 #[derive(Clone, Copy, Default)]
-pub struct AnswerHead(pub Option<fn(&str) -> Option<String>>);
+pub struct AnswerForm {
+    /// How the first line reads when it is not a board row
+    /// ([`crate::generation::Extras::answer_head`]).
+    pub head: Option<fn(&str) -> Option<String>>,
+    /// Whether answers are lines of replies, never drawn as boards
+    /// ([`crate::generation::Extras::answers_are_lines`]).
+    pub lines: bool,
+}
 
-impl PartialEq for AnswerHead {
+impl AnswerForm {
+    /// `P`'s form.
+    pub fn of<P: crate::generation::Generate>() -> AnswerForm {
+        let extras = P::extras();
+        AnswerForm {
+            head: extras.answer_head,
+            lines: extras.answers_are_lines,
+        }
+    }
+}
+
+impl PartialEq for AnswerForm {
     fn eq(&self, _: &Self) -> bool {
         true
     }
 }
 
-impl std::fmt::Debug for AnswerHead {
+impl std::fmt::Debug for AnswerForm {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(if self.0.is_some() {
-            "AnswerHead(Some(..))"
-        } else {
-            "AnswerHead(None)"
-        })
+        f.debug_struct("AnswerForm")
+            .field("head", &self.head.is_some())
+            .field("lines", &self.lines)
+            .finish()
+    }
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+/// Time-outs seen once and not again: how many, and the slowest of their
+/// lone re-runs.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct SlowOnce {
+    /// Runs that timed out and then passed when run again alone.
+    pub runs: u64,
+    /// The time limit they were killed at, in ms.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit_ms: Option<u64>,
+    /// The slowest of the re-runs that passed, in ms.
+    pub worst_rerun_ms: f64,
+}
+
+impl SlowOnce {
+    /// The noise of `reruns` (ms each) under the time limit `limit`.
+    pub fn of(reruns: &[f64], limit: Option<std::time::Duration>) -> SlowOnce {
+        SlowOnce {
+            runs: reruns.len() as u64,
+            limit_ms: limit.map(|l| l.as_millis() as u64),
+            worst_rerun_ms: (reruns.iter().copied().fold(0.0, f64::max) * 10.0).round() / 10.0,
+        }
     }
 }
 
@@ -132,6 +185,14 @@ pub struct Failure {
     /// For a failure a law found on the candidate's answers: which law.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub found_by: Option<FoundBy>,
+    /// The number of the case (from 1, in the order the check ran them)
+    /// whose run first showed this failure.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub found_at: Option<u64>,
+    /// For a verdict that depends on time (TLE): how it was confirmed
+    /// before it was reported.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub confirmed: Option<String>,
 }
 
 /// Where a worst-case pattern starts failing.

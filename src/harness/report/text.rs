@@ -120,14 +120,18 @@ impl Report {
                 .split_once("\n\n")
                 .map_or(body.as_str(), |(_, rest)| rest);
             out.push_str(&format!(
-                "\nFAIL  failure {} of {} (another shrunk case and signature than the ones \
-                 above; it may still be one of their bugs seen another way): {} — {}\n\n{rest}",
+                "\nFAIL  failure {} of {} (its input holds no earlier failure's input nor \
+                 any image of one under the problem's symmetries, and its signature is \
+                 another): {} — {}{}\n\n{rest}",
                 i + 1,
                 self.failures.len(),
                 f.verdict,
-                f.verdict.name()
+                f.verdict.name(),
+                f.found_at
+                    .map_or(String::new(), |at| format!(", found at case {at}"))
             ));
         }
+        out.push_str(&self.noise_lines());
         if !self.domain.is_empty() {
             out.push_str(&format!("\ndomain: {}", self.domain));
         }
@@ -159,7 +163,7 @@ impl Report {
                     self.problem,
                     f.verdict,
                     f.verdict.name(),
-                    self.cases,
+                    f.found_at.unwrap_or(self.cases),
                     self.seed
                 ));
                 out.push_str(&self.at_limits_lines(f, repeat));
@@ -190,7 +194,7 @@ impl Report {
                 out.push_str(&indent_around(&f.expected, focus));
                 out.push_str("got:\n");
                 out.push_str(&mark_differences(&f.expected, &f.got));
-                let head = self.answer_head.0;
+                let head = self.answer_form.head;
                 let (want, expected) = crate::harness::board_view::split_head(head, &f.expected);
                 let (have, got) = crate::harness::board_view::split_head(head, &f.got);
                 if let (Some(want), Some(have)) = (want, have)
@@ -198,11 +202,16 @@ impl Report {
                 {
                     out.push_str(&format!("answer: expected {want}, got {have}\n"));
                 }
-                out.push_str(&crate::harness::board_view::for_failure(
-                    f.verdict, expected, got,
-                ));
+                if !self.answer_form.lines {
+                    out.push_str(&crate::harness::board_view::for_failure(
+                        f.verdict, expected, got,
+                    ));
+                }
                 if !f.detail.is_empty() {
-                    out.push_str(&format!("detail: {}\n", f.detail));
+                    out.push_str(&format!("detail: {}\n", excerpt::one_line(&f.detail)));
+                }
+                if let Some(how) = &f.confirmed {
+                    out.push_str(&format!("time-out confirmed: {}\n", excerpt::one_line(how)));
                 }
                 if let Some(hint) = self.crash_hint() {
                     out.push_str(&format!("hint: {hint}\n"));
@@ -239,6 +248,13 @@ impl Report {
             out.push_str(&format!(
                 "its case at {} {}: {command}\n",
                 at.unit, at.fails_from
+            ));
+        }
+        if f.verdict == Verdict::TimeLimit && at.projected.is_none() {
+            out.push_str(&format!(
+                "projected time at the contract's maximum: not enough sizes to project (it takes \
+                 {} passing sizes that each cost at least twice the start-up)\n",
+                crate::harness::phases::limits::PROJECTION_SIZES
             ));
         }
         if let Some(p) = at.projected {
@@ -291,14 +307,45 @@ impl Report {
     }
 
     /// The limits phase in one line: what ran, the slowest run, which
-    /// reference answered.
+    /// reference answered. A pattern's smallest size costs start-up and
+    /// little else, so it is never named the slowest when larger sizes of
+    /// its pattern ran; and no size is, when the slowest of the others took
+    /// under twice the fastest run.
     fn limits_line(&self) -> String {
-        let Some(slowest) = self
+        let fastest = self
+            .limits
+            .iter()
+            .map(|l| l.seconds)
+            .fold(f64::INFINITY, f64::min);
+        let Some(slowest_run) = self
             .limits
             .iter()
             .max_by(|a, b| a.seconds.total_cmp(&b.seconds))
         else {
             return String::new();
+        };
+        let above_smallest = |l: &&super::LimitCase| {
+            self.limits
+                .iter()
+                .any(|o| o.pattern == l.pattern && o.size < l.size)
+        };
+        let named = self
+            .limits
+            .iter()
+            .filter(above_smallest)
+            .max_by(|a, b| a.seconds.total_cmp(&b.seconds));
+        let slowest = match named {
+            Some(l) if l.seconds >= 2.0 * fastest => {
+                format!("slowest {:.2} s ({} at {})", l.seconds, l.pattern, l.size)
+            }
+            Some(_) => format!(
+                "no size slower than start-up (every run {:.2}-{:.2} s)",
+                fastest, slowest_run.seconds
+            ),
+            None => format!(
+                "slowest {:.2} s ({} at {})",
+                slowest_run.seconds, slowest_run.pattern, slowest_run.size
+            ),
         };
         let mut patterns: Vec<&str> = self.limits.iter().map(|l| l.pattern.as_str()).collect();
         patterns.dedup();
@@ -308,15 +355,38 @@ impl Report {
             .filter(|l| l.reference == Reference::Engine)
             .count();
         format!(
-            "limits: {} of {} ({}); slowest {:.2} s ({} at {}); {} answered by the engine, beyond the oracle's reach\n",
+            "limits: {} of {} ({}); {slowest}; {} answered by the engine, beyond the oracle's reach\n",
             plural(self.limits.len(), "case"),
             plural(patterns.len(), "pattern"),
             patterns.join(", "),
-            slowest.seconds,
-            slowest.pattern,
-            slowest.size,
             engine
         )
+    }
+
+    /// The time-outs passed over as noise and the failures set aside as
+    /// repeats, each in a line, if any.
+    fn noise_lines(&self) -> String {
+        let mut out = String::new();
+        if let Some(noise) = &self.slow_once {
+            let limit = noise
+                .limit_ms
+                .map_or(String::new(), |ms| format!(" (at the {ms} ms limit)"));
+            out.push_str(&format!(
+                "\ntiming noise: {} timed out once{limit} and answered right when run again \
+                 alone (the slowest re-run took {}): not counted as TLE",
+                plural(noise.runs as usize, "run"),
+                crate::harness::scale::human_seconds(noise.worst_rerun_ms / 1000.0)
+            ));
+        }
+        if self.set_aside > 0 {
+            out.push_str(&format!(
+                "\nnot reported: {} that {} a reported failure again (holding its input, or \
+                 its image under the problem's symmetries, or with its signature)",
+                plural(self.set_aside as usize, "further failing case"),
+                if self.set_aside == 1 { "was" } else { "were" }
+            ));
+        }
+        out
     }
 
     /// The laws on the candidate in one line, if they ran.
@@ -372,5 +442,67 @@ impl Report {
             line.push_str(&format!("  expected output changed: {what}\n"));
         }
         line
+    }
+}
+
+#[cfg(test)]
+mod limits_line_tests {
+    use super::super::{Failure, LimitCase, Report, Shrink};
+    use crate::generation::Reference;
+    use crate::harness::verdict::{Origin, Verdict};
+
+    fn report(runs: &[(usize, f64)]) -> Report {
+        let failure = Failure {
+            verdict: Verdict::WrongAnswer,
+            input: String::new(),
+            expected: String::new(),
+            got: String::new(),
+            shrink_steps: 0,
+            shrink_runs: 0,
+            shrink: Shrink::Minimal,
+            detail: String::new(),
+            reference: Reference::Oracle,
+            size: String::new(),
+            origin: Origin::Limits,
+            at_limits: None,
+            found_by: None,
+            found_at: None,
+            confirmed: None,
+        };
+        let mut r = Report::interim(
+            "reversi-move",
+            crate::harness::report::AnswerForm::default(),
+            1,
+            &failure,
+            0,
+        );
+        r.limits = runs
+            .iter()
+            .map(|&(size, seconds)| LimitCase {
+                pattern: "long-rays".into(),
+                size,
+                verdict: Verdict::Ok,
+                seconds,
+                reference: Reference::Oracle,
+            })
+            .collect();
+        r
+    }
+
+    #[test]
+    fn start_up_is_never_the_slowest_size() {
+        // A cold first run at size 1: start-up, not the slowest size.
+        let line = report(&[(1, 0.51), (12, 0.22), (100, 0.25)]).limits_line();
+        assert!(
+            line.contains("no size slower than start-up (every run 0.22-0.51 s)"),
+            "{line}"
+        );
+        let line = report(&[(1, 0.2), (12, 0.3), (100, 2.5)]).limits_line();
+        assert!(line.contains("slowest 2.50 s (long-rays at 100)"), "{line}");
+        let line = report(&[(15625, 4.05)]).limits_line();
+        assert!(
+            line.contains("slowest 4.05 s (long-rays at 15625)"),
+            "{line}"
+        );
     }
 }

@@ -41,8 +41,11 @@ pub(crate) fn bwrap_path() -> Option<&'static Path> {
     available().bwrap.as_ref().ok().map(PathBuf::as_path)
 }
 
-/// bwrap's options for a run of `argv` (already absolute where it names
-/// files), `tmp_bytes` the size of the private `/tmp`.
+/// bwrap's options for a run of `argv` exactly as typed, `tmp_bytes` the
+/// size of the private `/tmp`. The program starts in the harness's working
+/// directory, seen at the same path (read-only, like the rest of the file
+/// system), so relative paths on the command line name what they name for
+/// the user: nothing in `argv` is rewritten.
 pub(crate) fn bwrap_args(tmp_bytes: u64, argv: &[String]) -> Vec<String> {
     let mut args: Vec<String> = [
         "--unshare-all",
@@ -64,53 +67,47 @@ pub(crate) fn bwrap_args(tmp_bytes: u64, argv: &[String]) -> Vec<String> {
     .collect();
     args.push(tmp_bytes.max(1 << 20).to_string());
     args.extend(["--tmpfs".into(), "/tmp".into()]);
-    // Files named on the command line that the private /tmp would hide.
+    let cwd = std::env::current_dir().ok().filter(|d| d.is_dir());
+    // Files named on the command line that the private /tmp would hide
+    // (a relative name counts from the working directory, when that is
+    // /tmp itself), shown again at their own paths, read-only.
     for arg in argv {
-        let p = Path::new(arg);
-        if !p.is_absolute() || !p.starts_with("/tmp") || p == Path::new("/tmp") {
+        let p = match &cwd {
+            Some(dir) if Path::new(arg).is_relative() && dir == Path::new("/tmp") => dir.join(arg),
+            _ => PathBuf::from(arg),
+        };
+        if !p.is_absolute() || !hidden_by_tmp(&p) {
             continue;
         }
         let Ok(meta) = p.metadata() else { continue };
         let shown = match p.parent() {
             Some(dir) if meta.is_file() && dir != Path::new("/tmp") => dir,
-            _ => p,
+            _ => &p,
         };
         let shown = shown.to_string_lossy().into_owned();
         args.extend(["--ro-bind".into(), shown.clone(), shown]);
     }
-    args.extend(
-        ["--setenv", "TMPDIR", "/tmp", "--chdir", "/tmp", "--"]
-            .iter()
-            .map(|s| s.to_string()),
-    );
+    let chdir = match cwd.map(|d| d.to_string_lossy().into_owned()) {
+        Some(dir) => {
+            // Under /tmp the working directory is hidden too: shown again
+            // at its own path, read-only.
+            if hidden_by_tmp(Path::new(&dir)) {
+                args.extend(["--ro-bind".into(), dir.clone(), dir.clone()]);
+            }
+            dir
+        }
+        None => "/tmp".into(),
+    };
+    args.extend(["--setenv".into(), "TMPDIR".into(), "/tmp".into()]);
+    args.extend(["--chdir".into(), chdir, "--".into()]);
     args.extend(argv.iter().cloned());
     args
 }
 
-/// `argv` with relative paths made absolute against the harness's working
-/// directory, since the program starts in its private `/tmp`: the program
-/// itself when it contains a `/`, and every other argument that does not
-/// start with `-` and names an existing file or directory.
-pub(crate) fn absolute_argv(argv: &[String]) -> Vec<String> {
-    let Ok(cwd) = std::env::current_dir() else {
-        return argv.to_vec();
-    };
-    argv.iter()
-        .enumerate()
-        .map(|(i, arg)| {
-            let p = Path::new(arg);
-            let path_like = if i == 0 {
-                arg.contains('/')
-            } else {
-                !arg.starts_with('-') && cwd.join(p).symlink_metadata().is_ok()
-            };
-            if path_like && p.is_relative() && !arg.is_empty() {
-                cwd.join(p).to_string_lossy().into_owned()
-            } else {
-                arg.clone()
-            }
-        })
-        .collect()
+/// Whether the private `/tmp` hides `path` (absolute): a path strictly
+/// inside `/tmp`.
+fn hidden_by_tmp(path: &Path) -> bool {
+    path.starts_with("/tmp") && path != Path::new("/tmp")
 }
 
 #[cfg(test)]
@@ -118,15 +115,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn relative_paths_become_absolute() {
-        let cwd = std::env::current_dir().unwrap();
-        let argv: Vec<String> = ["python3", "src/lib.rs", "-c", "no such file here"]
+    fn the_command_is_passed_as_typed_and_runs_in_the_working_directory() {
+        let argv: Vec<String> = ["gnugo", "--mode", "src", "src/lib.rs", "-c"]
             .iter()
             .map(|s| s.to_string())
             .collect();
-        let abs = absolute_argv(&argv);
-        assert_eq!(abs[0], "python3");
-        assert_eq!(abs[1], cwd.join("src/lib.rs").to_string_lossy());
-        assert_eq!(abs[2..], argv[2..]);
+        let args = bwrap_args(1 << 20, &argv);
+        let cwd = std::env::current_dir().unwrap();
+        assert_eq!(args[args.len() - argv.len()..], argv[..]);
+        let chdir = args.iter().position(|a| a == "--chdir").unwrap();
+        assert_eq!(args[chdir + 1], cwd.to_string_lossy());
+        assert!(hidden_by_tmp(Path::new("/tmp/x")));
+        assert!(!hidden_by_tmp(Path::new("/tmp")) && !hidden_by_tmp(Path::new("/tmpx")));
     }
 }

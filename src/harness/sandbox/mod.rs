@@ -10,7 +10,8 @@
 //! - [`SandboxLevel::NamespacesCgroups`]: `bwrap` gives the program a PID
 //!   namespace (everything in it dies with the run), no network (a private
 //!   loopback only), a read-only view of the file system with a private
-//!   writable `/tmp` as its working directory, no capabilities; a per-run
+//!   writable `/tmp`, the harness's working directory as its own (at the
+//!   same path, read-only: the command runs as typed), no capabilities; a per-run
 //!   cgroup limits resident memory, the number of tasks (processes and
 //!   threads) and measures CPU time across all its processes.
 //! - [`SandboxLevel::Namespaces`]: `bwrap` as above, limits by `ulimit`
@@ -43,9 +44,9 @@ mod find_program;
 mod run_cgroup;
 
 use bwrap::probe_bwrap;
-pub(crate) use bwrap::{absolute_argv, bwrap_args, bwrap_path};
+pub(crate) use bwrap::{bwrap_args, bwrap_path};
 use cgroup_roots::CgroupRoots;
-pub use find_program::resolve_program;
+pub use find_program::{resolve_program, shown_command};
 pub(crate) use run_cgroup::RunCgroup;
 
 /// What isolation to ask for (`--sandbox auto|strict|none`).

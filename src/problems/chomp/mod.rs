@@ -51,6 +51,7 @@ pub mod limits;
 pub mod oracle;
 pub mod patterns;
 pub(crate) mod properties;
+mod repeats;
 mod seed_output;
 pub(crate) mod shrink;
 pub(crate) mod strategy;
@@ -245,6 +246,7 @@ impl Generate for Chomp {
     const MAX_SIZE: usize = MAX_SIDE as usize;
 
     generated_by!(cases: strategy::cases, simpler: shrink::simpler);
+    repeats_in!(repeats);
 
     /// The grid is instant; the boundary array costs the short side per
     /// move; the quadrant list is quadratic in the moves.
@@ -268,6 +270,8 @@ impl Generate for Chomp {
     }
     fn extras() -> Extras<Self> {
         Extras {
+            // Replies a command (chomp) or moves (chomp-solve), not boards.
+            answers_are_lines: true,
             // A W x H board is H rows of W cells.
             shapes: Some(Shapes {
                 kind: ShapeKind::Rect,

@@ -29,6 +29,7 @@ pub mod limits;
 pub mod oracle;
 pub(crate) mod patterns;
 pub(crate) mod properties;
+mod repeats;
 pub(crate) mod shrink;
 pub(crate) mod strategy;
 pub mod zoo;
@@ -101,6 +102,7 @@ impl Generate for ChompSolve {
     const MAX_SIZE: usize = MAX_SIZE_SIDE as usize;
 
     generated_by!(cases: strategy::cases, simpler: shrink::simpler);
+    repeats_in!(repeats);
 
     /// The oracle's memo holds every position it reaches inside the box.
     fn oracle_reaches(case: &Case) -> bool {
@@ -125,6 +127,8 @@ impl Generate for ChompSolve {
     }
     fn extras() -> Extras<Self> {
         Extras {
+            // Replies a command (chomp) or moves (chomp-solve), not boards.
+            answers_are_lines: true,
             patterns: patterns::all(),
             enumerate: Some(Enumeration {
                 every: |max_cells| Box::new(enumerate::every_position(max_cells as u64)),

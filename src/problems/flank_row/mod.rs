@@ -17,6 +17,7 @@ pub mod oracle;
 pub mod order;
 pub mod patterns;
 pub mod properties;
+mod repeats;
 pub mod shrink;
 pub mod strategy;
 pub mod zoo;
@@ -101,6 +102,7 @@ impl Generate for FlankRow {
     const MAX_SIZE: usize = limits::MAX_CELLS;
 
     generated_by!(cases: strategy::cases, simpler: shrink::simpler);
+    repeats_in!(repeats);
 
     /// The oracle copies the row for every placement: O(n·k).
     fn oracle_reaches(case: &Case) -> bool {

@@ -16,6 +16,7 @@ pub mod limits;
 pub mod oracle;
 pub mod patterns;
 pub mod properties;
+mod repeats;
 pub(crate) mod shrink;
 pub mod strategy;
 pub mod zoo;
@@ -162,6 +163,7 @@ impl Generate for GoCapture {
     fn simpler(case: &Board) -> Box<dyn Iterator<Item = Board>> {
         Box::new(shrink::simpler(case))
     }
+    repeats_in!(repeats);
     /// The oracle floods every group from scratch: fine up to a million points.
     fn oracle_reaches(case: &Board) -> bool {
         case.len() <= 1_000_000

@@ -31,6 +31,7 @@ pub mod limits;
 pub mod oracle;
 pub mod patterns;
 pub mod properties;
+mod repeats;
 pub mod report;
 pub mod rule_sets;
 pub mod shrink;
@@ -233,6 +234,7 @@ impl Generate for GoGame {
     const MAX_SIZE: usize = MAX_N;
 
     generated_by!(cases: strategy::cases, simpler: shrink::simpler);
+    repeats_in!(repeats);
 
     fn size_of(case: &Case) -> String {
         let n = case.n;

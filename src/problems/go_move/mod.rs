@@ -24,6 +24,7 @@ pub mod limits;
 pub mod oracle;
 pub mod patterns;
 pub(crate) mod properties;
+mod repeats;
 pub mod rules;
 pub(crate) mod shrink;
 pub mod strategy;
@@ -133,6 +134,7 @@ impl Generate for GoMove {
     const MAX_SIZE: usize = limits::MAX_SIDE;
 
     generated_by!(cases: strategy::cases, simpler: shrink::simpler);
+    repeats_in!(repeats);
 
     fn size_of(case: &Case) -> String {
         let n = case.position.n;

@@ -38,6 +38,7 @@ pub mod limits;
 pub mod oracle;
 pub mod patterns;
 pub mod properties;
+mod repeats;
 pub mod shrink;
 pub mod strategy;
 pub mod zoo;
@@ -206,6 +207,7 @@ impl Generate for OthelloGame {
     const MAX_SIZE: usize = MAX_SIDE;
 
     generated_by!(cases: strategy::cases, simpler: shrink::simpler);
+    repeats_in!(repeats);
 
     fn size_of(case: &Case) -> String {
         format!(

@@ -52,6 +52,7 @@ pub mod oracle;
 pub mod order;
 pub mod patterns;
 pub mod properties;
+mod repeats;
 pub mod shrink;
 pub mod strategy;
 pub mod zoo;
@@ -166,6 +167,7 @@ impl Generate for ReversiMove {
     const MAX_SIZE: usize = limits::MAX_SIDE;
 
     generated_by!(cases: strategy::cases, simpler: shrink::simpler);
+    repeats_in!(repeats);
 
     fn size_of(case: &Case) -> String {
         format!(
