@@ -1,5 +1,5 @@
-// reversi-move, correct, in Java: one move on an m x n grid (PROBLEMS.md
-// section 2). One JVM per case, as judges run Java: the JVM's start-up is
+// reversi-move, correct, in Java: one move on an m x n grid (docs/spec/reversi-move.md).
+// One JVM per case, as judges run Java: the JVM's start-up is
 // most of each run's time, which is what `check` must not take for a
 // time-out on a busy machine.
 //
