@@ -325,6 +325,7 @@ const PER_PROBLEM_TABLES: &[(&str, &str)] = &[
     ("README.md", "| problem | `--py-func FILE.py:NAME` calls |"),
     ("docs/protocol.md", "| problem | case line | answer line |"),
     ("docs/spec/README.md", "| problem | what it is | page |"),
+    ("README.md", "| problem | module | type | case | answer |"),
 ];
 
 /// Tables whose first column is a problem but that are not one row per

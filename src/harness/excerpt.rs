@@ -135,6 +135,25 @@ pub fn excerpt(text: &str, focus: Option<(usize, usize)>, indent: &str) -> Strin
     out
 }
 
+/// How much of what a run wrote before a limit (or a crash) stopped it a
+/// judgement keeps, to quote.
+pub const QUOTED_BYTES: usize = 64 << 10;
+
+/// The first `most` bytes of `text` (cut at a character), with a line
+/// saying how many more there were.
+pub fn first_bytes(text: String, most: usize) -> String {
+    if text.len() <= most {
+        return text;
+    }
+    let mut cut = most;
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let more = text.len() - cut;
+    // A new string: truncating would keep the whole allocation.
+    format!("{}\n[... {more} more bytes, not kept]\n", &text[..cut])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,5 +191,19 @@ mod tests {
         let long = one_line(&"y".repeat(5000));
         assert!(long.ends_with(&format!("({} more characters)", 5000 - DETAIL_CHARACTERS)));
         assert_eq!(one_line("a\nb\n"), "a | b");
+    }
+}
+
+#[cfg(test)]
+mod quoted_tests {
+    use super::*;
+
+    #[test]
+    fn a_flood_is_kept_as_its_first_bytes_and_a_count() {
+        let flood = "é".repeat(QUOTED_BYTES);
+        let kept = first_bytes(flood.clone(), QUOTED_BYTES);
+        assert!(kept.len() < QUOTED_BYTES + 64, "{}", kept.len());
+        assert!(kept.ends_with(&format!("[... {} more bytes, not kept]\n", QUOTED_BYTES)));
+        assert_eq!(first_bytes("short".into(), QUOTED_BYTES), "short");
     }
 }

@@ -65,7 +65,8 @@ pub(in crate::harness) fn exit_outcome<A>(
     // Output cut short by a limit or a crash is quoted, never compared:
     // its first bytes are all that is kept, so an over-cap flood is not
     // held whole while a group of runs is judged.
-    let output = crate::harness::run::first_bytes(output, crate::harness::run::QUOTED_BYTES);
+    let output =
+        crate::harness::excerpt::first_bytes(output, crate::harness::excerpt::QUOTED_BYTES);
     let cpu_used = cpu.map_or(String::new(), |t| {
         format!(" (CPU time used: {} ms)", t.as_millis())
     });

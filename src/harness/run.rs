@@ -22,6 +22,7 @@ use crate::problem::answer_text;
 /// (`--replay`) or a test vector (`--vectors`), as its file holds it.
 pub use super::casefile::Entry;
 pub use super::config::{CheckConfig, LimitsMode, OnFailure, Progress, PropertiesMode};
+pub use super::excerpt::{QUOTED_BYTES, first_bytes};
 /// One part of a check split across machines (`--shard I/N`); it lives with
 /// the generation, below the harness, as problems' subcommands take it too.
 pub use crate::generation::Shard;
@@ -76,25 +77,6 @@ pub fn judge<P: Generate>(case: &P::Case, outcome: Outcome<P::Answer>) -> Judged
         reference,
         confirmed: None,
     }
-}
-
-/// How much of what a run wrote before a limit (or a crash) stopped it a
-/// judgement keeps, to quote.
-pub const QUOTED_BYTES: usize = 64 << 10;
-
-/// The first `most` bytes of `text` (cut at a character), with a line
-/// saying how many more there were.
-pub(crate) fn first_bytes(text: String, most: usize) -> String {
-    if text.len() <= most {
-        return text;
-    }
-    let mut cut = most;
-    while !text.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    let more = text.len() - cut;
-    // A new string: truncating would keep the whole allocation.
-    format!("{}\n[... {more} more bytes, not kept]\n", &text[..cut])
 }
 
 /// A deterministic random source for `seed`.
@@ -237,19 +219,5 @@ pub(super) fn failure<P: Generate>(
         found_by: None,
         found_at: None,
         confirmed: judged.confirmed,
-    }
-}
-
-#[cfg(test)]
-mod quoted_tests {
-    use super::*;
-
-    #[test]
-    fn a_flood_is_kept_as_its_first_bytes_and_a_count() {
-        let flood = "é".repeat(QUOTED_BYTES);
-        let kept = first_bytes(flood.clone(), QUOTED_BYTES);
-        assert!(kept.len() < QUOTED_BYTES + 64, "{}", kept.len());
-        assert!(kept.ends_with(&format!("[... {} more bytes, not kept]\n", QUOTED_BYTES)));
-        assert_eq!(first_bytes("short".into(), QUOTED_BYTES), "short");
     }
 }

@@ -66,9 +66,7 @@ pub(super) fn bisect(
     (hi, (lo > 0).then_some(lo), runs)
 }
 
-/// Sizes a projection needs well above the start-up cost: two points fit
-/// any exponent exactly, so a third is the first that can disagree.
-pub(in crate::harness) const PROJECTION_SIZES: usize = 3;
+use crate::harness::report::PROJECTION_SIZES;
 
 /// The fitted time at the contract's maximum from the passing runs of a
 /// pattern (size, seconds), the start-up cost (`start_up`, seconds: the

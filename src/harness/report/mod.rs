@@ -22,6 +22,11 @@ pub use summaries::{BrokenLaw, FoundBy, GivenSummary, GtpLaws, PropertiesSummary
 pub use timings::{PhaseSeconds, Spread, Timings};
 
 use super::verdict::{Origin, Status, Verdict};
+
+/// Sizes a projection needs well above the start-up cost: two points fit
+/// any exponent exactly, so a third is the first that can disagree. (Here,
+/// below the limits phase that fits and the report that says so.)
+pub(in crate::harness) const PROJECTION_SIZES: usize = 3;
 use crate::generation::Reference;
 
 /// What a check found.

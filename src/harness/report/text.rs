@@ -254,7 +254,7 @@ impl Report {
             out.push_str(&format!(
                 "projected time at the contract's maximum: not enough sizes to project (it takes \
                  {} passing sizes that each cost at least twice the start-up)\n",
-                crate::harness::phases::limits::PROJECTION_SIZES
+                super::PROJECTION_SIZES
             ));
         }
         if let Some(p) = at.projected {
