@@ -3,7 +3,8 @@
 
 use super::Case;
 
-/// Every position (a partition, rows nonincreasing) of 1 to `max_cells` cells.
+/// Every position (a partition, rows nonincreasing) of 1 to `max_cells`
+/// cells, in order of cells.
 pub fn every_position(max_cells: u64) -> impl Iterator<Item = Case> + Send {
     fn go(cap: u64, left: u64, prefix: &mut Vec<u64>, out: &mut Vec<Case>) {
         if !prefix.is_empty() {
@@ -19,6 +20,8 @@ pub fn every_position(max_cells: u64) -> impl Iterator<Item = Case> + Send {
     }
     let mut out = Vec::new();
     go(max_cells, max_cells, &mut Vec::new(), &mut out);
+    // In order of cells, so the first failure has the fewest.
+    out.sort_by_key(|case| case.rows.iter().sum::<u64>());
     out.into_iter()
 }
 
