@@ -29,7 +29,7 @@ pub struct Budget {
 }
 
 /// One finder's run on one bug with one seed.
-#[derive(Clone, Debug, Default, serde::Serialize)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Run {
     /// Whether a failure came within the budget.
     pub found: bool,

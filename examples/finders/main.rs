@@ -39,12 +39,16 @@ struct Options {
     fuzz: fuzz::Options,
     /// The most cases the search for the smallest failing input tries.
     minimum_cases: u64,
+    /// `runs.jsonl` files of earlier runs to put in one table instead of
+    /// running anything.
+    merge: Vec<PathBuf>,
 }
 
 fn usage() -> ! {
     eprintln!(
         "usage: finders [--quick] [--seeds N] [--cases N] [--seconds S] [--problems a,b] \
-         [--finders a,b] [--bugs SUBSTRING] [--out DIR] [--fuzz-seeds N] [--fuzz-bin DIR]\n\
+         [--finders a,b] [--bugs SUBSTRING] [--out DIR] [--fuzz-seeds N] [--fuzz-bin DIR] \
+         [--minimum-cases N] [--merge runs.jsonl]...\n\
          finders: {}",
         finders::NAMES.join(", ")
     );
@@ -64,6 +68,7 @@ fn options() -> Options {
         out: PathBuf::from("target/finders"),
         fuzz: fuzz::Options::default(),
         minimum_cases: 20_000_000,
+        merge: Vec::new(),
     };
     let mut args = std::env::args().skip(1);
     let list = |v: String| v.split(',').map(str::to_string).collect::<Vec<_>>();
@@ -88,6 +93,7 @@ fn options() -> Options {
             "--fuzz-seeds" => o.fuzz.seeds = Some(value().parse().unwrap_or_else(|_| usage())),
             "--fuzz-bin" => o.fuzz.bin = Some(PathBuf::from(value())),
             "--minimum-cases" => o.minimum_cases = value().parse().unwrap_or_else(|_| usage()),
+            "--merge" => o.merge.push(PathBuf::from(value())),
             _ => usage(),
         }
     }
@@ -182,7 +188,22 @@ fn main() {
         let _ = writeln!(jsonl, "{}", serde_json::to_string(&r).expect("json"));
         records.push(r);
     };
-    for name in &o.problems {
+    for file in &o.merge {
+        let text = std::fs::read_to_string(file).unwrap_or_else(|e| {
+            eprintln!("{}: {e}", file.display());
+            std::process::exit(2)
+        });
+        for (n, line) in text.lines().enumerate() {
+            match serde_json::from_str::<Record>(line) {
+                Ok(r) => log(r),
+                Err(e) => {
+                    eprintln!("{}:{}: {e}", file.display(), n + 1);
+                    std::process::exit(2)
+                }
+            }
+        }
+    }
+    for name in o.problems.iter().filter(|_| o.merge.is_empty()) {
         each_problem!(name.as_str(), &o, &mut log;
             problems::flank_row::FlankRow,
             problems::reversi_move::ReversiMove,
@@ -193,8 +214,27 @@ fn main() {
             problems::go_game::GoGame,
             problems::othello_game::OthelloGame);
     }
+    if !o.merge.is_empty() {
+        // One minimum per bug: the search that went furthest found it.
+        let mut minima = std::collections::HashMap::new();
+        for r in &records {
+            if let Some(m) = r.minimum {
+                minima.insert((r.problem.clone(), r.bug.clone()), m);
+            }
+        }
+        for r in &mut records {
+            r.minimum = minima.get(&(r.problem.clone(), r.bug.clone())).copied();
+        }
+    }
     let cells = table::cells(&records);
-    let finders: Vec<&str> = o.finders.iter().map(String::as_str).collect();
+    let finders: Vec<&str> = if o.merge.is_empty() {
+        o.finders.iter().map(String::as_str).collect()
+    } else {
+        finders::NAMES
+            .into_iter()
+            .filter(|f| records.iter().any(|r| r.finder == *f))
+            .collect()
+    };
     let write = |name: &str, text: String| {
         std::fs::write(o.out.join(name), text).expect("an output file");
     };
@@ -203,14 +243,18 @@ fn main() {
         "cells.json",
         serde_json::to_string_pretty(&cells).expect("json"),
     );
-    let header = format!(
-        "Budget per run: {} cases or {} s to the first failure; {} seeds; {} runs in {:.0} s.\n",
-        o.budget.cases,
-        o.budget.seconds,
-        o.seeds,
-        records.len(),
-        started.elapsed().as_secs_f64()
-    );
+    let header = if o.merge.is_empty() {
+        format!(
+            "Budget per run: {} cases or {} s to the first failure; {} seeds; {} runs in {:.0} s.\n",
+            o.budget.cases,
+            o.budget.seconds,
+            o.seeds,
+            records.len(),
+            started.elapsed().as_secs_f64()
+        )
+    } else {
+        format!("{} runs merged from {} files.\n", records.len(), o.merge.len())
+    };
     let md = header + &table::markdown(&cells, &finders);
     print!("{md}");
     write("table.md", md);

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use crate::finders::Run;
 
 /// One run of one finder on one bug with one seed.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Record {
     pub problem: String,
     pub bug: String,

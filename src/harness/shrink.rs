@@ -19,6 +19,7 @@ use crate::problem::{Problem, case_text};
 pub(super) struct Budget {
     pub(super) runs: usize,
     max_runs: usize,
+    started: Instant,
     deadline: Instant,
     why_stopped: Option<String>,
 }
@@ -30,12 +31,31 @@ impl Budget {
         } else {
             config.max_shrink_runs
         };
+        let started = Instant::now();
         Budget {
             runs: 0,
             max_runs,
-            deadline: Instant::now() + config.max_shrink_time,
+            started,
+            deadline: started + config.max_shrink_time,
             why_stopped: None,
         }
+    }
+
+    /// The runs that fit in a quarter of the time left, at the pace of the
+    /// runs so far (wall time, the jobs included); none before any run.
+    fn affordable_runs(&self) -> usize {
+        if self.runs == 0 {
+            return 0;
+        }
+        let pace = self.started.elapsed().as_secs_f64() / self.runs as f64;
+        let left = self
+            .deadline
+            .saturating_duration_since(Instant::now())
+            .as_secs_f64();
+        if pace <= 0.0 {
+            return self.max_runs;
+        }
+        ((left / 4.0) / pace).min(self.max_runs as f64) as usize
     }
 
     /// True while runs may be spent; records why not once it says no.
@@ -76,9 +96,12 @@ pub(super) struct Shrunk<P: Problem> {
 
 /// The most enumerated cases of fewer cells shrinking ends by trying.
 const TAIL_CASES: usize = 200_000;
-/// Where they are more than the budget allows: the runs spent on the
+/// Where they are more than the budget allows: the fewest runs spent on the
 /// smallest of them anyway.
 const PEEK_RUNS: usize = 64;
+/// The most runs the inputs with fewer cells may take for shrinking to try
+/// them all before walking down the value tree.
+const EARLY_RUNS: usize = 64;
 
 /// The checker's state for one failure: lone runs, cached by input.
 pub(super) struct Shrinker<'a, P: Generate> {
@@ -214,7 +237,15 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         if let Some(tell) = &self.config.on_failure {
             tell(&self.failure_so_far());
         }
-        if let Some(tree) = tree {
+        // Once the inputs with fewer cells are few, they are tried at once,
+        // smallest first: the proof is then done and the walk below is
+        // spared (a tiny failure found on a huge first case spent most of
+        // its runs walking down to where the enumeration starts).
+        let mut proof: Option<(usize, Result<u64, String>)> = None;
+        if self.few_fewer_cells() {
+            proof = Some(self.proof());
+        }
+        if let (Some(tree), None) = (tree, &proof) {
             let mut more = tree.simplify();
             while more && self.budget.open(verdict) {
                 let case = tree.current();
@@ -223,9 +254,14 @@ impl<'a, P: Generate> Shrinker<'a, P> {
                     continue;
                 }
                 more = match self.alone(std::slice::from_ref(&case)).remove(0) {
-                    Some(judged) if self.accept(&case, &judged) || judged.verdict == verdict => {
+                    Some(judged) if self.accept(&case, &judged) => {
+                        if self.few_fewer_cells() {
+                            proof = Some(self.proof());
+                            break;
+                        }
                         tree.simplify()
                     }
+                    Some(judged) if judged.verdict == verdict => tree.simplify(),
                     Some(_) => tree.complicate(),
                     None => false,
                 };
@@ -269,10 +305,12 @@ impl<'a, P: Generate> Shrinker<'a, P> {
                 }
             }
         }
-        let smallest = if self.budget.why_stopped.is_none() {
-            self.fewer_cells()
-        } else {
-            Err("shrinking stopped first".into())
+        let cells_now = self.cells_of_best();
+        let smallest = match proof {
+            // Greedy steps after the proof keep its cells (none fewer fails).
+            Some((cells, Ok(tried))) if Some(cells) == cells_now => Ok(tried),
+            _ if self.budget.why_stopped.is_none() => self.fewer_cells(),
+            _ => Err("shrinking stopped first".into()),
         };
         let (case, judged) = self.best;
         Shrunk {
@@ -283,6 +321,45 @@ impl<'a, P: Generate> Shrinker<'a, P> {
             why_stopped: self.budget.why_stopped,
             smallest,
         }
+    }
+
+    /// The best case's cells as the enumeration counts them, if there is one.
+    fn cells_of_best(&self) -> Option<usize> {
+        P::extras().enumerate.map(|e| (e.cells)(&self.best.0))
+    }
+
+    /// [`Shrinker::fewer_cells`] now, with the cells of the best case it
+    /// ends on.
+    fn proof(&mut self) -> (usize, Result<u64, String>) {
+        let result = self.fewer_cells();
+        (self.cells_of_best().unwrap_or(0), result)
+    }
+
+    /// Whether every enumerated input of the domain with fewer cells than
+    /// the best fits in [`EARLY_RUNS`] runs (and the budget): then trying
+    /// them all costs less than walking down to them.
+    fn few_fewer_cells(&self) -> bool {
+        let extras = P::extras();
+        let Some(crate::generation::Enumeration { every, cells }) = extras.enumerate else {
+            return false;
+        };
+        let domain = self.config.domain();
+        let Some(below) = cells(&self.best.0).checked_sub(1) else {
+            return false;
+        };
+        if domain.shape.is_some() {
+            return false;
+        }
+        if below == 0 {
+            return true;
+        }
+        let batch = self.candidate.batch_size().max(1);
+        let most = EARLY_RUNS.min(self.budget.max_runs.saturating_sub(self.budget.runs)) * batch;
+        every(below)
+            .filter(|c| domain.contains::<P>(c))
+            .take(most + 1)
+            .count()
+            <= most
     }
 
     /// Once no simpler step fails: every enumerated case of the domain with
@@ -319,7 +396,15 @@ impl<'a, P: Generate> Shrinker<'a, P> {
             .count();
         let room = self.budget.max_runs.saturating_sub(self.budget.runs);
         let all_fit = total <= TAIL_CASES && total.div_ceil(batch) <= room;
-        let most_runs = if all_fit { room } else { PEEK_RUNS.min(room) };
+        // Too many to try all: the smallest are tried, in order, for as many
+        // runs as a quarter of the time left allows at the pace so far (at
+        // least PEEK_RUNS). A failure among them is still the smallest:
+        // every input before it passed.
+        let most_runs = if all_fit {
+            room
+        } else {
+            PEEK_RUNS.max(self.budget.affordable_runs()).min(room)
+        };
         let mut cases = every(below).filter(|c| domain.contains::<P>(c));
         let chunk = batch * self.jobs.max(1) * 4;
         let mut tried = 0u64;
