@@ -78,7 +78,10 @@ impl<P: Problem> Worker<P> {
                 for case in case_rx {
                     let answer =
                         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| solve(&case)));
-                    if answer_tx.send(answer.map_err(|p| panic_message(&p))).is_err() {
+                    if answer_tx
+                        .send(answer.map_err(|p| panic_message(&p)))
+                        .is_err()
+                    {
                         // The case timed out and its worker was given up.
                         break;
                     }

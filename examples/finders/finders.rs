@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use boardcheck::generation::reference;
 use boardcheck::harness::report::Shrink;
-use boardcheck::problem::read_input;
+use boardcheck::problem::{case_text, read_input};
 use boardcheck::suite::Solver;
 use boardcheck::unit::Check;
 use proptest::prelude::*;
@@ -45,6 +45,10 @@ pub struct Run {
     /// From the first failure to a report proven to have the fewest cells
     /// (`None`: the finder never proves it).
     pub proven_seconds: Option<f64>,
+    /// The reported counterexample as the problem's input text (boardcheck
+    /// and exhaustive only: the others' are sizes only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub example: Option<String>,
 }
 
 /// The finders, by the names the table uses.
@@ -90,11 +94,12 @@ impl Rng {
 /// sizes, patterns and shrinking.
 pub fn boardcheck<P: Subject>(bug: &Solver<P>, seed: u64, budget: Budget) -> Run {
     let solver = bug.clone();
-    let report = Check::<P>::function(move |case| solver.solve(case).expect("a zoo variant answers"))
-        .seed(seed)
-        .cases(budget.cases)
-        .keep_failures(false)
-        .report();
+    let report =
+        Check::<P>::function(move |case| solver.solve(case).expect("a zoo variant answers"))
+            .seed(seed)
+            .cases(budget.cases)
+            .keep_failures(false)
+            .report();
     let t = &report.timings.phases;
     let first = t.given + t.cases - t.shrinking;
     let Some(failure) = report.failure else {
@@ -114,6 +119,7 @@ pub fn boardcheck<P: Subject>(bug: &Solver<P>, seed: u64, budget: Budget) -> Run
         reported,
         shrink_seconds: Some(t.shrinking),
         proven_seconds: matches!(failure.shrink, Shrink::Smallest(_)).then_some(t.shrinking),
+        example: Some(failure.input.clone()),
     }
 }
 
@@ -165,6 +171,7 @@ pub fn stress<P: Subject>(bug: &Solver<P>, seed: u64, budget: Budget) -> Run {
                 reported: Some(key::<P>(&case)),
                 shrink_seconds: Some(0.0),
                 proven_seconds: None,
+                example: None,
             };
         }
     }
@@ -250,6 +257,7 @@ pub fn proptest<P: Subject>(bug: &Solver<P>, seed: u64, budget: Budget) -> Run {
                 reported: Some(key::<P>(&case)),
                 shrink_seconds: Some((end - at).as_secs_f64()),
                 proven_seconds: None,
+                example: None,
             }
         }
         _ => Run {
@@ -347,6 +355,7 @@ pub fn quickcheck<P: Subject>(bug: &Solver<P>, seed: u64, budget: Budget) -> Run
                 reported: Some(key::<P>(&case)),
                 shrink_seconds: Some((end - at).as_secs_f64()),
                 proven_seconds: None,
+                example: None,
             }
         }
         _ => Run {
@@ -388,6 +397,7 @@ pub fn exhaustive<P: Subject>(bug: &Solver<P>, budget: Budget) -> Run {
                     reported: Some(key::<P>(&case)),
                     shrink_seconds: Some(0.0),
                     proven_seconds: Some(0.0),
+                    example: Some(case_text::<P>(&case)),
                 };
             }
         }

@@ -98,6 +98,7 @@ pub fn run<P: Subject>(
                 reported: case.as_ref().map(key::<P>),
                 shrink_seconds: Some(0.0),
                 proven_seconds: None,
+                example: None,
             }
         }
         None => Run {

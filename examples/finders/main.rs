@@ -105,7 +105,10 @@ fn options() -> Options {
     }
     for p in &o.problems {
         if !problems::NAMES.contains(&p.as_str()) {
-            eprintln!("no problem {p:?} (problems: {})", problems::NAMES.join(", "));
+            eprintln!(
+                "no problem {p:?} (problems: {})",
+                problems::NAMES.join(", ")
+            );
             usage()
         }
     }
@@ -253,9 +256,13 @@ fn main() {
             started.elapsed().as_secs_f64()
         )
     } else {
-        format!("{} runs merged from {} files.\n", records.len(), o.merge.len())
+        format!(
+            "{} runs merged from {} files.\n",
+            records.len(),
+            o.merge.len()
+        )
     };
-    let md = header + &table::markdown(&cells, &finders);
+    let md = header + &table::markdown(&cells, &finders) + &table::claims(&cells);
     print!("{md}");
     write("table.md", md);
     write(

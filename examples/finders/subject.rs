@@ -307,7 +307,13 @@ impl Subject for problems::othello_game::OthelloGame {
             .take(Self::MOVES)
             .map(|&(_, code, _)| {
                 let code = code as usize % (3 + 2 * n * n);
-                let colour = |k: usize| if k % 2 == 0 { Colour::Black } else { Colour::White };
+                let colour = |k: usize| {
+                    if k % 2 == 0 {
+                        Colour::Black
+                    } else {
+                        Colour::White
+                    }
+                };
                 match code {
                     0 => Command::Undo,
                     1 | 2 => Command::Play {

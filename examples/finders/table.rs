@@ -331,7 +331,11 @@ pub fn svg(cells: &[Cell], finders: &[&str], budget_seconds: f64) -> String {
         let points: Vec<String> = bugs
             .iter()
             .enumerate()
-            .filter(|(_, b)| cells.iter().any(|c| c.problem == b.0 && c.bug == b.1 && c.finder == *finder))
+            .filter(|(_, b)| {
+                cells
+                    .iter()
+                    .any(|c| c.problem == b.0 && c.bug == b.1 && c.finder == *finder)
+            })
             .map(|(i, b)| format!("{:.1},{:.1}", x(i), time(b, finder).map_or(miss_y, y)))
             .collect();
         if points.is_empty() {
@@ -353,5 +357,172 @@ pub fn svg(cells: &[Cell], finders: &[&str], budget_seconds: f64) -> String {
         );
     }
     out.push_str("</svg>\n");
+    out
+}
+
+/// The three claims, bug by bug: boardcheck finds every bug some
+/// finder finds; its median time (and cases) to failure is at most a tenth
+/// of the stress loop's where the loop finds the bug in a majority of
+/// seeds; its report equals the smallest failing input in every seed.
+/// Each claim with its count and the bugs where it does not hold.
+pub fn claims(cells: &[Cell]) -> String {
+    let mut bugs: Vec<(&str, &str)> = Vec::new();
+    for c in cells {
+        if !bugs.contains(&(c.problem.as_str(), c.bug.as_str())) {
+            bugs.push((&c.problem, &c.bug));
+        }
+    }
+    let get = |bug: &(&str, &str), finder: &str| {
+        cells
+            .iter()
+            .find(|c| c.problem == bug.0 && c.bug == bug.1 && c.finder == finder)
+    };
+    let name = |bug: &(&str, &str)| format!("{}: {}", bug.0, bug.1);
+    let mut out = String::from("\n#### The claims, bug by bug\n\n");
+    // 1. Found by boardcheck in every seed wherever some finder found it.
+    let found_any: Vec<&(&str, &str)> = bugs
+        .iter()
+        .filter(|b| {
+            cells
+                .iter()
+                .any(|c| c.problem == b.0 && c.bug == b.1 && c.found > 0)
+        })
+        .collect();
+    let missed: Vec<String> = found_any
+        .iter()
+        .filter(|b| get(b, "boardcheck").is_none_or(|c| c.found < c.seeds))
+        .map(|b| {
+            let c = get(b, "boardcheck");
+            format!(
+                "{} ({} of {} seeds)",
+                name(b),
+                c.map_or(0, |c| c.found),
+                c.map_or(0, |c| c.seeds)
+            )
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "- Found by boardcheck in every seed, of the {} bugs some finder found: {}{}.",
+        found_any.len(),
+        found_any.len() - missed.len(),
+        if missed.is_empty() {
+            String::new()
+        } else {
+            format!("; not: {}", missed.join(", "))
+        }
+    );
+    // 2. Median time and cases against the stress loop's.
+    let mut by_time = (0, 0, Vec::new());
+    let mut by_cases = (0, 0, Vec::new());
+    let mut ratios = Vec::new();
+    for b in &bugs {
+        let (Some(bc), Some(st)) = (get(b, "boardcheck"), get(b, "stress")) else {
+            continue;
+        };
+        let (Some(st_s), Some(st_c)) = (st.median_seconds, st.median_cases) else {
+            continue;
+        };
+        by_time.0 += 1;
+        by_cases.0 += 1;
+        match bc.median_seconds {
+            Some(s) if s <= st_s / 10.0 => by_time.1 += 1,
+            s => by_time.2.push(format!(
+                "{} ({} vs {})",
+                name(b),
+                short(s, "s"),
+                short(Some(st_s), "s")
+            )),
+        }
+        if let Some(s) = bc.median_seconds {
+            ratios.push(s / st_s.max(1e-9));
+        }
+        match bc.median_cases {
+            Some(c) if c <= st_c / 10.0 => by_cases.1 += 1,
+            Some(c) if c <= st_c => by_cases
+                .2
+                .push(format!("{} ({c:.0} vs {st_c:.0})", name(b))),
+            c => by_cases
+                .2
+                .push(format!("{} ({} vs {st_c:.0}, more)", name(b), short(c, ""))),
+        }
+    }
+    let fewer_cases = bugs
+        .iter()
+        .filter_map(|b| {
+            Some((
+                get(b, "boardcheck")?.median_cases?,
+                get(b, "stress")?.median_cases?,
+            ))
+        })
+        .filter(|(bc, st)| bc <= st)
+        .count();
+    let _ = writeln!(
+        out,
+        "- Median time to failure at most a tenth of the stress loop's, of the {} bugs the loop finds in a majority of seeds: {} (median ratio boardcheck / stress {}).",
+        by_time.0,
+        by_time.1,
+        median_of(ratios).map_or("—".into(), |r| format!("{r:.1}")),
+    );
+    let _ = writeln!(
+        out,
+        "- Median cases to failure at most a tenth of the loop's: {} of {}; at most the loop's: {fewer_cases}.",
+        by_cases.1, by_cases.0
+    );
+    if !by_time.2.is_empty() {
+        let _ = writeln!(
+            out,
+            "  Time, not within a tenth (boardcheck vs stress): {}.",
+            by_time.2.join("; ")
+        );
+    }
+    // 3. The report equals the smallest failing input.
+    let with_min: Vec<(&(&str, &str), &Cell)> = bugs
+        .iter()
+        .filter_map(|b| Some((b, get(b, "boardcheck")?)))
+        .filter(|(_, c)| c.minimum.is_some() && c.found > 0)
+        .collect();
+    let every: Vec<&(&(&str, &str), &Cell)> = with_min
+        .iter()
+        .filter(|(_, c)| c.at_minimum == c.found)
+        .collect();
+    let not: Vec<String> = with_min
+        .iter()
+        .filter(|(_, c)| c.at_minimum < c.found)
+        .map(|(b, c)| {
+            format!(
+                "{} ({} of {} seeds; median {} vs {})",
+                name(b),
+                c.at_minimum,
+                c.found,
+                pair(c.median_reported),
+                pair(c.minimum)
+            )
+        })
+        .collect();
+    let unknown: Vec<String> = bugs
+        .iter()
+        .filter(|b| get(b, "boardcheck").is_some_and(|c| c.minimum.is_none()))
+        .map(name)
+        .collect();
+    let _ = writeln!(
+        out,
+        "- boardcheck's report = the smallest failing input (cells/moves) in every seed: {} of {} bugs ({:.0}%){}.",
+        every.len(),
+        with_min.len(),
+        100.0 * every.len() as f64 / with_min.len().max(1) as f64,
+        if !not.is_empty() {
+            format!("; not: {}", not.join(", "))
+        } else {
+            String::new()
+        }
+    );
+    if !unknown.is_empty() {
+        let _ = writeln!(
+            out,
+            "- No smallest failing input known (the search's case budget ended first): {}.",
+            unknown.join(", ")
+        );
+    }
     out
 }

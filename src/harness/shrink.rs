@@ -188,9 +188,24 @@ impl<'a, P: Generate> Shrinker<'a, P> {
     }
 
     /// Accepts `case` as the new smallest failure if it failed with the
-    /// same verdict and has not been the best before.
+    /// same verdict, has not been the best before and is no larger than the
+    /// best (cells as the enumeration counts them, then the input's
+    /// length). Proptest's walk may step back up to a larger failing case
+    /// (`complicate`); taking it as the best lost the smaller one for good
+    /// (chomp's `staircase-corner-kept` was reported as `move 0 0; count`
+    /// after `move 0 0` alone had failed).
     fn accept(&mut self, case: &P::Case, judged: &Judged) -> bool {
-        if judged.verdict != self.best.1.verdict || !self.visited.insert(case_text::<P>(case)) {
+        let text = case_text::<P>(case);
+        if judged.verdict != self.best.1.verdict {
+            return false;
+        }
+        if let Some(e) = P::extras().enumerate {
+            let best = ((e.cells)(&self.best.0), case_text::<P>(&self.best.0).len());
+            if ((e.cells)(case), text.len()) > best {
+                return false;
+            }
+        }
+        if !self.visited.insert(text) {
             return false;
         }
         if !self.avoid.is_empty() {
@@ -267,9 +282,41 @@ impl<'a, P: Generate> Shrinker<'a, P> {
                 };
             }
         }
-        // Greedy steps, `jobs` lone runs at a time; with a batch-taking
-        // candidate a group is first run as one batch to skip the cases
-        // that pass.
+        self.greedy(verdict);
+        let cells_now = self.cells_of_best();
+        let smallest = match proof {
+            // Greedy steps after the proof keep its cells (none fewer fails).
+            Some((cells, Ok(tried))) if Some(cells) == cells_now => Ok(tried),
+            _ if self.budget.why_stopped.is_none() => {
+                let before = self.steps;
+                let result = self.fewer_cells();
+                if result.is_ok() && self.steps > before {
+                    // A smaller input with fewer cells was found: its
+                    // commands get the greedy steps too (none drops below
+                    // its cells, none fewer fails).
+                    self.greedy(verdict);
+                }
+                result
+            }
+            _ => Err("shrinking stopped first".into()),
+        };
+        let (case, judged) = self.best;
+        Shrunk {
+            case,
+            judged,
+            steps: self.steps,
+            runs: self.budget.runs,
+            why_stopped: self.budget.why_stopped,
+            smallest,
+        }
+    }
+
+    /// Greedy [`Generate::simpler`] steps from the best case until none
+    /// still fails, `jobs` lone runs at a time; with a batch-taking
+    /// candidate a group is first run as one batch to skip the cases that
+    /// pass.
+    fn greedy(&mut self, verdict: Verdict) {
+        let domain = self.config.domain();
         let width = self.jobs.max(1);
         let group_size = self.candidate.batch_size().clamp(width, 64);
         'step: while self.budget.open(verdict) {
@@ -304,22 +351,6 @@ impl<'a, P: Generate> Shrinker<'a, P> {
                     }
                 }
             }
-        }
-        let cells_now = self.cells_of_best();
-        let smallest = match proof {
-            // Greedy steps after the proof keep its cells (none fewer fails).
-            Some((cells, Ok(tried))) if Some(cells) == cells_now => Ok(tried),
-            _ if self.budget.why_stopped.is_none() => self.fewer_cells(),
-            _ => Err("shrinking stopped first".into()),
-        };
-        let (case, judged) = self.best;
-        Shrunk {
-            case,
-            judged,
-            steps: self.steps,
-            runs: self.budget.runs,
-            why_stopped: self.budget.why_stopped,
-            smallest,
         }
     }
 

@@ -46,7 +46,11 @@ pub fn every_case(max_cells: usize) -> impl Iterator<Item = Case> + Send {
                             let choice = (seq % choices) as usize;
                             seq /= choices;
                             Placement {
-                                player: if choice % 2 == 0 { Player::A } else { Player::B },
+                                player: if choice % 2 == 0 {
+                                    Player::A
+                                } else {
+                                    Player::B
+                                },
                                 index: choice / 2,
                             }
                         })

@@ -33,7 +33,11 @@ pub fn boards_over(
 }
 
 /// Every `n`×`m` board whose points are from `alphabet`.
-fn boards_shaped(n: usize, m: usize, alphabet: &'static [u8]) -> impl Iterator<Item = Board> + Send {
+fn boards_shaped(
+    n: usize,
+    m: usize,
+    alphabet: &'static [u8],
+) -> impl Iterator<Item = Board> + Send {
     let k = alphabet.len() as u64;
     let count = k.pow((n * m) as u32);
     (0..count).map(move |mut code| {
@@ -73,6 +77,9 @@ mod tests {
         // In order of points, the boards with `#` among them.
         let points: Vec<usize> = every_board(4).map(|b| b.rows * b.cols).collect();
         assert!(points.windows(2).all(|w| w[0] <= w[1]));
-        assert_eq!(every_board(4).count(), 3 + 4 + 2 * 9 + 2 * 16 + 2 * 27 + 3 * 81);
+        assert_eq!(
+            every_board(4).count(),
+            3 + 4 + 2 * 9 + 2 * 16 + 2 * 27 + 3 * 81
+        );
     }
 }
