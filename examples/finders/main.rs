@@ -262,7 +262,10 @@ fn main() {
             o.merge.len()
         )
     };
-    let md = header + &table::markdown(&cells, &finders) + &table::claims(&cells);
+    let md = header
+        + &table::overall(&cells, &finders)
+        + &table::markdown(&cells, &finders)
+        + &table::claims(&cells);
     print!("{md}");
     write("table.md", md);
     write(

@@ -526,3 +526,21 @@ pub fn claims(cells: &[Cell]) -> String {
     }
     out
 }
+
+/// [`markdown`] over every bug of every problem at once.
+pub fn overall(cells: &[Cell], finders: &[&str]) -> String {
+    let problems = cells
+        .iter()
+        .map(|c| c.problem.as_str())
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
+    let all: Vec<Cell> = cells
+        .iter()
+        .map(|c| Cell {
+            problem: format!("all {problems} problems"),
+            bug: format!("{}: {}", c.problem, c.bug),
+            ..c.clone()
+        })
+        .collect();
+    markdown(&all, finders)
+}

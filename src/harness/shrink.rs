@@ -19,7 +19,6 @@ use crate::problem::{Problem, case_text};
 pub(super) struct Budget {
     pub(super) runs: usize,
     max_runs: usize,
-    started: Instant,
     deadline: Instant,
     why_stopped: Option<String>,
 }
@@ -31,31 +30,12 @@ impl Budget {
         } else {
             config.max_shrink_runs
         };
-        let started = Instant::now();
         Budget {
             runs: 0,
             max_runs,
-            started,
-            deadline: started + config.max_shrink_time,
+            deadline: Instant::now() + config.max_shrink_time,
             why_stopped: None,
         }
-    }
-
-    /// The runs that fit in a quarter of the time left, at the pace of the
-    /// runs so far (wall time, the jobs included); none before any run.
-    fn affordable_runs(&self) -> usize {
-        if self.runs == 0 {
-            return 0;
-        }
-        let pace = self.started.elapsed().as_secs_f64() / self.runs as f64;
-        let left = self
-            .deadline
-            .saturating_duration_since(Instant::now())
-            .as_secs_f64();
-        if pace <= 0.0 {
-            return self.max_runs;
-        }
-        ((left / 4.0) / pace).min(self.max_runs as f64) as usize
     }
 
     /// True while runs may be spent; records why not once it says no.
@@ -99,6 +79,9 @@ const TAIL_CASES: usize = 200_000;
 /// Where they are more than the budget allows: the fewest runs spent on the
 /// smallest of them anyway.
 const PEEK_RUNS: usize = 64;
+/// The share of the time left that trying the smallest of too many inputs
+/// with fewer cells may take.
+const PEEK_SHARE: f64 = 0.5;
 /// The most runs the inputs with fewer cells may take for shrinking to try
 /// them all before walking down the value tree.
 const EARLY_RUNS: usize = 64;
@@ -427,15 +410,20 @@ impl<'a, P: Generate> Shrinker<'a, P> {
             .count();
         let room = self.budget.max_runs.saturating_sub(self.budget.runs);
         let all_fit = total <= TAIL_CASES && total.div_ceil(batch) <= room;
-        // Too many to try all: the smallest are tried, in order, for as many
-        // runs as a quarter of the time left allows at the pace so far (at
-        // least PEEK_RUNS). A failure among them is still the smallest:
-        // every input before it passed.
-        let most_runs = if all_fit {
-            room
-        } else {
-            PEEK_RUNS.max(self.budget.affordable_runs()).min(room)
-        };
+        // Too many to try all: the smallest are tried, in order, for half
+        // the time left (at least PEEK_RUNS runs), timed as they run: the
+        // pace of the lone runs before was no guide (othello-game's
+        // `flips-past-edge` stopped after 9 000 of the 3-command inputs in
+        // under a second of a 20-second budget). A failure among them is
+        // still the smallest: every input before it passed.
+        let peek_started = Instant::now();
+        let peek_for = self
+            .budget
+            .deadline
+            .saturating_duration_since(peek_started)
+            .mul_f64(PEEK_SHARE);
+        let over =
+            |spent: usize| !all_fit && spent >= PEEK_RUNS && peek_started.elapsed() >= peek_for;
         let mut cases = every(below).filter(|c| domain.contains::<P>(c));
         let chunk = batch * self.jobs.max(1) * 4;
         let mut tried = 0u64;
@@ -446,7 +434,7 @@ impl<'a, P: Generate> Shrinker<'a, P> {
                 return Ok(tried);
             }
             let runs = part.len().div_ceil(batch);
-            if spent + runs > most_runs || !self.budget.open(verdict) {
+            if spent + runs > room || over(spent) || !self.budget.open(verdict) {
                 let all = if total > TAIL_CASES {
                     format!("more than {TAIL_CASES} inputs")
                 } else {
