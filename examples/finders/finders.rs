@@ -322,6 +322,9 @@ fn qc_property<P: Subject>(
     })
 }
 
+/// The quickcheck property's type: sides, cells and moves.
+type QcProperty = fn(u32, u32, Vec<u8>, Vec<(u8, u32, u32)>) -> TestResult;
+
 /// (3b) A quickcheck test with the default `Arbitrary` and shrinking,
 /// [`qc_property`], generator size 100 (quickcheck's default).
 pub fn quickcheck<P: Subject>(bug: &Solver<P>, seed: u64, budget: Budget) -> Run {
@@ -334,7 +337,7 @@ pub fn quickcheck<P: Subject>(bug: &Solver<P>, seed: u64, budget: Budget) -> Run
         }))
     });
     let start = Instant::now();
-    let property: fn(u32, u32, Vec<u8>, Vec<(u8, u32, u32)>) -> TestResult = qc_property::<P>;
+    let property: QcProperty = qc_property::<P>;
     let result = QuickCheck::new()
         .rng(Gen::from_size_and_seed(100, seed))
         .tests(budget.cases)

@@ -308,7 +308,7 @@ impl Subject for problems::othello_game::OthelloGame {
             .map(|&(_, code, _)| {
                 let code = code as usize % (3 + 2 * n * n);
                 let colour = |k: usize| {
-                    if k % 2 == 0 {
+                    if k.is_multiple_of(2) {
                         Colour::Black
                     } else {
                         Colour::White

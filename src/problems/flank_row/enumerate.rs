@@ -46,7 +46,7 @@ pub fn every_case(max_cells: usize) -> impl Iterator<Item = Case> + Send {
                             let choice = (seq % choices) as usize;
                             seq /= choices;
                             Placement {
-                                player: if choice % 2 == 0 {
+                                player: if choice.is_multiple_of(2) {
                                     Player::A
                                 } else {
                                     Player::B

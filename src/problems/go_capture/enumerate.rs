@@ -20,7 +20,7 @@ pub fn every_board(max_cells: usize) -> impl Iterator<Item = Board> + Send {
 /// Every board of exactly `points` points over `alphabet`, every shape.
 fn boards_of(points: usize, alphabet: &'static [u8]) -> impl Iterator<Item = Board> + Send {
     (1..=points)
-        .filter(move |n| points % n == 0)
+        .filter(move |n| points.is_multiple_of(*n))
         .flat_map(move |n| boards_shaped(n, points / n, alphabet))
 }
 

@@ -16,7 +16,7 @@ pub fn cells(case: &Case) -> usize {
 fn command(n: usize, code: u64) -> Command {
     let code = code as usize;
     let colour = |k: usize| {
-        if k % 2 == 0 {
+        if k.is_multiple_of(2) {
             Colour::Black
         } else {
             Colour::White
