@@ -60,8 +60,10 @@ impl<P: Generate> Context<'_, P> {
     ) -> Failure {
         let flagged = suspects(&judged);
         // A lone run is the detection itself when the candidate takes one
-        // case a run; otherwise try the flagged cases alone, a few at once.
-        let lone: Option<(usize, Judged)> = if self.candidate.batch_size() == 1 {
+        // case a run, or the run held one case (the random phase's first
+        // chunks); otherwise try the flagged cases alone, a few at once.
+        let lone: Option<(usize, Judged)> = if self.candidate.batch_size() == 1 || batch.len() == 1
+        {
             flagged.first().map(|&i| (i, judged[i].clone()))
         } else {
             let first: Vec<usize> = flagged.iter().copied().take(self.jobs.max(1) * 2).collect();
