@@ -23,7 +23,7 @@
 //! ```
 
 use std::path::PathBuf;
-use std::sync::{Arc, mpsc};
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
 use crate::generation::{Shape, ShapeKind};
@@ -47,11 +47,51 @@ pub const SEED_VARIABLE: &str = "BOARDCHECK_SEED";
 type Solve<P> = dyn Fn(&<P as Problem>::Case) -> <P as Problem>::Answer + Send + Sync;
 
 /// A Rust function as a candidate with a time limit: each case runs on a
-/// thread of its own; one that does not answer in time is a time-out, and
-/// its thread is left to finish on its own (a thread cannot be stopped).
+/// worker thread and one that does not answer in time is a time-out. A
+/// worker serves case after case (starting a thread per case cost more
+/// than most cases); one that times out is left to finish on its own (a
+/// thread cannot be stopped) and a fresh one takes its place.
 pub struct TimedFn<P: Problem> {
     solve: Arc<Solve<P>>,
     limit: Duration,
+    /// Idle workers, each taken by one case at a time.
+    idle: Mutex<Vec<Worker<P>>>,
+}
+
+/// What a worker sends back for one case: the answer, or the panic's message.
+type Answered<P> = Result<<P as Problem>::Answer, String>;
+
+/// A thread that solves the cases it is sent, one at a time, until its
+/// sender is dropped.
+struct Worker<P: Problem> {
+    cases: mpsc::Sender<P::Case>,
+    answers: mpsc::Receiver<Answered<P>>,
+}
+
+impl<P: Problem> Worker<P> {
+    fn start(solve: Arc<Solve<P>>) -> std::io::Result<Self> {
+        let (case_tx, case_rx) = mpsc::channel::<P::Case>();
+        let (answer_tx, answer_rx) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("boardcheck-candidate".into())
+            .spawn(move || {
+                for case in case_rx {
+                    let answer =
+                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| solve(&case)));
+                    if answer_tx
+                        .send(answer.map_err(|p| panic_message(&p)))
+                        .is_err()
+                    {
+                        // The case timed out and its worker was given up.
+                        break;
+                    }
+                }
+            })?;
+        Ok(Worker {
+            cases: case_tx,
+            answers: answer_rx,
+        })
+    }
 }
 
 impl<P: Problem> TimedFn<P> {
@@ -77,38 +117,53 @@ impl<P: Problem> TimedFn<P> {
         TimedFn {
             solve: Arc::new(solve),
             limit,
+            idle: Mutex::new(Vec::new()),
         }
     }
 
     fn one(&self, case: &P::Case) -> Outcome<P::Answer> {
-        let (tx, rx) = mpsc::channel();
-        let (solve, case) = (self.solve.clone(), case.clone());
-        let spawned = std::thread::Builder::new()
-            .name("boardcheck-candidate".into())
-            .spawn(move || {
-                let answer =
-                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| solve(&case)));
-                let _ = tx.send(answer.map_err(|p| panic_message(&p)));
-            });
-        if let Err(e) = spawned {
-            return Outcome::Crashed {
-                output: String::new(),
-                detail: format!("could not start a thread for the function: {e}"),
-            };
-        }
-        match rx.recv_timeout(self.limit) {
-            Ok(Ok(answer)) => Outcome::Answered {
-                output: answer_text::<P>(&answer),
-                answer,
-                note: String::new(),
-            },
-            Ok(Err(message)) => Outcome::Crashed {
-                output: String::new(),
-                detail: format!("panicked: {message}"),
-            },
-            Err(_) => Outcome::TimedOut {
+        let idle = self.idle.lock().map(|mut w| w.pop()).unwrap_or(None);
+        let worker = match idle.map_or_else(|| Worker::start(self.solve.clone()), Ok) {
+            Ok(worker) => worker,
+            Err(e) => {
+                return Outcome::Crashed {
+                    output: String::new(),
+                    detail: format!("could not start a thread for the function: {e}"),
+                };
+            }
+        };
+        let answer = match worker.cases.send(case.clone()) {
+            Ok(()) => worker.answers.recv_timeout(self.limit),
+            Err(_) => Err(mpsc::RecvTimeoutError::Disconnected),
+        };
+        match answer {
+            Ok(Ok(answer)) => {
+                if let Ok(mut idle) = self.idle.lock() {
+                    idle.push(worker);
+                }
+                Outcome::Answered {
+                    output: answer_text::<P>(&answer),
+                    answer,
+                    note: String::new(),
+                }
+            }
+            Ok(Err(message)) => {
+                if let Ok(mut idle) = self.idle.lock() {
+                    idle.push(worker);
+                }
+                Outcome::Crashed {
+                    output: String::new(),
+                    detail: format!("panicked: {message}"),
+                }
+            }
+            // The worker is dropped: its thread ends after this case.
+            Err(mpsc::RecvTimeoutError::Timeout) => Outcome::TimedOut {
                 output: String::new(),
                 detail: format!("no answer within {:?} (the time limit)", self.limit),
+            },
+            Err(mpsc::RecvTimeoutError::Disconnected) => Outcome::Crashed {
+                output: String::new(),
+                detail: "the function's thread ended without answering".into(),
             },
         }
     }
@@ -165,6 +220,8 @@ impl<P: Suite> Check<P> {
                 jobs: 1,
                 limits: LimitsMode::Off,
                 properties: PropertiesMode::Off,
+                // A run is a function call: time, not runs, bounds shrinking.
+                max_shrink_runs: 1_000_000,
                 max_shrink_time: Duration::from_secs(20),
                 ..CheckConfig::default()
             },
@@ -285,6 +342,7 @@ impl<P: Suite> Check<P> {
         let candidate = TimedFn::<P> {
             solve: self.solve.clone(),
             limit: self.time_limit,
+            idle: Mutex::new(Vec::new()),
         };
         let report = check(&candidate, &self.config);
         if self.keep {

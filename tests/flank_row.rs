@@ -23,14 +23,14 @@ fn single_placement_laws_on_single_placements() {
 
 #[test]
 fn exhaustive_up_to_7_cells() {
+    // Cells are the row's plus the placements: every row of n cells with
+    // every sequence of k placements, n + k <= 7.
     let done = exhaust::<FlankRow>(7, 2).unwrap();
     assert_eq!(done.mismatch, None);
-    assert_eq!(
-        done.checked,
-        (1..=7)
-            .map(|n: u64| 3u64.pow(n as u32) * 2 * n)
-            .sum::<u64>()
-    );
+    let count: u64 = (1..=7u64)
+        .flat_map(|c| (1..=c).map(move |n| 3u64.pow(n as u32) * (2 * n).pow((c - n) as u32)))
+        .sum();
+    assert_eq!(done.checked, count);
 }
 
 /// The contract says the seed's second slip (scanning the second direction

@@ -52,3 +52,25 @@ fn go_move_steps_never_outnumber_runs() {
 fn chomp_steps_never_outnumber_runs() {
     steps_never_outnumber_runs::<Chomp>(0..4);
 }
+
+/// A failure the proof of fewest cells finds (one cell, `move 0 0; count`)
+/// still gets the greedy steps after it: chomp's `staircase-corner-kept`
+/// is reported as `move 0 0` alone, the smallest failing input, whatever
+/// the seed (seed 0 reported the two commands before the fix).
+#[test]
+fn chomp_proof_then_greedy_steps() {
+    use boardcheck::unit::Check;
+    let bug = Chomp::zoo()
+        .into_iter()
+        .find(|b| b.name == "staircase-corner-kept")
+        .expect("the variant");
+    for seed in 0..4 {
+        let b = bug.clone();
+        let report = Check::<Chomp>::function(move |case| b.solve(case).expect("answers"))
+            .seed(seed)
+            .keep_failures(false)
+            .report();
+        let failure = report.failure.expect("the variant fails");
+        assert_eq!(failure.input, "1 1\n1\nmove 0 0\n", "seed {seed}");
+    }
+}

@@ -83,9 +83,15 @@ pub(super) struct Shrunk<P: Problem> {
 
 /// The most enumerated cases of fewer cells shrinking ends by trying.
 const TAIL_CASES: usize = 200_000;
-/// Where they are more than the budget allows: the runs spent on the
+/// Where they are more than the budget allows: the fewest runs spent on the
 /// smallest of them anyway.
 const PEEK_RUNS: usize = 64;
+/// The share of the time left that trying the smallest of too many inputs
+/// with fewer cells may take.
+const PEEK_SHARE: f64 = 0.5;
+/// The most runs the inputs with fewer cells may take for shrinking to try
+/// them all before walking down the value tree.
+const EARLY_RUNS: usize = 64;
 
 /// The checker's state for one failure: lone runs, cached by input.
 pub(super) struct Shrinker<'a, P: Generate> {
@@ -178,9 +184,24 @@ impl<'a, P: Generate> Shrinker<'a, P> {
     }
 
     /// Accepts `case` as the new smallest failure if it failed with the
-    /// same verdict and has not been the best before.
+    /// same verdict, has not been the best before and is no larger than the
+    /// best (cells as the enumeration counts them, then the input's
+    /// length). Proptest's walk may step back up to a larger failing case
+    /// (`complicate`); taking it as the best lost the smaller one for good
+    /// (chomp's `staircase-corner-kept` was reported as `move 0 0; count`
+    /// after `move 0 0` alone had failed).
     fn accept(&mut self, case: &P::Case, judged: &Judged) -> bool {
-        if judged.verdict != self.best.1.verdict || !self.visited.insert(case_text::<P>(case)) {
+        let text = case_text::<P>(case);
+        if judged.verdict != self.best.1.verdict {
+            return false;
+        }
+        if let Some(e) = P::extras().enumerate {
+            let best = ((e.cells)(&self.best.0), case_text::<P>(&self.best.0).len());
+            if ((e.cells)(case), text.len()) > best {
+                return false;
+            }
+        }
+        if !self.visited.insert(text) {
             return false;
         }
         if !self.avoid.is_empty() {
@@ -268,7 +289,15 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         if let Some(tell) = &self.config.on_failure {
             tell(&self.failure_so_far());
         }
-        if let Some(tree) = tree {
+        // Once the inputs with fewer cells are few, they are tried at once,
+        // smallest first: the proof is then done and the walk below is
+        // spared (a tiny failure found on a huge first case spent most of
+        // its runs walking down to where the enumeration starts).
+        let mut proof: Option<(usize, Result<u64, String>)> = None;
+        if self.few_fewer_cells() {
+            proof = Some(self.proof());
+        }
+        if let (Some(tree), None) = (tree, &proof) {
             let mut more = tree.simplify();
             while more && self.budget.open(verdict) {
                 let case = tree.current();
@@ -277,17 +306,55 @@ impl<'a, P: Generate> Shrinker<'a, P> {
                     continue;
                 }
                 more = match self.alone(std::slice::from_ref(&case)).remove(0) {
-                    Some(judged) if self.accept(&case, &judged) || judged.verdict == verdict => {
+                    Some(judged) if self.accept(&case, &judged) => {
+                        if self.few_fewer_cells() {
+                            proof = Some(self.proof());
+                            break;
+                        }
                         tree.simplify()
                     }
+                    Some(judged) if judged.verdict == verdict => tree.simplify(),
                     Some(_) => tree.complicate(),
                     None => false,
                 };
             }
         }
-        // Greedy steps, `jobs` lone runs at a time; with a batch-taking
-        // candidate a group is first run as one batch to skip the cases
-        // that pass.
+        self.greedy(verdict);
+        let cells_now = self.cells_of_best();
+        let smallest = match proof {
+            // Greedy steps after the proof keep its cells (none fewer fails).
+            Some((cells, Ok(tried))) if Some(cells) == cells_now => Ok(tried),
+            _ if self.budget.why_stopped.is_none() => {
+                let before = self.steps;
+                let result = self.fewer_cells();
+                if result.is_ok() && self.steps > before {
+                    // A smaller input with fewer cells was found: its
+                    // commands get the greedy steps too (none drops below
+                    // its cells, none fewer fails).
+                    self.greedy(verdict);
+                }
+                result
+            }
+            _ => Err("shrinking stopped first".into()),
+        };
+        let (case, judged) = self.best;
+        Shrunk {
+            case,
+            judged,
+            steps: self.steps,
+            runs: self.budget.runs,
+            why_stopped: self.budget.why_stopped,
+            smallest,
+            slow_once: self.slow_once,
+        }
+    }
+
+    /// Greedy [`Generate::simpler`] steps from the best case until none
+    /// still fails, `jobs` lone runs at a time; with a batch-taking
+    /// candidate a group is first run as one batch to skip the cases that
+    /// pass.
+    fn greedy(&mut self, verdict: Verdict) {
+        let domain = self.config.domain();
         let width = self.jobs.max(1);
         let group_size = self.candidate.batch_size().clamp(width, 64);
         'step: while self.budget.open(verdict) {
@@ -323,21 +390,45 @@ impl<'a, P: Generate> Shrinker<'a, P> {
                 }
             }
         }
-        let smallest = if self.budget.why_stopped.is_none() {
-            self.fewer_cells()
-        } else {
-            Err("shrinking stopped first".into())
+    }
+
+    /// The best case's cells as the enumeration counts them, if there is one.
+    fn cells_of_best(&self) -> Option<usize> {
+        P::extras().enumerate.map(|e| (e.cells)(&self.best.0))
+    }
+
+    /// [`Shrinker::fewer_cells`] now, with the cells of the best case it
+    /// ends on.
+    fn proof(&mut self) -> (usize, Result<u64, String>) {
+        let result = self.fewer_cells();
+        (self.cells_of_best().unwrap_or(0), result)
+    }
+
+    /// Whether every enumerated input of the domain with fewer cells than
+    /// the best fits in [`EARLY_RUNS`] runs (and the budget): then trying
+    /// them all costs less than walking down to them.
+    fn few_fewer_cells(&self) -> bool {
+        let extras = P::extras();
+        let Some(crate::generation::Enumeration { every, cells }) = extras.enumerate else {
+            return false;
         };
-        let (case, judged) = self.best;
-        Shrunk {
-            case,
-            judged,
-            steps: self.steps,
-            runs: self.budget.runs,
-            why_stopped: self.budget.why_stopped,
-            smallest,
-            slow_once: self.slow_once,
+        let domain = self.config.domain();
+        let Some(below) = cells(&self.best.0).checked_sub(1) else {
+            return false;
+        };
+        if domain.shape.is_some() {
+            return false;
         }
+        if below == 0 {
+            return true;
+        }
+        let batch = self.candidate.batch_size().max(1);
+        let most = EARLY_RUNS.min(self.budget.max_runs.saturating_sub(self.budget.runs)) * batch;
+        every(below)
+            .filter(|c| domain.contains::<P>(c))
+            .take(most + 1)
+            .count()
+            <= most
     }
 
     /// Once no simpler step fails: every enumerated case of the domain with
@@ -374,7 +465,20 @@ impl<'a, P: Generate> Shrinker<'a, P> {
             .count();
         let room = self.budget.max_runs.saturating_sub(self.budget.runs);
         let all_fit = total <= TAIL_CASES && total.div_ceil(batch) <= room;
-        let most_runs = if all_fit { room } else { PEEK_RUNS.min(room) };
+        // Too many to try all: the smallest are tried, in order, for half
+        // the time left (at least PEEK_RUNS runs), timed as they run: the
+        // pace of the lone runs before was no guide (othello-game's
+        // `flips-past-edge` stopped after 9 000 of the 3-command inputs in
+        // under a second of a 20-second budget). A failure among them is
+        // still the smallest: every input before it passed.
+        let peek_started = Instant::now();
+        let peek_for = self
+            .budget
+            .deadline
+            .saturating_duration_since(peek_started)
+            .mul_f64(PEEK_SHARE);
+        let over =
+            |spent: usize| !all_fit && spent >= PEEK_RUNS && peek_started.elapsed() >= peek_for;
         let mut cases = every(below).filter(|c| domain.contains::<P>(c));
         let chunk = batch * self.jobs.max(1) * 4;
         let mut tried = 0u64;
@@ -385,7 +489,7 @@ impl<'a, P: Generate> Shrinker<'a, P> {
                 return Ok(tried);
             }
             let runs = part.len().div_ceil(batch);
-            if spent + runs > most_runs || !self.budget.open(verdict) {
+            if spent + runs > room || over(spent) || !self.budget.open(verdict) {
                 let all = if total > TAIL_CASES {
                     format!("more than {TAIL_CASES} inputs")
                 } else {

@@ -81,8 +81,9 @@ impl<P: Generate> Context<'_, P> {
             }
         }
         // A lone run is the detection itself when the candidate takes one
-        // case a run; otherwise try the flagged cases alone, a few at once.
-        let lone: Vec<(usize, Judged)> = if self.candidate.batch_size() == 1 {
+        // case a run, or the run held one case (the random phase's first
+        // chunks); otherwise try the flagged cases alone, a few at once.
+        let lone: Vec<(usize, Judged)> = if self.candidate.batch_size() == 1 || batch.len() == 1 {
             flagged.iter().map(|&i| (i, judged[i].clone())).collect()
         } else {
             let first: Vec<usize> = flagged.iter().copied().take(self.jobs.max(1) * 2).collect();

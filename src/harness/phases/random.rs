@@ -19,7 +19,10 @@ impl<P: Generate> Context<'_, P> {
         let config = self.config;
         let mut stream =
             Seeded::<P>::new(&config.domain(), config.seed, config.cases, config.shard);
-        let chunk = self.chunk(16);
+        let full = self.chunk(16);
+        // The first chunks are small and double: a candidate that fails
+        // early is judged after one case, not after a full chunk's runs.
+        let mut chunk = 1;
         let mut done = 0u64;
         while !self.done() {
             // Big cases are held only a few at a time (one per job once
@@ -35,6 +38,7 @@ impl<P: Generate> Context<'_, P> {
             if trees.is_empty() {
                 break;
             }
+            chunk = (chunk * 2).min(full);
             let cases: Vec<P::Case> = trees.iter().map(|t| t.current()).collect();
             done += self.run_cases(
                 &cases,

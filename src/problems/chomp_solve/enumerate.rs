@@ -3,13 +3,20 @@
 
 use super::Case;
 
-/// Every position (a partition, rows nonincreasing) of 1 to `max_cells` cells.
+/// Every position (a partition, rows nonincreasing) of 1 to `max_cells`
+/// cells, in order of cells, each level made only when reached.
 pub fn every_position(max_cells: u64) -> impl Iterator<Item = Case> + Send {
+    (1..=max_cells).flat_map(positions_of)
+}
+
+/// Every position of exactly `cells` cells.
+fn positions_of(cells: u64) -> Vec<Case> {
     fn go(cap: u64, left: u64, prefix: &mut Vec<u64>, out: &mut Vec<Case>) {
-        if !prefix.is_empty() {
+        if left == 0 {
             out.push(Case {
                 rows: prefix.clone(),
             });
+            return;
         }
         for r in 1..=cap.min(left) {
             prefix.push(r);
@@ -18,8 +25,8 @@ pub fn every_position(max_cells: u64) -> impl Iterator<Item = Case> + Send {
         }
     }
     let mut out = Vec::new();
-    go(max_cells, max_cells, &mut Vec::new(), &mut out);
-    out.into_iter()
+    go(cells, cells, &mut Vec::new(), &mut out);
+    out
 }
 
 /// Every position inside the W × H box (nonempty, H rows with trailing zeros).

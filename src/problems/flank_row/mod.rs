@@ -127,8 +127,8 @@ impl Generate for FlankRow {
             }),
             patterns: patterns::all(),
             enumerate: Some(Enumeration {
-                every: |max_cells| Box::new(enumerate::every_single_placement(max_cells)),
-                cells: |case| case.row.len(),
+                every: |max_cells| Box::new(enumerate::every_case(max_cells)),
+                cells: enumerate::cells,
             }),
             ..Extras::default()
         }

@@ -24,6 +24,7 @@
 //! ```
 
 engine_modules!(engine);
+pub mod enumerate;
 pub mod format;
 mod fuzzing;
 pub mod gtp;
@@ -45,7 +46,7 @@ pub mod zoo;
 
 use proptest::strategy::Strategy;
 
-use crate::generation::{Extras, Generate, RuleSets, Shape, ShapeKind, Shapes};
+use crate::generation::{Enumeration, Extras, Generate, RuleSets, Shape, ShapeKind, Shapes};
 use crate::problem::Problem;
 use crate::text::plural;
 
@@ -235,6 +236,10 @@ impl Generate for OthelloGame {
                 cases: |shape| strategy::sized(strategy::valid_side(shape.rows)).boxed(),
             }),
             patterns: patterns::all(),
+            enumerate: Some(Enumeration {
+                every: |max_cells| Box::new(enumerate::every_case(max_cells)),
+                cells: enumerate::cells,
+            }),
             gtp: Some(gtp::form()),
             rules: Some(RuleSets {
                 parse: |text| {
