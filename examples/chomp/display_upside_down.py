@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""chomp (PROBLEMS.md section 3): WRONG on purpose: display draws the board upside down (row 0 at the top).
+"""chomp (docs/spec/chomp.md): WRONG on purpose: display draws the board upside down (row 0 at the top).
 
 The board is a staircase: runs of equal-width rows, as two sorted lists
 (run end row, exclusive; run width), so 10^9 x 10^9 boards work.
