@@ -11,18 +11,20 @@
 //! turned so the frontier runs along the shorter side; the work is about
 //! points × states × 3, with states growing about 5× per row of width.
 //!
-//! Each step's states are split by a hash into one map per thread: thread
-//! `t` reads every state of the previous step and keeps the successors of
-//! part `t`, so no map is shared.
+//! Each step's states are split by a hash into [`PARTS`] maps, each behind
+//! a lock. The threads share out the previous step's maps, consuming them
+//! (so memory is handed back as the new maps grow), and gather each part's
+//! successors in a small buffer of their own, adding a full buffer into its
+//! map under one lock: the locks are rarely contended and cheap per state.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Mutex;
 
 use num_bigint::BigUint;
 
-use super::frontier::{self, Frontier};
+use super::frontier;
 use super::wide::{Wide, limbs_for};
-use crate::problems::go_move::{BLACK, EMPTY, WHITE};
 
 /// The widest board side the count runs along (the frontier's width).
 pub const MAX_WIDTH: usize = frontier::MAX_WIDTH;
@@ -32,6 +34,12 @@ pub const SHARD_DEPTH: usize = 8;
 
 /// Below this many states a step runs on one thread: spawning costs more.
 const PARALLEL_FROM: usize = 1 << 14;
+
+/// How many maps a step's states are split into.
+const PARTS: usize = 64;
+
+/// Successors a thread gathers for one part before adding them to its map.
+const BATCH: usize = 256;
 
 /// The splitmix64 finaliser: every key bit reaches every hash bit, which
 /// the map's bucket index (low bits) and tag (high bits) both need.
@@ -57,10 +65,9 @@ impl Hasher for KeyHasher {
 
 type Counts<const K: usize> = HashMap<u64, Wide<K>, BuildHasherDefault<KeyHasher>>;
 
-/// Which thread's map holds `key`: a hash unrelated to the map's own.
-fn part_of(key: u64, parts: usize) -> usize {
-    let h = key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32;
-    (h as usize) % parts
+/// Which map holds `key`: a hash unrelated to the map's own.
+fn part_of(key: u64) -> usize {
+    (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - PARTS.trailing_zeros())) as usize
 }
 
 /// What the count is asked for: the board, the part of it, the threads.
@@ -115,11 +122,10 @@ fn run<const K: usize>(job: Job) -> Counted {
     let width = job.rows.min(job.cols);
     assert!((1..=MAX_WIDTH).contains(&width), "width {width}");
     let points = width * job.rows.max(job.cols);
-    let parts = job.threads.max(1);
-    let (mut states, decided) = start::<K>(width, points, job.shard, parts);
+    let (mut states, decided) = start::<K>(width, points, job.shard);
     let mut peak_states = 0;
     for i in decided..points {
-        states = step(&states, width, i % width);
+        states = step(states, i % width, job.threads.max(1));
         peak_states = peak_states.max(states.iter().map(HashMap::len).sum());
     }
     let mut total = Wide::<K>::ZERO;
@@ -144,70 +150,83 @@ fn start<const K: usize>(
     width: usize,
     points: usize,
     (index, count): (u64, u64),
-    parts: usize,
 ) -> (Vec<Counts<K>>, usize) {
-    let mut states: Vec<Counts<K>> = (0..parts).map(|_| Counts::default()).collect();
+    let mut states: Vec<Counts<K>> = (0..PARTS).map(|_| Counts::default()).collect();
     if count == 1 {
-        states[part_of(frontier::START, parts)].insert(frontier::START, Wide::one());
+        states[part_of(frontier::START)].insert(frontier::START, Wide::one());
         return (states, 0);
     }
     let depth = SHARD_DEPTH.min(points);
-    'prefixes: for code in (index..3u64.pow(depth as u32)).step_by(count as usize) {
-        let mut key = frontier::START;
+    for code in (index..3u64.pow(depth as u32)).step_by(count as usize) {
+        // The prefix's digits in base 3, point 0 lowest: empty, black,
+        // white. Its state, if it is not closed off already.
+        let mut key = Some(frontier::START);
         let mut digits = code;
         for i in 0..depth {
-            let point = [EMPTY, BLACK, WHITE][(digits % 3) as usize];
+            let point = (digits % 3) as u8;
             digits /= 3;
-            match Frontier::decode(key, width).place(i % width, point) {
-                Some(next) => key = frontier::canonical(next),
-                None => continue 'prefixes,
-            }
+            key = key.and_then(|k| frontier::place(k, i % width, point));
         }
-        states[part_of(key, parts)]
-            .entry(key)
-            .or_insert(Wide::ZERO)
-            .add(&Wide::one());
+        if let Some(key) = key.map(frontier::canonical) {
+            states[part_of(key)]
+                .entry(key)
+                .or_insert(Wide::ZERO)
+                .add(&Wide::one());
+        }
     }
     (states, depth)
 }
 
 /// Decides the point in row `y` of the next column for every state.
-fn step<const K: usize>(states: &[Counts<K>], width: usize, y: usize) -> Vec<Counts<K>> {
-    let parts = states.len();
+fn step<const K: usize>(
+    states: Vec<Counts<K>>,
+    y: usize,
+    threads: usize,
+) -> Vec<Counts<K>> {
     let total: usize = states.iter().map(HashMap::len).sum();
-    let build = |part: usize| {
-        let mut next = Counts::<K>::with_capacity_and_hasher(total / parts, Default::default());
-        for map in states {
-            for (&key, n) in map {
-                let mut add = |succ: u64| {
-                    let succ = frontier::canonical(succ);
-                    if part_of(succ, parts) == part {
-                        next.entry(succ).or_insert(Wide::ZERO).add(n);
+    let next: Vec<Mutex<Counts<K>>> = (0..PARTS)
+        .map(|_| Mutex::new(Counts::with_capacity_and_hasher(total / PARTS, Default::default())))
+        .collect();
+    let threads = if total < PARALLEL_FROM { 1 } else { threads };
+    // Thread t takes maps t, t + threads, ...
+    let mut shares: Vec<Vec<Counts<K>>> = (0..threads).map(|_| Vec::new()).collect();
+    for (i, map) in states.into_iter().enumerate() {
+        shares[i % threads].push(map);
+    }
+    let next_ref = &next;
+    let work = move |share: Vec<Counts<K>>| {
+        let mut batches: Vec<Vec<(u64, Wide<K>)>> =
+            (0..PARTS).map(|_| Vec::with_capacity(BATCH)).collect();
+        let flush = |part: usize, batch: &mut Vec<(u64, Wide<K>)>| {
+            let mut map = next_ref[part].lock().expect("a count thread panicked");
+            for (key, n) in batch.drain(..) {
+                map.entry(key).or_insert(Wide::ZERO).add(&n);
+            }
+        };
+        for map in share {
+            for (key, n) in map {
+                frontier::successors(key, y, |succ| {
+                    let part = part_of(succ);
+                    batches[part].push((succ, n));
+                    if batches[part].len() == BATCH {
+                        flush(part, &mut batches[part]);
                     }
-                };
-                if frontier::is_local(key, y) {
-                    for point in [EMPTY, BLACK, WHITE] {
-                        add(frontier::place_local(key, y, point));
-                    }
-                } else {
-                    let f = Frontier::decode(key, width);
-                    for point in [EMPTY, BLACK, WHITE] {
-                        if let Some(succ) = f.place(y, point) {
-                            add(succ);
-                        }
-                    }
-                }
+                });
             }
         }
-        next
+        for (part, batch) in batches.iter_mut().enumerate() {
+            flush(part, batch);
+        }
     };
-    if parts == 1 || total < PARALLEL_FROM {
-        return (0..parts).map(build).collect();
-    }
+    let mut shares = shares.into_iter();
+    let mine = shares.next().expect("at least one thread");
     std::thread::scope(|s| {
-        let others: Vec<_> = (1..parts).map(|p| s.spawn(move || build(p))).collect();
-        let mut all = vec![build(0)];
-        all.extend(others.into_iter().map(|h| h.join().expect("count thread")));
-        all
-    })
+        for share in shares {
+            s.spawn(move || work(share));
+        }
+        work(mine);
+    });
+    next.into_iter()
+        .map(|m| m.into_inner().expect("a count thread panicked"))
+        .collect()
 }

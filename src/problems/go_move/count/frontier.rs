@@ -9,25 +9,29 @@
 //! depends only on, for each frontier point:
 //!
 //! - off the board (column −1), empty, or a stone and its colour;
-//! - for a stone, whether its chain already has a liberty (`FREE`) or still
-//!   needs one from an undecided point (`PENDING`);
+//! - for a stone, whether its chain already has a liberty (free) or still
+//!   needs one from an undecided point (pending);
 //! - which pending stones are one chain (a liberty reaching one reaches all).
 //!
 //! Chains that have a liberty need no connectivity: merging with one only
-//! matters through the stone it touches, which says `FREE` itself. A
+//! matters through the stone it touches, which says "free" itself. A
 //! pending chain with no stone left on the frontier can never get a liberty:
 //! every colouring below it is illegal and is dropped at once.
 //!
-//! Encoding: four bits per row, row `r` at bits `4r..4r + 4`. `0` off the
-//! board, `1` empty, `2 + c` a free stone, `8 | c << 2 | up << 1 | down` a
-//! pending stone (`c`: 0 black, 1 white), where `up` / `down` say whether a
-//! stone of the same chain is on the frontier above / below it. Chains of
-//! the decided region meet the frontier in non-crossing sets (two chains
-//! that interleaved along the frontier would have to cross inside the
+//! A state is one `u64`, four bits per row, row `r` at bits `4r..4r + 4`:
+//! `0` off the board, `1` empty, `2 + c` a free stone, `8 | c << 2 | up << 1
+//! | down` a pending stone (`c`: 0 black, 1 white), where `up` / `down` say
+//! whether a stone of the same chain is on the frontier above / below it.
+//! Chains of the decided region meet the frontier in non-crossing sets (two
+//! chains that interleaved along the frontier would have to cross inside the
 //! region, which is planar and has the frontier on its boundary), so the
 //! up/down bits name the chains exactly: reading down, a stone without `up`
 //! starts a chain, one with `up` belongs to the innermost chain still open.
-//! The encoding of a frontier is thus unique, and a state is one `u64`.
+//! The encoding of a frontier is thus unique.
+//!
+//! Row sets are `u16` masks (bit `r` for row `r`); [`spread`] and
+//! [`gather`] move between them and the rows' lowest key bits, so freeing
+//! or relinking a chain is a few word operations.
 
 /// The widest frontier: 16 rows of four bits fill a `u64`.
 pub const MAX_WIDTH: usize = 16;
@@ -38,211 +42,204 @@ const EDGE: u8 = 0;
 const OPEN: u8 = 1;
 /// A stone whose chain has a liberty: `FREE + c`.
 const FREE: u8 = 2;
-/// A stone whose chain has no liberty yet: `PENDING + c`.
-const PENDING: u8 = 4;
+/// A stone whose chain has no liberty yet: `PENDING | c << 2 | links`.
+const PENDING: u8 = 8;
 
-/// One bit in the lowest place of every four-bit row.
-const NIBBLE_LOW_BITS: u64 = 0x1111_1111_1111_1111;
+/// The lowest bit of every row.
+const LOW: u64 = 0x1111_1111_1111_1111;
 
-/// A decoded frontier: per row its kind (`EDGE`, `OPEN`, `FREE + c`,
-/// `PENDING + c`) and, for pending stones, a chain label.
-#[derive(Clone, Copy)]
-pub struct Frontier {
-    width: usize,
-    kinds: [u8; MAX_WIDTH],
-    labels: [u8; MAX_WIDTH],
-    /// A label no row uses.
-    fresh: u8,
+/// The state before any point is decided: every row off the board.
+pub const START: u64 = 0;
+
+/// Row mask → the lowest key bit of each of its rows.
+fn spread(rows: u16) -> u64 {
+    let mut x = u64::from(rows);
+    x = (x | x << 24) & 0x0000_00ff_0000_00ff;
+    x = (x | x << 12) & 0x000f_000f_000f_000f;
+    x = (x | x << 6) & 0x0303_0303_0303_0303;
+    (x | x << 3) & LOW
 }
 
-impl Frontier {
-    /// The frontier a state key encodes.
-    pub fn decode(key: u64, width: usize) -> Frontier {
-        let mut f = Frontier {
-            width,
-            kinds: [EDGE; MAX_WIDTH],
-            labels: [0; MAX_WIDTH],
-            fresh: 0,
+/// The lowest key bits of rows (only those bits set) → row mask.
+fn gather(bits: u64) -> u16 {
+    let mut x = bits & LOW;
+    x = (x | x >> 3) & 0x0303_0303_0303_0303;
+    x = (x | x >> 6) & 0x000f_000f_000f_000f;
+    x = (x | x >> 12) & 0x0000_00ff_0000_00ff;
+    ((x | x >> 24) & 0xffff) as u16
+}
+
+fn nibble(key: u64, row: usize) -> u8 {
+    (key >> (4 * row)) as u8 & 15
+}
+
+fn set_nibble(key: u64, row: usize, value: u8) -> u64 {
+    key & !(0xf << (4 * row)) | u64::from(value) << (4 * row)
+}
+
+/// The rows holding pending stones.
+fn pending_rows(key: u64) -> u16 {
+    gather(key >> 3)
+}
+
+/// The pending chains of a state, as row masks.
+struct Chains {
+    masks: [u16; MAX_WIDTH],
+    len: usize,
+}
+
+impl Chains {
+    fn of(key: u64) -> Chains {
+        let mut chains = Chains {
+            masks: [0; MAX_WIDTH],
+            len: 0,
         };
-        // The chains still open (a stone with `down` seen, not yet closed),
+        // The chains still open (a stone with `down` read, not yet closed),
         // innermost last.
-        let mut open = [0u8; MAX_WIDTH];
+        let mut open = [0usize; MAX_WIDTH];
         let mut depth = 0;
-        for r in 0..width {
-            let nibble = (key >> (4 * r)) as u8 & 15;
-            if nibble < 8 {
-                f.kinds[r] = nibble;
-                continue;
-            }
-            let (colour, up, down) = ((nibble >> 2) & 1, nibble & 2 != 0, nibble & 1 != 0);
-            f.kinds[r] = PENDING + colour;
-            let label = if up {
+        let mut rows = pending_rows(key);
+        while rows != 0 {
+            let r = rows.trailing_zeros() as usize;
+            rows &= rows - 1;
+            let links = nibble(key, r) & 3;
+            let (up, down) = (links & 2 != 0, links & 1 != 0);
+            let chain = if up {
                 open[depth - 1]
             } else {
-                f.fresh += 1;
-                f.fresh - 1
+                chains.len += 1;
+                chains.len - 1
             };
-            f.labels[r] = label;
+            chains.masks[chain] |= 1 << r;
             match (up, down) {
                 (true, false) => depth -= 1,
                 (false, true) => {
-                    open[depth] = label;
+                    open[depth] = chain;
                     depth += 1;
                 }
                 _ => {}
             }
         }
-        f
+        chains
     }
 
-    /// The state key of this frontier (unique: labels do not show).
-    pub fn encode(&self) -> u64 {
-        const NONE: u8 = u8::MAX;
-        let mut first = [NONE; 2 * MAX_WIDTH + 1];
-        let mut last = [0u8; 2 * MAX_WIDTH + 1];
-        for r in 0..self.width {
-            if self.kinds[r] >= PENDING {
-                let l = usize::from(self.labels[r]);
-                if first[l] == NONE {
-                    first[l] = r as u8;
-                }
-                last[l] = r as u8;
-            }
-        }
-        let mut key = 0u64;
-        for r in 0..self.width {
-            let kind = self.kinds[r];
-            let nibble = if kind >= PENDING {
-                let l = usize::from(self.labels[r]);
-                let up = u8::from(first[l] < r as u8);
-                let down = u8::from(last[l] > r as u8);
-                8 | (kind - PENDING) << 2 | up << 1 | down
-            } else {
-                kind
-            };
-            key |= u64::from(nibble) << (4 * r);
-        }
-        key
+    /// The chain through `row` (a pending stone's row).
+    fn through(&self, row: usize) -> u16 {
+        let bit = 1u16 << row;
+        let found = self.masks[..self.len].iter().find(|&&m| m & bit != 0);
+        *found.expect("a pending stone belongs to a chain")
     }
+}
 
-    /// The state after the point in row `y` of the next column gets `point`
-    /// (`EMPTY`, `BLACK` or `WHITE`), or `None` when that closes a chain
-    /// off without a liberty. Row `y - 1` of the frontier is the point's
-    /// upper neighbour (decided just before), row `y` its left neighbour,
-    /// which the point replaces on the frontier.
-    pub fn place(&self, y: usize, point: u8) -> Option<u64> {
-        let mut f = *self;
-        let up = if y > 0 {
-            (f.kinds[y - 1], f.labels[y - 1])
-        } else {
-            (EDGE, 0)
-        };
-        let left = (f.kinds[y], f.labels[y]);
-        if point == super::super::EMPTY {
-            // A liberty for both neighbours' chains.
-            for (kind, label) in [up, left] {
-                if kind >= PENDING {
-                    f.free(label);
-                }
-            }
-            f.kinds[y] = OPEN;
-            return Some(f.encode());
-        }
-        let colour = point - 1;
-        let gives_liberty = |kind: u8| kind == OPEN || kind == FREE + colour;
-        if gives_liberty(up.0) || gives_liberty(left.0) {
-            for (kind, label) in [up, left] {
-                if kind == PENDING + colour {
-                    f.free(label);
-                }
-            }
-            f.kinds[y] = FREE + colour;
-        } else {
-            // No liberty yet: one chain with the pending neighbours of its
-            // colour.
-            let mut joined: Option<u8> = None;
-            for (kind, label) in [up, left] {
-                if kind == PENDING + colour {
-                    match joined {
-                        None => joined = Some(label),
-                        Some(keep) => f.relabel(label, keep),
-                    }
-                }
-            }
-            f.kinds[y] = PENDING + colour;
-            f.labels[y] = joined.unwrap_or(f.fresh);
-            f.fresh += 1;
-        }
-        // The left neighbour leaves the frontier: a pending opponent chain
-        // with no other stone on it can never get a liberty.
-        if left.0 == PENDING + (1 - colour) && !f.pending(left.1) {
-            return None;
-        }
-        Some(f.encode())
-    }
+/// Gives the pending chain `rows` a liberty: its stones become free.
+fn free(key: u64, rows: u16) -> u64 {
+    let s = spread(rows);
+    let colour = (key >> 2) & s;
+    key & !(s * 0xf) | s << 1 | colour
+}
 
-    /// Gives the pending chain `label` a liberty.
-    fn free(&mut self, label: u8) {
-        for r in 0..self.width {
-            if self.kinds[r] >= PENDING && self.labels[r] == label {
-                self.kinds[r] -= PENDING - FREE;
-            }
-        }
-    }
-
-    /// Joins chain `from` to chain `to`.
-    fn relabel(&mut self, from: u8, to: u8) {
-        for r in 0..self.width {
-            if self.kinds[r] >= PENDING && self.labels[r] == from {
-                self.labels[r] = to;
-            }
-        }
-    }
-
-    /// Whether a stone of the pending chain `label` is on the frontier.
-    fn pending(&self, label: u8) -> bool {
-        (0..self.width).any(|r| self.kinds[r] >= PENDING && self.labels[r] == label)
-    }
+/// Rewrites the up/down bits of the stones of chain `rows` (not empty).
+fn link(key: u64, rows: u16) -> u64 {
+    let s = spread(rows);
+    let up = rows & (rows - 1);
+    let down = rows & !(1u16 << (15 - rows.leading_zeros()));
+    key & !(s * 3) | spread(up) << 1 | spread(down)
 }
 
 /// Whether the point in row `y` only changes its own row of `key`: neither
 /// neighbour (rows `y - 1` and `y`) is a pending stone, so no chain is
-/// freed, joined or closed off. Most steps are such; [`place_local`] does
-/// them without decoding.
+/// freed, joined or closed off. Most steps are such and need no chains.
 #[inline]
-pub fn is_local(key: u64, y: usize) -> bool {
-    let pending_bits = NIBBLE_LOW_BITS << 3;
+fn is_local(key: u64, y: usize) -> bool {
+    let pending_bits = LOW << 3;
     let rows = if y > 0 { 0xffu64 << (4 * (y - 1)) } else { 0xf };
     key & pending_bits & rows == 0
 }
 
-/// [`Frontier::place`] for a key where [`is_local`] holds (never `None`).
+/// The successors of state `key` when the point in row `y` of the next
+/// column is decided: indexed by the point's colour (`EMPTY`, `BLACK`,
+/// `WHITE`), `None` where that closes a chain off without a liberty. Row
+/// `y - 1` of the frontier is the point's upper neighbour (decided just
+/// before), row `y` its left neighbour, which the point replaces on the
+/// frontier.
 #[inline]
-pub fn place_local(key: u64, y: usize, point: u8) -> u64 {
-    let nibble = |r: usize| (key >> (4 * r)) as u8 & 15;
-    let up = if y > 0 { nibble(y - 1) } else { EDGE };
-    let left = nibble(y);
-    let new = if point == super::super::EMPTY {
-        OPEN
+fn successor_keys(key: u64, y: usize) -> [Option<u64>; 3] {
+    let up = if y > 0 { nibble(key, y - 1) } else { EDGE };
+    let left = nibble(key, y);
+    let gives_liberty = |kind: u8, colour: u8| kind == OPEN || kind == FREE + colour;
+    if is_local(key, y) {
+        let stone = |colour: u8| {
+            let kind = if gives_liberty(up, colour) || gives_liberty(left, colour) {
+                FREE + colour
+            } else {
+                PENDING | colour << 2
+            };
+            Some(set_nibble(key, y, kind))
+        };
+        return [Some(set_nibble(key, y, OPEN)), stone(0), stone(1)];
+    }
+    let chains = Chains::of(key);
+    let row = 1u16 << y;
+    let up_chain = if up >= PENDING {
+        chains.through(y - 1)
     } else {
-        let colour = point - 1;
-        let gives_liberty = |kind: u8| kind == OPEN || kind == FREE + colour;
-        if gives_liberty(up) || gives_liberty(left) {
-            FREE + colour
-        } else {
-            8 | colour << 2
-        }
+        0
     };
-    key & !(0xf << (4 * y)) | u64::from(new) << (4 * y)
+    let left_chain = if left >= PENDING {
+        chains.through(y)
+    } else {
+        0
+    };
+    let stone = |colour: u8| {
+        let pending_of = |kind: u8| kind >= PENDING && (kind >> 2) & 1 == colour;
+        let own_chains = if pending_of(up) { up_chain } else { 0 }
+            | if pending_of(left) { left_chain } else { 0 };
+        let mut next = if gives_liberty(up, colour) || gives_liberty(left, colour) {
+            set_nibble(free(key, own_chains), y, FREE + colour)
+        } else {
+            // No liberty yet: one chain with its pending neighbours.
+            link(set_nibble(key, y, PENDING | colour << 2), own_chains | row)
+        };
+        // The left neighbour leaves the frontier: a pending opponent chain
+        // with no other stone on it can never get a liberty.
+        if left >= PENDING && !pending_of(left) {
+            let rest = left_chain & !row;
+            if rest == 0 {
+                return None;
+            }
+            next = link(next, rest);
+        }
+        Some(next)
+    };
+    // Empty: a liberty for both neighbours' chains.
+    let empty = set_nibble(free(key, up_chain | left_chain), y, OPEN);
+    [Some(empty), stone(0), stone(1)]
+}
+
+/// The state after the point in row `y` of the next column gets `point`
+/// (`EMPTY`, `BLACK` or `WHITE`), or `None` when that closes a chain off
+/// without a liberty (see [`successors`]).
+pub fn place(key: u64, y: usize, point: u8) -> Option<u64> {
+    successor_keys(key, y)[usize::from(point)]
+}
+
+/// Every successor of state `key` when the point in row `y` of the next
+/// column is decided (empty, black, white), as [`canonical`] keys, through
+/// `emit`; those that close a chain off without a liberty are left out.
+#[inline]
+pub fn successors(key: u64, y: usize, mut emit: impl FnMut(u64)) {
+    for next in successor_keys(key, y).into_iter().flatten() {
+        emit(canonical(next));
+    }
 }
 
 /// The key with the colours swapped: black and white stones trade places,
 /// everything else stays.
 pub fn swap_colours(key: u64) -> u64 {
-    let bit3 = (key >> 3) & NIBBLE_LOW_BITS;
-    let bit1 = (key >> 1) & NIBBLE_LOW_BITS;
+    let bit3 = (key >> 3) & LOW;
+    let bit1 = (key >> 1) & LOW;
     // Free stones (bit 3 clear, bit 1 set) flip bit 0; pending ones bit 2.
-    key ^ (bit1 & !bit3 & NIBBLE_LOW_BITS) ^ (bit3 << 2)
+    key ^ (bit1 & !bit3 & LOW) ^ (bit3 << 2)
 }
 
 /// The representative of a state and its colour swap (the smaller key).
@@ -256,59 +253,94 @@ pub fn canonical(key: u64) -> u64 {
 /// Whether every stone on the frontier has a liberty: at the end of the
 /// board, a legal colouring.
 pub fn all_free(key: u64) -> bool {
-    key & (NIBBLE_LOW_BITS << 3) == 0
+    pending_rows(key) == 0
 }
-
-/// The state before any point is decided: every row off the board.
-pub const START: u64 = 0;
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::go_move::{BLACK, EMPTY, WHITE};
 
-    /// Every state reachable on a board `width` high after `points` points,
-    /// by decoding and re-encoding each: the encoding is a bijection on
-    /// them.
     #[test]
-    fn decode_encode_round_trip() {
-        let width = 4;
+    fn spread_and_gather_are_inverse() {
+        for rows in [0u16, 1, 0x8000, 0xffff, 0xa5c3, 0x0f0f] {
+            assert_eq!(gather(spread(rows)), rows);
+            assert_eq!(spread(rows).count_ones(), rows.count_ones());
+        }
+        assert_eq!(spread(0b101), 0x101);
+    }
+
+    /// The states reachable on a board 5 high in four columns: each chain
+    /// is one colour, no two chains interleave, and relinking every chain
+    /// gives the key back (the up/down bits are the chains' own).
+    #[test]
+    fn chains_read_back_from_every_reachable_state() {
+        let width = 5;
         let mut states = vec![START];
-        for i in 0..3 * width {
+        let mut seen = 0;
+        for i in 0..4 * width {
             let mut next = Vec::new();
             for &key in &states {
-                let f = Frontier::decode(key, width);
-                assert_eq!(f.encode(), key, "{key:x}");
-                assert_eq!(swap_colours(swap_colours(key)), key);
-                for point in [EMPTY, BLACK, WHITE] {
-                    let placed = f.place(i % width, point);
-                    if is_local(key, i % width) {
-                        assert_eq!(placed, Some(place_local(key, i % width, point)));
+                for key in [key, swap_colours(key)] {
+                    let chains = Chains::of(key);
+                    let masks = &chains.masks[..chains.len];
+                    let mut relinked = key;
+                    for &m in masks {
+                        let colours: Vec<u8> = (0..width)
+                            .filter(|&r| m & 1 << r != 0)
+                            .map(|r| nibble(key, r) & 4)
+                            .collect();
+                        assert!(colours.windows(2).all(|w| w[0] == w[1]), "{key:x}");
+                        relinked = link(relinked, m);
+                        for &other in masks {
+                            let (lo, hi) = (m.trailing_zeros(), 15 - m.leading_zeros());
+                            let inside = other & !m & ((2u16 << hi) - (1u16 << lo));
+                            // A chain inside another's span lies wholly inside.
+                            assert!(inside == 0 || inside == other, "{key:x}");
+                        }
                     }
-                    next.extend(placed);
+                    assert_eq!(relinked, key);
+                    assert_eq!(swap_colours(swap_colours(key)), key);
+                    seen += 1;
                 }
+                successors(key, i % width, |s| next.push(s));
             }
             next.sort_unstable();
             next.dedup();
             states = next;
         }
-        assert!(states.len() > 100, "{}", states.len());
+        assert!(seen > 1000, "{seen}");
+    }
+
+    fn all(key: u64, y: usize) -> Vec<u64> {
+        let mut out = Vec::new();
+        successors(key, y, |s| out.push(s));
+        out
     }
 
     #[test]
     fn a_surrounded_stone_is_dropped_when_it_leaves_the_frontier() {
-        // One row: black, then white next to it. The black stone has no
-        // liberty and leaves the frontier.
-        let f = Frontier::decode(START, 1);
-        let black = f.place(0, BLACK).unwrap();
-        assert_eq!(black, 8 | 0 << 2);
-        assert_eq!(Frontier::decode(black, 1).place(0, WHITE), None);
-        // Another black stone joins it, still without a liberty.
-        let two = Frontier::decode(black, 1).place(0, BLACK).unwrap();
-        assert_eq!(two, 8);
-        // An empty point frees it.
-        assert_eq!(Frontier::decode(two, 1).place(0, EMPTY), Some(1));
-        assert!(!all_free(two) && all_free(1));
-        assert_eq!(swap_colours(two), 8 | 1 << 2);
+        // One row: a stone (black, the class's representative), then the
+        // three colours next to it.
+        let [empty, black, white] = all(START, 0)[..] else {
+            panic!()
+        };
+        assert_eq!((empty, black), (u64::from(OPEN), u64::from(PENDING)));
+        assert_eq!(white, black, "one class for both colours");
+        // Next to the pending stone: empty frees it, the same colour joins
+        // it, the other colour closes it off.
+        assert_eq!(all(black, 0), [u64::from(OPEN), u64::from(PENDING)]);
+        assert!(!all_free(black) && all_free(empty));
+        assert_eq!(swap_colours(black), u64::from(PENDING | 4));
+    }
+
+    #[test]
+    fn a_chain_keeps_its_other_stones_when_one_leaves() {
+        // Two rows, both black pending stones of one chain (linked down /
+        // up); a white stone replaces row 1: the chain lives on in row 0
+        // alone.
+        let key = u64::from(PENDING | 1) | u64::from(PENDING | 2) << 4;
+        assert_eq!(Chains::of(key).len, 1);
+        let next = all(key, 1);
+        assert!(next.contains(&canonical(u64::from(PENDING) | u64::from(PENDING | 4) << 4)));
     }
 }
