@@ -52,6 +52,8 @@ case $bin in
 *) bin=$(command -v "$bin") || { echo "no boardcheck on PATH: set BOARDCHECK" >&2; exit 2; } ;;
 esac
 export BOARDCHECK=$bin
+# The tasks take N from the array; a stray SHARD_COUNT would override it.
+unset SHARD_INDEX SHARD_COUNT
 
 array=$(sbatch --parsable --export=ALL --chdir="$PWD" --array="1-$shards" \
     "${sb[@]}" "$here/shard.sbatch" "$out" "$@")
