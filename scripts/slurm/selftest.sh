@@ -82,16 +82,18 @@ run() {
 }
 
 # check: a correct candidate and a wrong one; what agrees is the status and
-# the number of cases (the wrong one: that it fails).
+# the number of cases (the wrong one: that it fails). Generous time limits:
+# a verdict must not hang on the load of a shared machine.
 run check 4 '{status, cases}' -- \
-    check flank-row --seed 5 --cases 2000 --limits off \
+    check flank-row --seed 5 --cases 2000 --limits off --timeout-ms 30000 \
     --py-func examples/functions/flank_row.py:solve
 run check-wrong 4 '{status}' -- \
-    check flank-row --seed 5 --cases 2000 --limits off \
+    check flank-row --seed 5 --cases 2000 --limits off --timeout-ms 30000 \
     --py-func examples/functions/flank_row_edge_closes.py:solve
 # grade: every submission's verdict and cases passed.
 run grade 4 '[.submissions[] | {submission, verdict, cases_passed}]' -- \
-    grade flank-row examples/flank_row --seed 5 --cases 20 --limits off
+    grade flank-row examples/flank_row --seed 5 --cases 20 --limits off \
+    --timeout-ms 30000
 # a count, 8 tasks.
 run count 8 '{count}' -- count-legal-go 5 7
 
