@@ -23,7 +23,8 @@
 //!   incremental board, `oracle` solves each (position, move) from scratch
 //!   as the statement says, `engine-from-scratch` is `engine::solve` per
 //!   move (building the board each time). Throughput is in moves.
-//! - `go-move/count-legal-go/RxC`: `count-legal-go` on the 16-point boards.
+//! - `go-move/count-legal-go/RxC/{enumerate,transfer-matrix}`: `count-legal-go`
+//!   on the 16-point boards, both ways.
 
 use boardcheck::problems::go_move::engine::Board;
 use boardcheck::problems::go_move::fast_board::FastBoard;
@@ -292,14 +293,25 @@ fn move_cost(c: &mut Criterion) {
     group.finish();
 }
 
-/// `count-legal-go` on every 16-point shape (3^16 colourings each).
+/// `count-legal-go` on every 16-point shape (3^16 colourings each), by
+/// enumeration and by the transfer-matrix count (one thread), side by side.
 fn count_legal(c: &mut Criterion) {
-    use boardcheck::problems::go_move::count::count_legal;
+    use boardcheck::problems::go_move::count::{dp, enumerate};
     let mut group = c.benchmark_group("go-move/count-legal-go");
     group.sample_size(10);
     for (rows, cols) in [(4, 4), (2, 8), (1, 16)] {
-        group.bench_function(format!("{rows}x{cols}"), |b| {
-            b.iter(|| count_legal(rows, cols))
+        group.bench_function(format!("{rows}x{cols}/enumerate"), |b| {
+            b.iter(|| enumerate::count_legal(rows, cols))
+        });
+        group.bench_function(format!("{rows}x{cols}/transfer-matrix"), |b| {
+            b.iter(|| {
+                dp::count(dp::Job {
+                    rows,
+                    cols,
+                    shard: (0, 1),
+                    threads: 1,
+                })
+            })
         });
     }
     group.finish();

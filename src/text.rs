@@ -301,18 +301,20 @@ pub fn ranges(sorted: &[usize]) -> String {
 /// What a counting command (`count-legal-go`, `perft`) prints: the count
 /// alone on a line, or with `json` one object that `boardcheck merge` adds
 /// up with the other shards' (`{"command", "args", "shard": "I/N" or null,
-/// "count"}`). `shard` is (0-based index, number of shards).
+/// "count"}`, the count as in [`count_json`]). `shard` is (0-based index,
+/// number of shards).
 pub fn count_result(
     command: &str,
     args: &str,
     shard: Option<(u64, u64)>,
-    count: u64,
+    count: impl Into<num_bigint::BigUint>,
     json: bool,
 ) -> String {
+    let count = count.into();
     let shard = shard.map(|(i, n)| format!("{}/{n}", i + 1));
     if json {
-        let value =
-            serde_json::json!({"command": command, "args": args, "shard": shard, "count": count});
+        let value = serde_json::json!({"command": command, "args": args, "shard": shard,
+                                       "count": count_json(&count)});
         return format!("{value}\n");
     }
     match shard {
@@ -324,9 +326,55 @@ pub fn count_result(
     }
 }
 
+/// A count in JSON: a number while it fits in 64 bits (what readers of
+/// older output expect), past that its decimal digits as a string, which
+/// JSON numbers cannot carry exactly.
+pub fn count_json(count: &num_bigint::BigUint) -> serde_json::Value {
+    match u64::try_from(count) {
+        Ok(small) => small.into(),
+        Err(_) => count.to_string().into(),
+    }
+}
+
+/// A count read back from JSON: a non-negative integer number or a string
+/// of decimal digits (as [`count_json`] writes them).
+pub fn count_from_json(value: &serde_json::Value) -> Option<num_bigint::BigUint> {
+    match value {
+        serde_json::Value::Number(n) => n.as_u64().map(Into::into),
+        serde_json::Value::String(s) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
+            s.parse().ok()
+        }
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_past_64_bits_are_decimal_strings() {
+        let small = num_bigint::BigUint::from(u64::MAX);
+        assert_eq!(count_json(&small), serde_json::json!(u64::MAX));
+        let big = small + 1u8;
+        assert_eq!(count_json(&big), serde_json::json!("18446744073709551616"));
+        assert_eq!(count_from_json(&count_json(&big)), Some(big.clone()));
+        assert_eq!(count_from_json(&serde_json::json!(57)), Some(57u8.into()));
+        for bad in [
+            serde_json::json!(-1),
+            serde_json::json!(1.5),
+            serde_json::json!(""),
+            serde_json::json!("12a"),
+            serde_json::json!("-3"),
+            serde_json::json!(null),
+        ] {
+            assert_eq!(count_from_json(&bad), None, "{bad}");
+        }
+        assert_eq!(
+            count_result("c", "1 2", Some((0, 2)), big, true),
+            "{\"args\":\"1 2\",\"command\":\"c\",\"count\":\"18446744073709551616\",\"shard\":\"1/2\"}\n"
+        );
+    }
 
     #[test]
     fn crlf_trailing_spaces_and_missing_newline() {

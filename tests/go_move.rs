@@ -160,26 +160,157 @@ fn the_position_check_names_a_stone_of_a_dead_group() {
 fn legal_position_counts() {
     // Known values (Tromp and Farnebäck): 1, 57, 12675; and every shape up
     // to 9 points agrees with brute force through the engine's position check.
-    assert_eq!(count::count_legal(1, 1), 1);
-    assert_eq!(count::count_legal(2, 2), 57);
-    assert_eq!(count::count_legal(3, 3), 12675);
+    use count::enumerate::{count_legal, count_legal_brute};
+    assert_eq!(count_legal(1, 1), 1);
+    assert_eq!(count_legal(2, 2), 57);
+    assert_eq!(count_legal(3, 3), 12675);
     for rows in 1..=9 {
         for cols in 1..=9 / rows {
             assert_eq!(
-                count::count_legal(rows, cols),
-                count::count_legal_brute(rows, cols),
+                count_legal(rows, cols),
+                count_legal_brute(rows, cols),
                 "{rows}x{cols}"
             );
         }
     }
-    assert_eq!(count::run_cli(2, 2, None, false).unwrap(), "57\n");
 }
 
-/// 4x4 takes a while in a debug build: `cargo test --release -- --ignored`.
+/// The transfer-matrix count against the enumeration on every board of
+/// `min_points..=max_points` points (both orientations: the count turns the
+/// board, the enumeration does not), the enumeration split over two
+/// threads.
+fn dp_equals_enumeration(min_points: usize, max_points: usize) {
+    let mut boards = 0;
+    for rows in 1..=max_points {
+        for cols in 1..=max_points / rows {
+            if rows * cols < min_points {
+                continue;
+            }
+            let enumerated: u64 = std::thread::scope(|s| {
+                let halves: Vec<_> = (0..2)
+                    .map(|i| s.spawn(move || count::enumerate::count_legal_part(rows, cols, i, 2)))
+                    .collect();
+                halves.into_iter().map(|h| h.join().unwrap()).sum()
+            });
+            let dp = count::dp::count(count::dp::Job {
+                rows,
+                cols,
+                shard: (0, 1),
+                threads: 2,
+            });
+            assert_eq!(dp, enumerated.into(), "{rows}x{cols}");
+            boards += 1;
+        }
+    }
+    assert!(boards > 0);
+}
+
+#[test]
+fn dp_equals_enumeration_up_to_12_points() {
+    dp_equals_enumeration(1, 12);
+}
+
+/// The rest of the boards of up to 20 points (4x5 takes minutes):
+/// `cargo test --release --test go_move -- --ignored dp_equals`.
 #[test]
 #[ignore]
-fn legal_positions_of_4x4() {
-    assert_eq!(count::count_legal(4, 4), 24_318_165);
+fn dp_equals_enumeration_13_to_20_points() {
+    dp_equals_enumeration(13, 20);
+}
+
+/// One board of the published table.
+struct Published {
+    rows: usize,
+    cols: usize,
+    count: num_bigint::BigUint,
+    source: String,
+}
+
+/// `tests/data/legal_go_counts.toml`: every board it lists, each sequence
+/// unrolled.
+fn published_counts() -> Vec<Published> {
+    let text = std::fs::read_to_string("tests/data/legal_go_counts.toml").unwrap();
+    let table: toml::Table = text.parse().unwrap();
+    let number = |v: &toml::Value| -> num_bigint::BigUint { v.as_str().unwrap().parse().unwrap() };
+    let int = |v: &toml::Value| v.as_integer().unwrap() as usize;
+    let mut out = Vec::new();
+    for seq in table["sequence"].as_array().unwrap() {
+        let rows = int(&seq["rows"]);
+        for (i, c) in seq["counts"].as_array().unwrap().iter().enumerate() {
+            out.push(Published {
+                rows: if rows == 0 { i + 1 } else { rows },
+                cols: i + 1,
+                count: number(c),
+                source: seq["name"].as_str().unwrap().to_string(),
+            });
+        }
+    }
+    for board in table["board"].as_array().unwrap() {
+        out.push(Published {
+            rows: int(&board["rows"]),
+            cols: int(&board["cols"]),
+            count: number(&board["count"]),
+            source: board["source"].as_str().unwrap().to_string(),
+        });
+    }
+    out
+}
+
+/// The transfer-matrix count of every published board whose shorter side is
+/// at most `BOARDCHECK_LEGAL_GO_WIDTH` (default 6; 9 takes about a minute
+/// in a release build, 10 several). The same count turned (rows and
+/// columns swapped) where the board is small.
+#[test]
+fn legal_go_count_table() {
+    let width: usize = std::env::var("BOARDCHECK_LEGAL_GO_WIDTH")
+        .map(|v| v.parse().expect("BOARDCHECK_LEGAL_GO_WIDTH: a number"))
+        .unwrap_or(6);
+    let table = published_counts();
+    assert!(table.len() >= 100, "the table lost boards: {}", table.len());
+    let mut checked = 0;
+    for p in &table {
+        if p.rows.min(p.cols) > width {
+            continue;
+        }
+        let job = |rows, cols| count::dp::Job {
+            rows,
+            cols,
+            shard: (0, 1),
+            threads: 2,
+        };
+        let got = count::dp::count(job(p.rows, p.cols));
+        assert_eq!(got, p.count, "{}x{} ({})", p.rows, p.cols, p.source);
+        if p.rows * p.cols <= 36 {
+            assert_eq!(count::dp::count(job(p.cols, p.rows)), p.count);
+        }
+        checked += 1;
+    }
+    assert!(checked >= 80, "only {checked} boards were narrow enough");
+}
+
+/// A count split 8 ways adds up to the whole, no shard has it all, and the
+/// threads do not change a shard's count.
+#[test]
+fn a_count_split_8_ways_equals_the_whole() {
+    for (rows, cols) in [(5, 5), (3, 9), (2, 2), (1, 13)] {
+        let whole = count::count_legal(rows, cols);
+        let mut sum = num_bigint::BigUint::ZERO;
+        for i in 0..8 {
+            let job = |threads| count::dp::Job {
+                rows,
+                cols,
+                shard: (i, 8),
+                threads,
+            };
+            let part = count::dp::count(job(1));
+            assert_eq!(part, count::dp::count(job(2)), "{rows}x{cols} shard {i}");
+            if rows * cols > count::dp::SHARD_DEPTH {
+                assert!(part < whole, "{rows}x{cols} shard {i} has it all");
+            }
+            sum += part;
+        }
+        assert_eq!(sum, whole, "{rows}x{cols}");
+    }
 }
 
 #[test]

@@ -632,3 +632,35 @@ fn a_start_up_allowance_is_for_its_kind_and_a_missing_program_is_a_row() {
     );
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A count past 64 bits (L(3,14) = 36575525011037967769) split 8 ways:
+/// every shard's JSON, the merged sum exact as a decimal string equal to
+/// the unsplit run's; a count given as a 64-bit number (older output) still
+/// merges, and a count that is neither is refused.
+#[test]
+fn counts_past_64_bits_merge_exactly() {
+    let args = ["count-legal-go", "3", "14", "--json"];
+    let whole = json(&boardcheck(&args, ""));
+    assert_eq!(whole["count"], "36575525011037967769");
+    let (parts, merged) = shards_merged("big-count", &args, 8);
+    assert_eq!(parts.len(), 8);
+    assert_eq!(merged["count"], whole["count"]);
+    assert_eq!(merged["shards"], 8);
+    let dir = std::env::temp_dir().join(format!("boardcheck-old-counts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, count: serde_json::Value, shard: &str| {
+        let file = dir.join(name);
+        let part = serde_json::json!({"command": "c", "args": "a", "shard": shard, "count": count});
+        std::fs::write(&file, part.to_string()).unwrap();
+        file.to_string_lossy().into_owned()
+    };
+    let a = write("a.json", serde_json::json!(u64::MAX), "1/2");
+    let b = write("b.json", serde_json::json!("1"), "2/2");
+    let sum = json(&boardcheck(&["merge", &a, &b], ""));
+    assert_eq!(sum["count"], "18446744073709551616");
+    let bad = write("bad.json", serde_json::json!(-4), "2/2");
+    let out = boardcheck(&["merge", &a, &bad], "");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a count"));
+}

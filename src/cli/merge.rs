@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use serde_json::{Value, json};
 
 use super::{print, usage_error};
+use boardcheck::text::{count_from_json, count_json};
 
 fn load(path: &PathBuf) -> Result<Value, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -113,9 +114,15 @@ fn counts(parts: &[Value]) -> Result<Value, String> {
             given.join(", ")
         ));
     }
-    let total: u64 = parts.iter().filter_map(|p| p["count"].as_u64()).sum();
+    // Exact at any size: counts past 64 bits come as decimal strings.
+    let mut total = num_bigint::BigUint::ZERO;
+    for p in parts {
+        total += count_from_json(&p["count"])
+            .ok_or_else(|| format!("not a count: {} (shard {})", p["count"], p["shard"]))?;
+    }
     Ok(
-        json!({"command": parts[0]["command"], "args": parts[0]["args"], "shards": n, "count": total}),
+        json!({"command": parts[0]["command"], "args": parts[0]["args"], "shards": n,
+               "count": count_json(&total)}),
     )
 }
 

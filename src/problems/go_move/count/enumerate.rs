@@ -1,24 +1,25 @@
-//! `boardcheck count-legal-go ROWS COLS`: how many of the 3^(ROWS·COLS)
-//! colourings of a ROWS×COLS board have a liberty for every group.
+//! The count by enumeration, the independent check of the transfer-matrix
+//! count on boards of up to [`MAX_POINTS`] points (`count-legal-go
+//! --enumerate`), with the engine's own position check.
 //!
-//! Enumeration with the engine's own position check, shared between
-//! colourings: [`Board::from_cells`] builds a position by adding its stones
-//! in row-major order and then checks every chain's liberty count. Here the
-//! points are decided in that same order, depth first, and each prefix's
-//! board is kept (points not decided yet are empty), so every colouring's
-//! board is built exactly as `from_cells` builds it, but shared prefixes are
-//! built once. A prefix is cut as soon as adding a stone leaves some chain
-//! with no liberty: such a chain has no empty neighbour, so no later stone
-//! can touch it and it stays dead — every colouring below it is illegal.
-//! At the last point the three colours are decided with
-//! [`Board::add_keeps_all_alive`] without building the board.
+//! Colourings share their work: [`Board::from_cells`] builds a position by
+//! adding its stones in row-major order and then checks every chain's
+//! liberty count. Here the points are decided in that same order, depth
+//! first, and each prefix's board is kept (points not decided yet are
+//! empty), so every colouring's board is built exactly as `from_cells`
+//! builds it, but shared prefixes are built once. A prefix is cut as soon as
+//! adding a stone leaves some chain with no liberty: such a chain has no
+//! empty neighbour, so no later stone can touch it and it stays dead —
+//! every colouring below it is illegal. At the last point the three colours
+//! are decided with [`Board::add_keeps_all_alive`] without building the
+//! board.
 
-use super::engine::Board;
-use super::{BLACK, WHITE};
+use crate::problems::go_move::engine::Board;
+use crate::problems::go_move::{BLACK, WHITE};
 
-/// The largest board (in points) the command accepts; 3^20 colourings at
-/// most, which the pruning makes feasible but slow (minutes).
-pub const MAX_POINTS: usize = super::limits::COUNT_LEGAL_GO_MAX_POINTS;
+/// The largest board (in points) the enumeration accepts; 3^20 colourings
+/// at most, which the pruning makes feasible but slow (minutes).
+pub const MAX_POINTS: usize = crate::problems::go_move::limits::COUNT_LEGAL_GO_MAX_POINTS;
 
 /// The number of legal colourings of a `rows`×`cols` board.
 pub fn count_legal(rows: usize, cols: usize) -> u64 {
@@ -122,33 +123,6 @@ pub fn count_legal_brute(rows: usize, cols: usize) -> u64 {
     count
 }
 
-/// The `count-legal-go ROWS COLS [--shard I/N] [--json]` command: the count
-/// (of shard I of N, if given) as one line or as JSON that `boardcheck
-/// merge` adds up, or why the sizes are refused.
-pub fn run_cli(
-    rows: usize,
-    cols: usize,
-    shard: Option<(u64, u64)>,
-    json: bool,
-) -> Result<String, String> {
-    if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_POINTS {
-        return Err(format!(
-            "count-legal-go enumerates boards of 1 to {MAX_POINTS} points (3^points colourings); \
-             {rows} x {cols} has {} points",
-            rows.saturating_mul(cols)
-        ));
-    }
-    let (index, of) = shard.unwrap_or((0, 1));
-    let count = count_legal_part(rows, cols, index, of);
-    Ok(crate::text::count_result(
-        "count-legal-go",
-        &format!("{rows} {cols}"),
-        shard,
-        count,
-        json,
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -158,9 +132,6 @@ mod tests {
         assert_eq!(count_legal(1, 1), 1);
         assert_eq!(count_legal(1, 2), 5);
         assert_eq!(count_legal(2, 2), 57);
-        assert_eq!(run_cli(2, 2, None, false).unwrap(), "57\n");
-        assert!(run_cli(0, 3, None, false).is_err());
-        assert!(run_cli(5, 5, None, false).is_err());
     }
 
     #[test]
