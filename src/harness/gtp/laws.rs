@@ -11,7 +11,7 @@
 //!
 //! A disagreement is a failing case (the sequence up to that command),
 //! named by the law it breaks when one does: it is judged and shrunk as
-//! any case is ([`crate::harness::phases`]). Only `genmove`, which no
+//! any case is (the check's phases). Only `genmove`, which no
 //! case sends, is judged here, and only after every reply and board
 //! agreed: so a law never blames a command for an earlier difference.
 
