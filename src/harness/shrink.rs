@@ -62,6 +62,7 @@ impl Budget {
     }
 
     /// Why runs may no longer be spent, once [`Budget::open`] said no.
+    #[cfg(all(unix, feature = "process"))]
     pub(super) fn why_stopped(&self) -> Option<&str> {
         self.why_stopped.as_deref()
     }

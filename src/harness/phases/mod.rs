@@ -235,6 +235,7 @@ impl<P: Generate> Context<'_, P> {
     }
 
     /// Whether a failure was kept (or the candidate cannot run).
+    #[cfg(all(unix, feature = "process"))]
     pub(super) fn found_any(&self) -> bool {
         let f = self.findings.lock().expect("findings");
         !f.kept.is_empty() || f.cannot_run.is_some()

@@ -36,7 +36,7 @@ impl<const K: usize> Wide<K> {
     }
 
     /// The value as a big integer.
-    pub fn to_big(&self) -> BigUint {
+    pub fn to_big(self) -> BigUint {
         let bytes: Vec<u8> = self.0.iter().flat_map(|l| l.to_le_bytes()).collect();
         BigUint::from_bytes_le(&bytes)
     }
