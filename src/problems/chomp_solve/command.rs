@@ -23,9 +23,19 @@ struct CensusArgs {
     /// Also list the winning moves from the full box.
     #[arg(long)]
     winning_moves: bool,
+    /// Threads (default: the machine's cores). Slab v + 1 follows slab v
+    /// rank by rank, so two threads overlap the end of one slab with the
+    /// start of the next.
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<usize>,
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
+    /// Count with the byte-per-upper-part table of chomp-solve instead (the
+    /// independent check, and the old census: boxes up to C(33, 16)
+    /// positions, one core, no shards, no winning moves).
+    #[arg(long, conflicts_with_all = ["shard", "winning_moves"])]
+    table: bool,
 }
 
 /// `chomp-census`, registered through chomp-solve's extras.
@@ -37,6 +47,10 @@ pub fn census_command() -> ProblemCommand {
             let options = super::census::Options {
                 shard: args.shard.map(|s| (s.index, s.count)),
                 winning_moves: args.winning_moves,
+                table: args.table,
+                jobs: args.jobs.unwrap_or_else(|| {
+                    std::thread::available_parallelism().map_or(1, |n| n.get())
+                }),
             };
             super::census::census_cli(args.w, args.h, &options, args.json)
         },

@@ -6,6 +6,14 @@ use super::dense::Dense;
 use super::geometry::{Sizes, cap_pieces};
 use super::planes::{Planes, clear_bits, copy_forward, or_bits};
 
+/// What runs around every small subproblem, in order of rank (the small
+/// subproblems tile the slab): `before` adds to `ef[at..at + n]` the values
+/// ruled out from outside the slab, `after` reads the result there.
+pub trait Around {
+    fn before(&mut self, ef: &mut Planes, at: u64, n: u64);
+    fn after(&mut self, ef: &Planes, at: u64, n: u64);
+}
+
 /// Subproblems of up to this many upper parts are solved with masks.
 pub const DENSE_MAX: u64 = 1 << 15;
 
@@ -30,27 +38,49 @@ impl Work {
 
     /// Solves `X_j(b)` whose ruled-out values are the planes of `ef` at
     /// `at..at + g(b, j)`, writing the one-hot result in their place.
-    pub fn solve(&mut self, sizes: &Sizes, ef: &mut Planes, at: u64, j: usize, b: usize) {
+    /// `around` runs around each small subproblem.
+    pub fn solve(
+        &mut self,
+        sizes: &Sizes,
+        ef: &mut Planes,
+        at: u64,
+        j: usize,
+        b: usize,
+        around: &mut dyn Around,
+    ) {
         if self.bufs.len() <= j {
             self.bufs.resize_with(j + 1, Planes::default);
         }
-        level(sizes, &mut self.bufs, &mut self.dense, self.dense_max, ef, at, j, b);
+        let mut step = Step {
+            sizes,
+            dense: &mut self.dense,
+            dense_max: self.dense_max,
+            around,
+        };
+        level(&mut step, &mut self.bufs, ef, at, j, b);
+    }
+
+    /// Bytes the level buffers hold.
+    pub fn bytes(&self) -> usize {
+        self.bufs.iter().map(Planes::bytes).sum()
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn level(
-    sizes: &Sizes,
-    bufs: &mut [Planes],
-    dense: &mut Dense,
+/// What every level passes down unchanged.
+struct Step<'a> {
+    sizes: &'a Sizes,
+    dense: &'a mut Dense,
     dense_max: u64,
-    ef: &mut Planes,
-    at: u64,
-    j: usize,
-    b: usize,
-) {
-    if j <= 1 || sizes.g(b, j) <= dense_max {
-        dense.solve_planes(sizes, ef, at, j, b);
+    around: &'a mut dyn Around,
+}
+
+fn level(step: &mut Step, bufs: &mut [Planes], ef: &mut Planes, at: u64, j: usize, b: usize) {
+    let sizes = step.sizes;
+    let n = sizes.g(b, j);
+    if j <= 1 || n <= step.dense_max {
+        step.around.before(ef, at, n);
+        step.dense.solve_planes(sizes, ef, at, j, b);
+        step.around.after(ef, at, n);
         return;
     }
     let (lower, upper) = bufs.split_at_mut(j);
@@ -71,7 +101,7 @@ fn level(
             }
             or_bits(ef.plane_mut(p), block, t.plane(p), 0, len);
         }
-        level(sizes, lower, dense, dense_max, ef, block, j - 1, u);
+        level(step, lower, ef, block, j - 1, u);
         // B_u = T_u ∪ f.
         for p in 0..planes {
             or_bits(t.plane_mut(p), 0, ef.plane(p), block, len);

@@ -33,6 +33,7 @@ mod geometry;
 mod levels;
 mod planes;
 mod slabs;
+mod stream;
 
 use std::time::Instant;
 
@@ -53,6 +54,11 @@ pub struct Options {
     pub shard: Option<(u64, u64)>,
     /// Also find the winning moves from the full box.
     pub winning_moves: bool,
+    /// Threads (0 or 1: one); see [`slabs`].
+    pub jobs: usize,
+    /// Count with [`super::solver`]'s byte table instead (no shard, no
+    /// winning moves).
+    pub table: bool,
 }
 
 /// What a census found.
@@ -129,7 +135,7 @@ pub fn census(width: u64, height: u64, options: &Options) -> Result<Census, Stri
                 .collect()
         })
         .collect();
-    let found = slabs::run(w, k, counted, &queries);
+    let found = slabs::run(w, k, counted, &queries, options.jobs);
     let winning_moves = options.winning_moves.then(|| {
         let mut wins: Vec<(u64, u64)> = moves
             .iter()
@@ -159,7 +165,15 @@ pub fn census(width: u64, height: u64, options: &Options) -> Result<Census, Stri
 /// merge` adds up.
 pub fn census_cli(w: u64, h: u64, options: &Options, json: bool) -> Result<String, String> {
     let start = Instant::now();
-    let found = census(w, h, options)?;
+    let found = if options.table {
+        Census {
+            losing: super::solver::census(w, h)?,
+            winning_moves: None,
+            peak_bytes: binomial(w + h - 1, w.min(h) - 1) as usize,
+        }
+    } else {
+        census(w, h, options)?
+    };
     let seconds = start.elapsed().as_secs_f64();
     let args = format!("{w} {h}");
     if json {
@@ -189,7 +203,8 @@ pub fn census_cli(w: u64, h: u64, options: &Options, json: bool) -> Result<Strin
             i + 1
         );
     }
-    out += &format!("; {seconds:.3} s, {} MB of bit planes\n", found.peak_bytes >> 20);
+    let held = if options.table { "byte table" } else { "bit planes" };
+    out += &format!("; {seconds:.3} s, {} MB of {held}\n", found.peak_bytes >> 20);
     if let Some(moves) = &found.winning_moves {
         let list: Vec<String> = moves.iter().map(|(x, y)| format!("{x} {y}")).collect();
         out += &format!(
@@ -235,8 +250,14 @@ mod tests {
             let k = (h2 - 1) as usize;
             let total = upper_parts(w, h);
             for dense_max in [1, 2, 7, 64] {
-                let found = slabs::run_with(w2 as usize, k, (0, total), &[], dense_max);
-                assert_eq!(Ok(found.losing), solver::census(w, h), "{w} x {h}, {dense_max}");
+                for jobs in [1, 2, 3] {
+                    let found = slabs::run_with(w2 as usize, k, (0, total), &[], dense_max, jobs);
+                    assert_eq!(
+                        Ok(found.losing),
+                        solver::census(w, h),
+                        "{w} x {h}, {dense_max}, {jobs} threads"
+                    );
+                }
             }
         }
     }
@@ -250,6 +271,7 @@ mod tests {
                     .map(|i| {
                         let options = Options {
                             shard: Some((i, n)),
+                            jobs: 2,
                             ..Options::default()
                         };
                         census(w, h, &options).unwrap().losing
@@ -266,6 +288,7 @@ mod tests {
         for (w, h) in [(1, 1), (2, 1), (1, 3), (2, 2), (3, 5), (5, 3), (7, 7), (8, 4), (4, 9)] {
             let options = Options {
                 winning_moves: true,
+                jobs: 1 + (w % 2) as usize,
                 ..Options::default()
             };
             let moves = census(w, h, &options).unwrap().winning_moves.unwrap();

@@ -8,7 +8,6 @@
 pub struct Planes {
     count: usize,
     stride: usize,
-    bits: u64,
     words: Vec<u64>,
 }
 
@@ -19,7 +18,6 @@ impl Planes {
         Planes {
             count,
             stride,
-            bits,
             words: vec![0; count * stride],
         }
     }
@@ -33,16 +31,10 @@ impl Planes {
         }
         self.count = count;
         self.stride = stride;
-        self.bits = bits;
     }
 
     pub fn count(&self) -> usize {
         self.count
-    }
-
-    /// Bits per plane.
-    pub fn bits(&self) -> u64 {
-        self.bits
     }
 
     /// Bytes held.
@@ -66,7 +58,7 @@ pub fn words_for(bits: u64) -> usize {
 
 /// The `n` (≤ 64) low bits set.
 #[inline]
-fn low(n: u64) -> u64 {
+pub fn low(n: u64) -> u64 {
     if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
 }
 
