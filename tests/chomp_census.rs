@@ -66,7 +66,10 @@ fn a_census_split_8_ways_and_merged_equals_the_unsplit_one() {
         let merged = json(&boardcheck(&argv, ""));
         assert_eq!(merged["shards"], 8);
         assert_eq!(merged["count"], whole["count"], "{w} x {h}");
-        let table = json(&boardcheck(&["chomp-census", w, h, "--json", "--table"], ""));
+        let table = json(&boardcheck(
+            &["chomp-census", w, h, "--json", "--table"],
+            "",
+        ));
         assert_eq!(table["count"], whole["count"], "{w} x {h}");
         // Not every shard is empty: the split is a real one.
         let nonzero = files

@@ -157,7 +157,7 @@ pub fn run_with(
         slots: &slots,
         failed: &failed,
     };
-    let results: Vec<std::thread::Result<(u64, Vec<(usize, Option<u64>)>)>> =
+    let results: Vec<std::thread::Result<Part>> =
         std::thread::scope(|s| {
             let handles: Vec<_> = (0..jobs)
                 .map(|t| {
@@ -187,6 +187,9 @@ pub fn run_with(
     }
 }
 
+/// What one thread found: its losing count and answers (query index, L).
+type Part = (u64, Vec<(usize, Option<u64>)>);
+
 /// What every thread of a run shares.
 struct Shared<'a> {
     sizes: &'a Sizes,
@@ -204,7 +207,7 @@ struct Shared<'a> {
 
 impl Shared<'_> {
     /// Thread `t`'s slabs: its losing count and answers (query index, L).
-    fn worker(&self, t: usize) -> (u64, Vec<(usize, Option<u64>)>) {
+    fn worker(&self, t: usize) -> Part {
         let _guard = FailGuard(self.failed);
         let (sizes, w, top) = (self.sizes, self.w, self.k - 1);
         let mut work = Work::new(self.dense_max);
