@@ -39,7 +39,9 @@ fn census_matches_minimax_on_small_boxes() {
         );
     }
     // What `boardcheck chomp-census` prints: the count first, then the box.
-    let printed = solver::census_cli(4, 3).unwrap();
+    let printed =
+        boardcheck::problems::chomp_solve::census::census_cli(4, 3, &Default::default(), false)
+            .unwrap();
     let first = printed.lines().next().unwrap();
     assert_eq!(first, census(4, 3).unwrap().to_string());
     assert!(

@@ -4,7 +4,10 @@
 //!
 //! - [`oracle`]: plain minimax with a memo, move by move;
 //! - `solver`: the whole box at once, one byte per upper part, ranked by
-//!   the combinatorial number system (see its docs).
+//!   the combinatorial number system (see its docs);
+//! - `census`: the count of losing positions in boxes far past the
+//!   solver's, one bit per upper part and value, slab by slab (see its
+//!   docs); the solver is its independent check.
 //!
 //! The box of a position is W = r0 by H = its number of nonempty rows
 //! (trailing empty rows are accepted and ignored). Positions whose box has
@@ -19,7 +22,7 @@
 //! assert_eq!(answer_text::<ChompSolve>(&ChompSolve::engine(&case)), "win 1\n1 1\n");
 //! ```
 
-engine_modules!(solver);
+engine_modules!(solver, census);
 #[cfg(feature = "cli")]
 mod command;
 pub mod enumerate;
@@ -36,8 +39,6 @@ pub mod zoo;
 
 use crate::generation::{Enumeration, Extras, Generate};
 use crate::problem::Problem;
-
-pub use solver::census_cli;
 
 /// One input: the row lengths, bottom row first, nonincreasing, not all zero.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

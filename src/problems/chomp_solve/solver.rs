@@ -32,8 +32,6 @@
 //! Work: Σ over upper parts of their cells, about C(W+H-1, H-1)·W·H/2
 //! table reads; memory C(W+H-1, H-1) bytes.
 
-use std::time::Instant;
-
 // The box limits live with the reader (which refuses boxes beyond them).
 pub use super::format::{MAX_CELLS, MAX_POSITIONS, binomial, box_positions, refuse};
 
@@ -201,20 +199,6 @@ pub fn census(width: u64, height: u64) -> Result<u64, String> {
     }
     let (w, h, _) = orient(width, height);
     Ok(Table::new(w, h).losing_positions())
-}
-
-/// What `boardcheck chomp-census W H` prints: the number of nonempty
-/// losing positions in the box on the first line, then the box's size and
-/// the time the census took.
-pub fn census_cli(w: u64, h: u64) -> Result<String, String> {
-    let start = Instant::now();
-    let losing = census(w, h)?;
-    let seconds = start.elapsed().as_secs_f64();
-    Ok(format!(
-        "{losing}\nlosing positions (player to move loses, empty board excluded) among the C({}, {h}) = {} positions of the {w} x {h} box; {seconds:.3} s\n",
-        w + h,
-        box_positions(w, h)
-    ))
 }
 
 /// The value and winning moves of `case` (a position within the limits):
