@@ -4,7 +4,7 @@
 use clap::{CommandFactory, FromArgMatches, Parser};
 
 use crate::generation::ProblemCommand;
-use crate::harness::check::Shard;
+use crate::generation::Shard;
 
 /// How many non-empty positions inside the W x H box are losses for the player to move.
 #[derive(Parser)]
