@@ -226,10 +226,10 @@ struct Published {
     source: String,
 }
 
-/// `tests/data/legal_go_counts.toml`: every board it lists, each sequence
+/// `tests/published/legal_go_counts.toml`: every board it lists, each sequence
 /// unrolled.
 fn published_counts() -> Vec<Published> {
-    let text = std::fs::read_to_string("tests/data/legal_go_counts.toml").unwrap();
+    let text = std::fs::read_to_string("tests/published/legal_go_counts.toml").unwrap();
     let table: toml::Table = text.parse().unwrap();
     let number = |v: &toml::Value| -> num_bigint::BigUint { v.as_str().unwrap().parse().unwrap() };
     let int = |v: &toml::Value| v.as_integer().unwrap() as usize;
