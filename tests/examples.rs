@@ -81,8 +81,17 @@ fn examples_dir(problem: &str) -> String {
 /// The folders of `examples/` that are no problem's: functions/ and
 /// protocol/ are not programs of the text form (tests/protocol.rs checks
 /// each of them); gtp/ holds GTP engines (tests/gtp.rs); misbehaving/
-/// candidates that break the rules of a run (tests/verdicts.rs).
-const NOT_A_PROBLEM: &[&str] = &["misbehaving", "functions", "protocol", "gtp", "classroom"];
+/// candidates that break the rules of a run (tests/verdicts.rs);
+/// classroom/ is graded as a class (tests/grade.rs); finders/ is the
+/// bug-finding table, a Rust example (docs/finders.md).
+const NOT_A_PROBLEM: &[&str] = &[
+    "misbehaving",
+    "functions",
+    "protocol",
+    "gtp",
+    "classroom",
+    "finders",
+];
 
 /// One candidate run through `boardcheck check`.
 struct Example {
@@ -299,6 +308,7 @@ const EXAMPLES: &[Example] = &[
     wrong(&CHOMP, "illegal_passes_turn.py", 300, CHOMP_2),
     wrong(&CHOMP, "count_wraps_32.py", 300, CHOMP_2),
     wrong(&CHOMP, "display_off_by_one.py", 300, CHOMP_2),
+    wrong(&CHOMP, "display_upside_down.py", 300, CHOMP_2),
     pass(&CHOMP_SOLVE, "correct.py", Cases::Fixed(1000)),
 ];
 

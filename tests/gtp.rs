@@ -441,7 +441,9 @@ fn a_slip_of_the_plain_engine_is_wa_and_its_replay_line_shows_it_by_hand() {
     let by_hand = replies_of(&String::from_utf8_lossy(&out.stdout));
     let input: Vec<&str> = text
         .lines()
-        .skip_while(|l| !l.contains("input ("))
+        // The heading: `minimal input (...)`, `shrunk input, not proven
+        // minimal (...)` or `input (...)`, then the case indented.
+        .skip_while(|l| !(l.contains("input") && l.trim_end().ends_with("):")))
         .skip(1)
         .take_while(|l| l.starts_with("    "))
         .map(str::trim)
