@@ -276,7 +276,7 @@ impl Generate for OthelloGame {
 suite_in!(OthelloGame);
 
 /// Engine and oracle on default-size and 16 x 16 games and on games with
-/// forced passes (`strategy::auto_pass_cases`) and under either-pass. How small each slip shrinks
+/// forced passes (`strategy::auto_pass_cases`). How small each slip shrinks
 /// is `tests/othello_game.rs`'s own test (from a 4 x 4 game).
 impl crate::suite::TestPlan for OthelloGame {
     fn property_runs() -> Vec<(proptest::strategy::BoxedStrategy<Case>, u32)> {
@@ -284,7 +284,9 @@ impl crate::suite::TestPlan for OthelloGame {
             (Self::cases(Self::DEFAULT_SIZE), 64),
             (Self::cases(16), 8),
             (strategy::auto_pass_cases(8), 32),
-            (strategy::cases_under(Rules::EitherPass, 8), 32),
+            // Not either-pass: there an inserted pass is a play of its own,
+            // so `undo` after it does not give back the game without the
+            // command (undo-restores does not hold, by that convention).
         ]
     }
 }
