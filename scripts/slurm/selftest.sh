@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Slurm path, end to end, on a throwaway single-node cluster
 # (local-cluster.sh): a sharded `check` (4 tasks), a sharded `grade`
-# (4 tasks) and a sharded count (`count-legal-go`, 8 tasks) are submitted
+# (4 tasks) and two sharded counts (`count-legal-go` and `chomp-census`,
+# 8 tasks each) are submitted
 # with submit.sh, waited for and merged by their dependent jobs; each merged
 # result must equal the unsplit run's. Prints how long each path took.
 #
@@ -94,8 +95,9 @@ run check-wrong 4 '{status}' -- \
 run grade 4 '[.submissions[] | {submission, verdict, cases_passed}]' -- \
     grade flank-row examples/flank_row --seed 5 --cases 20 --limits off \
     --timeout-ms 30000
-# a count, 8 tasks.
+# the counts, 8 tasks each: legal Go positions and the Chomp census.
 run count 8 '{count}' -- count-legal-go 5 7
+run census 8 '{count}' -- chomp-census 10 10
 
 [ "$fails" -eq 0 ] || { echo "slurm selftest: $fails mismatch(es)"; exit 1; }
-echo "slurm selftest: merged == unsplit for check, grade and count"
+echo "slurm selftest: merged == unsplit for check, grade, count-legal-go and chomp-census"
