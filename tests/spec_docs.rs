@@ -585,3 +585,27 @@ fn the_link_checker_reads_links_and_anchors() {
         ]
     );
 }
+
+/// examples/README.md's table of folders names every folder of
+/// `examples/`, and only those.
+#[test]
+fn the_examples_table_names_every_folder_of_examples() {
+    let text = read(&root().join("examples/README.md"));
+    let mut rows: Vec<String> = first_column(&text, "| folder | candidates |")
+        .expect("examples/README.md: no table under | folder | candidates |")
+        .into_iter()
+        .map(|cell| cell.trim_end_matches('/').to_string())
+        .collect();
+    let mut folders: Vec<String> = std::fs::read_dir(root().join("examples"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .map(|p| p.file_name().unwrap().to_string_lossy().to_string())
+        .collect();
+    rows.sort();
+    folders.sort();
+    assert_eq!(
+        rows, folders,
+        "examples/README.md's rows, examples/'s folders"
+    );
+}
