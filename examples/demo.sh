@@ -2,11 +2,11 @@
 # boardcheck's first look: a correct candidate passes 1000 cases, a wrong
 # one is caught and shrunk to a minimal counterexample, and GNU Go plays
 # over GTP. Exits 0 when all happen as expected. How long it takes (the
-# first build is most of it): README, "How long things take".
+# first build is most of it): docs/contributing.md, "How long things take".
 set -u
 cd "$(dirname "$0")/.."
 command -v python3 >/dev/null || { echo "demo: python3 is needed for the example candidates" >&2; exit 2; }
-echo "demo: building boardcheck (a first build takes minutes: README, \"How long things take\"; cargo's progress below)" >&2
+echo "demo: building boardcheck (a first build takes minutes: docs/contributing.md, \"How long things take\"; cargo's progress below)" >&2
 # Cargo's progress bar even when stderr is not a terminal (CI logs), and a
 # line every 15 s while one crate compiles for long (boardcheck itself
 # takes most of the build).

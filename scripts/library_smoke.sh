@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# README's "Using it from Rust", followed as written: a new crate in a
+# docs/library.md ("Using boardcheck from Rust"), followed as written: a new crate in a
 # temporary folder gets each block marked `<!-- library-smoke: PATH -->`
 # copied to PATH as it is (the Cargo.toml block after a [package] header,
 # its path dependency pointed at this checkout), and `cargo test` must pass
-# there. Then the same test with a slip in the README's engine must fail,
-# and the README's table of types must name the crate's own types.
+# there. Then the same test with a slip in the page's engine must fail,
+# and the page's table of types must name the crate's own types.
 #
 #   scripts/library_smoke.sh        (from .ci/run)
 #
@@ -22,19 +22,18 @@ python3 - "$root" "$crate" <<'PY'
 import pathlib, re, sys
 
 root, crate = map(pathlib.Path, sys.argv[1:])
-readme = (root / "README.md").read_text()
-section = readme.split("## Using it from Rust", 1)[1].split("\n## ", 1)[0]
+section = (root / "docs/library.md").read_text()
 blocks = re.findall(r"<!-- library-smoke: (\S+) -->\n```\w*\n(.*?)```", section, re.S)
 paths = [p for p, _ in blocks]
 if paths != ["Cargo.toml", "tests/my_move.rs"]:
-    sys.exit(f"README's library section: expected the blocks Cargo.toml and tests/my_move.rs, found {paths}")
+    sys.exit(f"docs/library.md: expected the blocks Cargo.toml and tests/my_move.rs, found {paths}")
 for path, text in blocks:
     out = crate / path
     out.parent.mkdir(parents=True, exist_ok=True)
     if path == "Cargo.toml":
         pointed = re.sub(r'path = "[^"]*"', f'path = "{root}"', text, count=1)
         if pointed == text:
-            sys.exit("README's Cargo.toml block has no path dependency")
+            sys.exit("docs/library.md's Cargo.toml block has no path dependency")
         text = '[package]\nname = "my-engine"\nversion = "0.1.0"\nedition = "2021"\n\n' + pointed
     out.write_text(text)
 (crate / "src").mkdir()
@@ -44,7 +43,7 @@ for path, text in blocks:
 rows = re.findall(r"^\| [a-z-]+ \| `(\w+)` \| `(\w+)` \| `(\w+)` \| `(\w+)` \|$", section, re.M)
 problems = re.findall(r"^\s+(\w+) (\w+),$", (root / "src/problems/mod.rs").read_text().split("macro_rules! for_each_problem", 1)[1].split("}", 1)[0], re.M)
 if sorted((m, t) for m, t, _, _ in rows) != sorted(problems):
-    sys.exit(f"README's table of types: {[(m, t) for m, t, _, _ in rows]} are not the registry's {problems}")
+    sys.exit(f"docs/library.md's table of types: {[(m, t) for m, t, _, _ in rows]} are not the registry's {problems}")
 checks = ["use boardcheck::problem::Problem;"]
 for module, ty, case, answer in rows:
     p = f"boardcheck::problems::{module}"
@@ -52,12 +51,12 @@ for module, ty, case, answer in rows:
         f"#[allow(dead_code)]\nfn {module}(case: <{p}::{ty} as Problem>::Case, answer: <{p}::{ty} as Problem>::Answer)"
         f" -> ({p}::{case}, {p}::{answer}) {{\n    (case, answer)\n}}"
     )
-(crate / "tests/readme_types.rs").write_text("\n".join(checks) + "\n")
+(crate / "tests/library_types.rs").write_text("\n".join(checks) + "\n")
 PY
 
 cp "$root/Cargo.lock" "$crate/Cargo.lock"
 cd "$crate"
-echo "== README's library section as a crate of its own ($crate)"
+echo "== docs/library.md as a crate of its own ($crate)"
 cargo test --quiet
 echo "== the same test with a slip in the engine (only a run's first stone flips) must fail"
 python3 - <<'PY'
@@ -65,7 +64,7 @@ import pathlib
 test = pathlib.Path("tests/my_move.rs")
 text = test.read_text()
 slipped = text.replace("flips.extend(run);", "flips.extend(run.into_iter().take(1));")
-assert slipped != text, "README's engine changed: update the slip in scripts/library_smoke.sh"
+assert slipped != text, "docs/library.md's engine changed: update the slip in scripts/library_smoke.sh"
 test.write_text(slipped)
 PY
 if cargo test --quiet --test my_move >slip.log 2>&1; then
@@ -74,4 +73,4 @@ if cargo test --quiet --test my_move >slip.log 2>&1; then
     exit 1
 fi
 grep -q "FAIL  reversi-move" slip.log || { cat slip.log; echo "library smoke: no boardcheck report"; exit 1; }
-echo "library smoke: README's test passes, and fails on the slip with boardcheck's report"
+echo "library smoke: docs/library.md's test passes, and fails on the slip with boardcheck's report"

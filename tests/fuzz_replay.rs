@@ -192,12 +192,23 @@ fn the_fuzzing_doc_lists_the_registrys_targets_and_keeps_the_corpus_clean() {
     bins.sort();
     rows.sort();
     assert_eq!(rows, bins);
-    // Every `cargo fuzz run` the doc (or the README) gives runs one input
-    // file or names a scratch corpus first, where libFuzzer writes; and
-    // `-dict=` only for a target that has a dictionary.
-    let readme =
-        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
-    let joined = format!("{doc}\n{readme}").replace("\\\n", " ");
+    // Every `cargo fuzz run` the README or any page of docs/ gives (this
+    // one among them) runs one input file or names a scratch corpus first,
+    // where libFuzzer writes; and `-dict=` only for a target that has a
+    // dictionary.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut pages = vec![root.join("README.md")];
+    markdown_under(&root.join("docs"), &mut pages);
+    let joined = pages
+        .iter()
+        .map(|page| fs::read_to_string(page).unwrap())
+        .collect::<Vec<_>>()
+        .join("\n")
+        .replace("\\\n", " ");
+    assert!(
+        joined.contains("cargo fuzz run"),
+        "no `cargo fuzz run` in README.md or docs/: nothing checked"
+    );
     for line in joined.lines() {
         let Some((_, run)) = line.split_once("cargo fuzz run") else {
             continue;
@@ -239,6 +250,18 @@ fn the_fuzzing_doc_lists_the_registrys_targets_and_keeps_the_corpus_clean() {
                 fuzz_dir().join(dict).is_file(),
                 "{line}: no dictionary {dict}"
             );
+        }
+    }
+}
+
+/// Every markdown file under `dir`, recursively.
+fn markdown_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            markdown_under(&path, out);
+        } else if path.extension().is_some_and(|e| e == "md") {
+            out.push(path);
         }
     }
 }

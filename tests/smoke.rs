@@ -1,4 +1,4 @@
-//! The quick first look (README, "How long things take"):
+//! The quick first look (docs/contributing.md, "How long things take"):
 //! `cargo test --lib --test smoke` gives a green answer in minutes where the
 //! whole suite takes much longer. It checks, for every problem of the
 //! registry, that the engine agrees with the oracle on random cases, and

@@ -322,11 +322,22 @@ fn the_repository_points_to_its_own_contract() {
 /// fails [`every_per_problem_table_has_one_row_per_problem`].
 const PER_PROBLEM_TABLES: &[(&str, &str)] = &[
     ("README.md", "| problem | what | engine | notes |"),
-    ("README.md", "| problem | `--py-func FILE.py:NAME` calls |"),
-    ("docs/protocol.md", "| problem | case line | answer line |"),
+    (
+        "docs/protocol.md",
+        "| problem | `--py-func FILE.py:NAME` calls |",
+    ),
+    PROTOCOL_JSON_TABLE,
     ("docs/spec/README.md", "| problem | what it is | page |"),
-    ("README.md", "| problem | module | type | case | answer |"),
+    (
+        "docs/library.md",
+        "| problem | module | type | case | answer |",
+    ),
 ];
+
+/// docs/protocol.md's table of JSON case and answer lines, one of
+/// [`PER_PROBLEM_TABLES`]; its case lines must also read.
+const PROTOCOL_JSON_TABLE: (&str, &str) =
+    ("docs/protocol.md", "| problem | case line | answer line |");
 
 /// Tables whose first column is a problem but that are not one row per
 /// problem (a sample of variants, benchmark comparisons).
@@ -413,8 +424,8 @@ fn every_per_problem_table_has_one_row_per_problem() {
         }
     }
     // docs/protocol.md's case lines read with their problem's JSON form.
-    let protocol = read(&root().join("docs/protocol.md"));
-    let header = PER_PROBLEM_TABLES[2].1;
+    let (file, header) = PROTOCOL_JSON_TABLE;
+    let protocol = read(&root().join(file));
     let rows = protocol
         .lines()
         .skip_while(|l| l.trim_end() != header)
@@ -428,4 +439,173 @@ fn every_per_problem_table_has_one_row_per_problem() {
         }
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// The lines of a markdown text outside fenced blocks (a fenced line is
+/// kept as an empty line, so line numbers stay those of the file).
+fn outside_fences(markdown: &str) -> Vec<&str> {
+    let mut fenced = false;
+    markdown
+        .lines()
+        .map(|line| {
+            if line.trim_start().starts_with("```") {
+                fenced = !fenced;
+                ""
+            } else if fenced {
+                ""
+            } else {
+                line
+            }
+        })
+        .collect()
+}
+
+/// The anchors GitHub gives the headings of a markdown text: lower case,
+/// spaces as `-`, every character that is not a letter, a digit, `-` or
+/// `_` dropped; a repeated heading gets `-1`, `-2`, ...
+fn anchors(markdown: &str) -> Vec<String> {
+    let mut seen: Vec<String> = Vec::new();
+    let mut out = Vec::new();
+    for line in outside_fences(markdown) {
+        let hashes = line.chars().take_while(|c| *c == '#').count();
+        let Some(title) = line[hashes..].strip_prefix(' ').filter(|_| hashes > 0) else {
+            continue;
+        };
+        let base: String = title
+            .trim()
+            .to_lowercase()
+            .chars()
+            .filter_map(|c| match c {
+                ' ' => Some('-'),
+                '-' | '_' => Some(c),
+                c if c.is_alphanumeric() => Some(c),
+                _ => None,
+            })
+            .collect();
+        let n = seen.iter().filter(|s| **s == base).count();
+        out.push(if n == 0 {
+            base.clone()
+        } else {
+            format!("{base}-{n}")
+        });
+        seen.push(base);
+    }
+    out
+}
+
+/// The targets of the inline links and images of one line, code spans
+/// left out: `[text](target)`.
+fn link_targets(line: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = line;
+    // Code spans hold examples, not links: only the text between them.
+    let pieces: Vec<&str> = line.split('`').step_by(2).collect();
+    if pieces.len() > 1 {
+        for piece in pieces {
+            out.extend(link_targets(piece));
+        }
+        return out;
+    }
+    while let Some(at) = rest.find("](") {
+        let tail = &rest[at + 2..];
+        let end = tail.find(')').unwrap_or(tail.len());
+        let target = &tail[..end];
+        if !target.is_empty() && !target.contains(char::is_whitespace) {
+            out.push(target);
+        }
+        rest = &tail[end..];
+    }
+    out
+}
+
+#[test]
+fn every_relative_link_in_the_docs_resolves() {
+    let mut files = Vec::new();
+    text_files(&root(), &mut files);
+    let pages: Vec<&PathBuf> = files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "md"))
+        .collect();
+    let shown = |f: &Path| f.strip_prefix(root()).unwrap().display().to_string();
+    assert!(
+        pages.iter().any(|p| shown(p) == "README.md")
+            && pages.iter().any(|p| shown(p).starts_with("docs/")),
+        "the scan found neither README.md nor docs/"
+    );
+    let mut bad = Vec::new();
+    let mut checked = 0;
+    for page in &pages {
+        let text = read(page);
+        for (i, line) in outside_fences(&text).into_iter().enumerate() {
+            for target in link_targets(line) {
+                // Links out of the repository are not checked here.
+                if target.contains("://") || target.starts_with("mailto:") {
+                    continue;
+                }
+                checked += 1;
+                let (path, anchor) = target.split_once('#').unwrap_or((target, ""));
+                let file = if path.is_empty() {
+                    page.to_path_buf()
+                } else {
+                    page.parent().unwrap().join(path)
+                };
+                let place = format!("{}:{}: {target}", shown(page), i + 1);
+                if !file.exists() {
+                    bad.push(format!("{place}: no such file"));
+                } else if !anchor.is_empty()
+                    && file.extension().is_some_and(|e| e == "md")
+                    && !anchors(&read(&file)).iter().any(|a| a == anchor)
+                {
+                    bad.push(format!("{place}: no heading with that anchor"));
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+    assert!(checked >= 50, "only {checked} links found");
+}
+
+/// The link checker itself: a link that resolves passes, a missing file or
+/// anchor is found, and code is not read as links.
+#[test]
+fn the_link_checker_reads_links_and_anchors() {
+    assert_eq!(
+        link_targets("see [a](b.md#c) and ![d](e.png), not `[f](g)`"),
+        ["b.md#c", "e.png"]
+    );
+    assert_eq!(
+        anchors(
+            "# Top\n## `boardcheck perft`\n```\n# not a heading\n```\n## Python functions (`--py-func FILE.py:NAME`)\n## Top"
+        ),
+        [
+            "top",
+            "boardcheck-perft",
+            "python-functions---py-func-filepyname",
+            "top-1"
+        ]
+    );
+}
+
+/// examples/README.md's table of folders names every folder of
+/// `examples/`, and only those.
+#[test]
+fn the_examples_table_names_every_folder_of_examples() {
+    let text = read(&root().join("examples/README.md"));
+    let mut rows: Vec<String> = first_column(&text, "| folder | candidates |")
+        .expect("examples/README.md: no table under | folder | candidates |")
+        .into_iter()
+        .map(|cell| cell.trim_end_matches('/').to_string())
+        .collect();
+    let mut folders: Vec<String> = std::fs::read_dir(root().join("examples"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .map(|p| p.file_name().unwrap().to_string_lossy().to_string())
+        .collect();
+    rows.sort();
+    folders.sort();
+    assert_eq!(
+        rows, folders,
+        "examples/README.md's rows, examples/'s folders"
+    );
 }

@@ -44,7 +44,7 @@ pub struct CheckArgs {
     #[arg(long, conflicts_with = "replay")]
     pub vectors: Option<PathBuf>,
     /// A Python function as the candidate, `FILE.py:NAME`, called with the
-    /// seed's signature (README, "Functions as candidates"); served by
+    /// seed's signature (docs/protocol.md, "Python functions"); served by
     /// long-lived Python processes over the jsonl protocol.
     #[arg(long, value_name = "FILE.py:NAME", conflicts_with_all = ["command", "multi"])]
     pub py_func: Option<String>,
