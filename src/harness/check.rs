@@ -47,13 +47,14 @@ pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Re
         Some(Err(why)) => return cannot_run::<P>(candidate, config, why),
         None => config,
     };
+    let extras = P::extras();
     let mut report = Report {
         problem: P::NAME.to_string(),
         seed: config.seed,
         status: Status::Pass,
         cases: 0,
         sandbox: candidate.sandbox(),
-        domain: config.domain().describe::<P>(),
+        domain: config.domain().describe(&extras),
         given: None,
         properties: None,
         gtp_laws: None,
@@ -65,22 +66,23 @@ pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Re
         set_aside: 0,
         timings: Timings::default(),
         stack_bytes: candidate.stack_limit(),
-        answer_form: AnswerForm::of::<P>(),
+        answer_form: AnswerForm::of(&extras),
     };
-    Context::new(candidate, config).run_all_phases(&mut report);
+    Context::new(candidate, config, &extras).run_all_phases(&mut report);
     report
 }
 
 /// The report of a check that cannot run: why, and nothing else.
 #[cfg(all(unix, feature = "process"))]
 fn cannot_run<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig, why: String) -> Report {
+    let extras = P::extras();
     Report {
         problem: P::NAME.to_string(),
         seed: config.seed,
         status: Status::Error,
         cases: 0,
         sandbox: candidate.sandbox(),
-        domain: config.domain().describe::<P>(),
+        domain: config.domain().describe(&extras),
         given: None,
         properties: None,
         gtp_laws: None,
@@ -92,6 +94,6 @@ fn cannot_run<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig, why:
         set_aside: 0,
         timings: Timings::default(),
         stack_bytes: candidate.stack_limit(),
-        answer_form: AnswerForm::of::<P>(),
+        answer_form: AnswerForm::of(&extras),
     }
 }
