@@ -29,6 +29,7 @@ macro_rules! engine_modules {
 pub mod chomp;
 pub mod chomp_solve;
 pub mod flank_row;
+pub(crate) mod geometry;
 pub mod go_capture;
 pub mod go_game;
 pub mod go_move;
