@@ -16,9 +16,14 @@ pub use crate::harness::external::External;
 pub use crate::harness::report::{Failure, Report};
 pub use crate::harness::verdict::{Origin, Status, Verdict};
 pub use crate::problem::Problem;
-pub use crate::problems::{
-    chomp::Chomp, chomp_solve::ChompSolve, flank_row::FlankRow, go_capture::GoCapture,
-    go_game::GoGame, go_move::GoMove, othello_game::OthelloGame, reversi_move::ReversiMove,
-};
 pub use crate::suite::{Property, Solver, Suite};
 pub use crate::unit::{Check, TimedFn, assert_solves};
+
+/// Every problem's type (`FlankRow`, `GoGame`, ...), from the registry: a
+/// problem added there is here too.
+macro_rules! problem_types {
+    ($($module:ident $name:ident),* $(,)?) => {
+        $(pub use crate::problems::$module::$name;)*
+    };
+}
+crate::for_each_problem!(problem_types);
