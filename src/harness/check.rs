@@ -22,7 +22,7 @@ pub use super::run::{
 };
 pub use super::shrink::simplify_greedily;
 use super::verdict::Status;
-use crate::generation::Extras;
+use crate::generation::{Domain, Extras};
 pub use crate::limits::RUNS_PER_LAW;
 use crate::suite::Suite;
 
@@ -52,13 +52,15 @@ pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Re
             return Report {
                 status: Status::Error,
                 cannot_run: Some(why),
-                ..nothing_run(candidate, config, &extras)
+                ..nothing_run(candidate, config, &config.domain(), &extras)
             };
         }
         None => config,
     };
-    let mut report = nothing_run(candidate, config, &extras);
-    Context::new(candidate, config, &extras).run_all_phases(&mut report);
+    // The declared domain, built once; every phase keeps to it.
+    let domain = config.domain();
+    let mut report = nothing_run(candidate, config, &domain, &extras);
+    Context::new(candidate, config, domain, &extras).run_all_phases(&mut report);
     report
 }
 
@@ -67,6 +69,7 @@ pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Re
 fn nothing_run<P: Suite>(
     candidate: &dyn Candidate<P>,
     config: &CheckConfig,
+    domain: &Domain,
     extras: &Extras<P>,
 ) -> Report {
     Report {
@@ -75,7 +78,7 @@ fn nothing_run<P: Suite>(
         status: Status::Pass,
         cases: 0,
         sandbox: candidate.sandbox(),
-        domain: config.domain().describe(extras),
+        domain: domain.describe(extras),
         given: None,
         properties: None,
         gtp_laws: None,

@@ -166,17 +166,18 @@ fn explains(earlier: &Failure, later: &Failure) -> bool {
 }
 
 impl<'a, P: Suite> Context<'a, P> {
-    /// A context for checking `candidate` under `config`, `extras` being
-    /// `P`'s.
+    /// A context for checking `candidate` under `config`, `domain` being
+    /// `config`'s and `extras` `P`'s.
     pub(super) fn new(
         candidate: &'a dyn Candidate<P>,
         config: &'a CheckConfig,
+        domain: Domain,
         extras: &'a Extras<P>,
     ) -> Self {
         Context {
             candidate,
             config,
-            domain: config.domain(),
+            domain,
             extras,
             jobs: config.jobs.max(1),
             clock: Mutex::new(Clock::default()),
