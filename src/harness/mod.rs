@@ -2,20 +2,22 @@
 //! [`crate::generation`] and [`crate::suite`], and nothing about any game.
 //!
 //! The API is five modules (and `external`, a program as a candidate, with
-//! the `process` feature): [`check`] (the entry, `check` and `CheckConfig`),
-//! [`candidate`] (`Candidate`, `FnCandidate`), [`casefile`] (test vectors and saved failures, `--save`, `--replay`), [`report`] (`Report`,
-//! `Failure`) and [`verdict`]. [`crate::prelude`] re-exports what a user
-//! needs of them.
+//! the `process` feature): [`check`] (the entry, `check` and
+//! `CheckConfig`), [`candidate`] (`Candidate`, `FnCandidate`), [`casefile`]
+//! (test vectors and saved failures, `--save`, `--replay`), [`report`]
+//! (`Report`, `Failure`) and [`verdict`]. [`crate::prelude`] re-exports
+//! what a user needs of them.
 //!
 //! The rest is the harness's machinery, public only with the `tooling`
 //! feature (the command line, this crate's tests, examples and benches, and
 //! the fuzz targets turn it on): `process` and `sandbox` (an untrusted run
 //! under limits), `session`, `protocol` and `gtp` (long-lived candidates),
-//! `phases` (one file per phase of a check), `board_view`, `html` and
-//! `excerpt` (report parts), `vectors` and `given` (the vector
-//! runner, a check's given inputs), `fit` (options read by a problem),
-//! `grade`, `names`, `exhaust`, `selftest`, `testing`, `scale`, `fuzz` and
-//! `fuzz_setup` (the repo's own tooling).
+//! `board_view`, `html` and `excerpt` (report parts), `vectors` and `given`
+//! (the vector runner, a check's given inputs), `fit` (options read by a
+//! problem), `grade`, `names`, `exhaust`, `selftest`, `testing`, `scale`,
+//! `fuzz` and `fuzz_setup` (the repo's own tooling). The phases of a check
+//! (`phases`, one file each), batches, shrinking and the run loop are
+//! private.
 //!
 //! Everything that starts a process needs a Unix target and the `process`
 //! feature (on by default); the rest, the in-process checker included,
