@@ -347,18 +347,26 @@ pub struct Domain {
 }
 
 impl Domain {
-    /// Whether `case` lies inside the domain.
-    pub fn contains<P: Generate>(&self, case: &P::Case) -> bool {
+    /// Whether `case` lies inside the domain. `extras` are the problem's
+    /// ([`Generate::extras`]), built once by the caller: a check carries
+    /// them with its domain rather than building them per case.
+    pub fn contains<P: Generate>(&self, extras: &Extras<P>, case: &P::Case) -> bool {
         self.sizes_contain::<P>(case)
-            && (!self.left_out.undo || P::extras().gtp.is_none_or(|form| !(form.has_undo)(case)))
+            && (!self.left_out.undo
+                || extras
+                    .gtp
+                    .as_ref()
+                    .is_none_or(|form| !(form.has_undo)(case)))
             && self.shape.is_none_or(|shape| {
-                P::extras()
+                extras
                     .shapes
+                    .as_ref()
                     .is_some_and(|shapes| (shapes.of)(case) == shape)
             })
             && self.rules.is_none_or(|rules| {
-                P::extras()
+                extras
                     .rules
+                    .as_ref()
                     .is_some_and(|sets| (sets.of)(case) == rules)
             })
     }
@@ -375,8 +383,8 @@ impl Domain {
     /// at most `--size` (the problem's default size without one), at least
     /// the smallest size declared and none of the sizes left out; without
     /// `undo` when it is left out.
-    pub fn cases<P: Generate>(&self) -> BoxedStrategy<P::Case> {
-        let mut cases = match (self.shape, P::extras().shapes) {
+    pub fn cases<P: Generate>(&self, extras: &Extras<P>) -> BoxedStrategy<P::Case> {
+        let mut cases = match (self.shape, &extras.shapes) {
             (Some(shape), Some(shapes)) => (shapes.cases)(shape),
             _ => {
                 // The default size never below the smallest declared.
@@ -395,14 +403,15 @@ impl Domain {
                 .boxed();
         }
         if self.left_out.undo
-            && let Some(form) = P::extras().gtp
+            && let Some(form) = &extras.gtp
         {
             let without = form.without_undo;
             cases = cases.prop_map(without).boxed();
         }
-        match (self.rules, P::extras().rules) {
+        match (self.rules, &extras.rules) {
             (Some(rules), Some(sets)) => {
-                cases.prop_map(move |case| (sets.with)(case, rules)).boxed()
+                let with = sets.with;
+                cases.prop_map(move |case| with(case, rules)).boxed()
             }
             _ => cases,
         }
@@ -410,10 +419,10 @@ impl Domain {
 
     /// The largest size the limits phase may reach: the declared size (or
     /// the shape's), else the contract's maximum.
-    pub fn max_size<P: Generate>(&self) -> usize {
+    pub fn max_size<P: Generate>(&self, extras: &Extras<P>) -> usize {
         let by_shape = self
             .shape
-            .map(|s| match P::extras().shapes.map(|s| s.kind) {
+            .map(|s| match extras.shapes.as_ref().map(|s| s.kind) {
                 Some(ShapeKind::Row) => s.cols,
                 _ => s.rows.max(s.cols),
             });
@@ -434,12 +443,12 @@ impl Domain {
 
     /// The domain in words, for reports: `side length at most 8`, `boards
     /// of 8x8`.
-    pub fn describe<P: Generate>(&self) -> String {
+    pub fn describe<P: Generate>(&self, extras: &Extras<P>) -> String {
         let mut parts = Vec::new();
         if let Some(shape) = self.shape {
             parts.push(format!("boards of {shape} only"));
         }
-        if let (Some(rules), Some(sets)) = (self.rules, P::extras().rules) {
+        if let (Some(rules), Some(sets)) = (self.rules, &extras.rules) {
             parts.push(format!("rules {}", (sets.describe)(rules)));
         }
         match (self.min_size, self.size) {

@@ -1,22 +1,17 @@
 //! boardcheck: property-based verification of board-game rule engines.
 //!
-//! Each problem of the contract (`src/problems/*`) has an oracle (the rules,
+//! Each problem of the contract (`docs/spec/`) has an oracle (the rules,
 //! transcribed naively), an engine (the fast implementation), its text
-//! format, generators and properties. The harness (`src/harness`) knows no
-//! game: it checks any [`problem::Problem`] against a candidate — an external
-//! program or a Rust function — and shrinks the first failure.
-//!
-//! From a unit test, one call: `boardcheck::assert_solves::<P>(my_fn)`, or
-//! [`Check`] to state the shapes the function plays (see [`prelude`]).
-//!
-//! Checking a Rust function in process, with every knob:
+//! format, generators and properties. The harness knows no game: it checks
+//! any [`Problem`](problem::Problem) against a candidate (a Rust function
+//! or an external program) and shrinks the first failure. What a user
+//! needs is in [`prelude`]:
 //!
 //! ```
-//! use boardcheck::harness::check::{CheckConfig, check};
-//! use boardcheck::harness::candidate::FnCandidate;
-//! use boardcheck::problems::flank_row::{FlankRow, Cell, Case};
+//! use boardcheck::prelude::*;
+//! use boardcheck::problems::flank_row::{Case, Cell};
 //!
-//! // A wrong solver: it forgets to flip anything.
+//! // A wrong solver of flank-row: it forgets to flip anything.
 //! let lazy = FnCandidate::<FlankRow, _>::new(|case: &Case| {
 //!     let mut row = case.row.clone();
 //!     for p in &case.placements {
@@ -28,10 +23,21 @@
 //! });
 //! let report = check(&lazy, &CheckConfig { seed: 7, ..CheckConfig::default() });
 //! let failure = report.failure.expect("the lazy solver is caught");
-//! assert_eq!(failure.verdict, boardcheck::harness::verdict::Verdict::WrongAnswer);
+//! assert_eq!(failure.verdict, Verdict::WrongAnswer);
 //! // Shrunk to the smallest capture: 3 cells and 1 placement, e.g. "AB." with A at 2.
 //! assert_eq!(failure.input.lines().next().unwrap().len(), 3);
 //! ```
+//!
+//! From a unit test, one call: `assert_solves::<P>(my_fn)`, or [`Check`]
+//! to state the shapes the function plays. An external program:
+//! `External::new(["./my-solver"])` (Unix, feature `process`). The
+//! command line is the `boardcheck` binary (feature `cli`, on by default).
+//!
+//! Modules: [`problem`], [`generation`] and [`suite`] are the traits a
+//! problem implements; [`problems`] the problems and their registry;
+//! [`harness`] the checker. Feature `tooling` opens the harness's
+//! machinery (sandbox, GTP, vectors, selftest, fuzz) to the command line
+//! and this repository's tests; it is not part of the API.
 
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]

@@ -112,13 +112,14 @@ fn a_one_shape_engine_passes_with_its_shape_and_its_slip_is_shown_on_that_shape(
 #[test]
 fn every_case_of_a_domain_is_inside_it() {
     fn inside<P: Generate>(domain: Domain) {
-        let strategy = domain.cases::<P>();
+        let extras = P::extras();
+        let strategy = domain.cases(&extras);
         let mut runner = boardcheck::harness::check::seeded_runner(7);
         use proptest::strategy::{Strategy, ValueTree};
         for _ in 0..200 {
             let mut tree = strategy.new_tree(&mut runner).unwrap();
             assert!(
-                domain.contains::<P>(&tree.current()),
+                domain.contains(&extras, &tree.current()),
                 "{:?}",
                 tree.current()
             );
@@ -127,7 +128,7 @@ fn every_case_of_a_domain_is_inside_it() {
                 if !tree.simplify() {
                     break;
                 }
-                assert!(domain.contains::<P>(&tree.current()));
+                assert!(domain.contains(&extras, &tree.current()));
             }
         }
     }

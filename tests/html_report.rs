@@ -182,7 +182,7 @@ fn failure_at_the_limits(side: usize, verdict: Verdict, got_at_all: bool) -> Rep
         }),
         timings: Default::default(),
         stack_bytes: Some(8 << 20),
-        answer_form: AnswerForm::of::<GoCapture>(),
+        answer_form: AnswerForm::of(&<GoCapture as boardcheck::generation::Generate>::extras()),
     }
 }
 
@@ -249,7 +249,7 @@ fn go_moves_legality_flag_is_a_word_not_a_board_row() {
                 .failure
                 .unwrap()
         }),
-        answer_form: AnswerForm::of::<GoMove>(),
+        answer_form: AnswerForm::of(&<GoMove as boardcheck::generation::Generate>::extras()),
         ..failure_at_the_limits(3, Verdict::WrongAnswer, true)
     };
     let text = report.render("boardcheck check go-move");

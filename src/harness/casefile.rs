@@ -1,6 +1,6 @@
 //! The one input-file format: named inputs, each optionally with its
 //! expected output or error, in TOML `[[case]]` tables. Test vectors under
-//! `tests/data/` ([`super::vectors`], which also checks their names and
+//! `tests/data/` (`vectors`, which also checks their names and
 //! skips), the failures `check --save` keeps and what `check --replay`
 //! reads are all files of [`Entry`]s. Files written before the formats
 //! were one still read: `[[test]]` tables (old vector files) are read as

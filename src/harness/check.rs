@@ -22,6 +22,7 @@ pub use super::run::{
 };
 pub use super::shrink::simplify_greedily;
 use super::verdict::Status;
+use crate::generation::{Domain, Extras};
 pub use crate::limits::RUNS_PER_LAW;
 use crate::suite::Suite;
 
@@ -35,6 +36,8 @@ use crate::suite::Suite;
 /// the first failing one cannot run at all: the report says so
 /// ([`Status::Error`]) and nothing is shrunk.
 pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Report {
+    // The problem's extras, built once; every phase reads them.
+    let extras = P::extras();
     // A GTP engine is asked once what it accepts; the check keeps to it.
     #[cfg(all(unix, feature = "process"))]
     let fitted;
@@ -44,16 +47,38 @@ pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Re
             fitted = fit;
             &fitted
         }
-        Some(Err(why)) => return cannot_run::<P>(candidate, config, why),
+        Some(Err(why)) => {
+            // It cannot run: why, and nothing else.
+            return Report {
+                status: Status::Error,
+                cannot_run: Some(why),
+                ..nothing_run(candidate, config, &config.domain(), &extras)
+            };
+        }
         None => config,
     };
-    let mut report = Report {
+    // The declared domain, built once; every phase keeps to it.
+    let domain = config.domain();
+    let mut report = nothing_run(candidate, config, &domain, &extras);
+    Context::new(candidate, config, domain, &extras).run_all_phases(&mut report);
+    report
+}
+
+/// The report of `candidate` under `config` before any phase ran: a pass
+/// of no cases, which the phases fill in.
+fn nothing_run<P: Suite>(
+    candidate: &dyn Candidate<P>,
+    config: &CheckConfig,
+    domain: &Domain,
+    extras: &Extras<P>,
+) -> Report {
+    Report {
         problem: P::NAME.to_string(),
         seed: config.seed,
         status: Status::Pass,
         cases: 0,
         sandbox: candidate.sandbox(),
-        domain: config.domain().describe::<P>(),
+        domain: domain.describe(extras),
         given: None,
         properties: None,
         gtp_laws: None,
@@ -65,33 +90,6 @@ pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Re
         set_aside: 0,
         timings: Timings::default(),
         stack_bytes: candidate.stack_limit(),
-        answer_form: AnswerForm::of::<P>(),
-    };
-    Context::new(candidate, config).run_all_phases(&mut report);
-    report
-}
-
-/// The report of a check that cannot run: why, and nothing else.
-#[cfg(all(unix, feature = "process"))]
-fn cannot_run<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig, why: String) -> Report {
-    Report {
-        problem: P::NAME.to_string(),
-        seed: config.seed,
-        status: Status::Error,
-        cases: 0,
-        sandbox: candidate.sandbox(),
-        domain: config.domain().describe::<P>(),
-        given: None,
-        properties: None,
-        gtp_laws: None,
-        limits: Vec::new(),
-        failure: None,
-        failures: Vec::new(),
-        cannot_run: Some(why),
-        slow_once: None,
-        set_aside: 0,
-        timings: Timings::default(),
-        stack_bytes: candidate.stack_limit(),
-        answer_form: AnswerForm::of::<P>(),
+        answer_form: AnswerForm::of(extras),
     }
 }

@@ -27,7 +27,7 @@ pub fn exhaust_shard<P: Generate>(
     jobs: usize,
     shard: Option<crate::harness::check::Shard>,
 ) -> Result<Exhausted, String> {
-    let mut all = super::phases::cases::enumerated::<P>(max_cells, shard, |_| true)
+    let mut all = super::phases::cases::enumerated(&P::extras(), max_cells, shard, |_| true)
         .ok_or_else(|| format!("{} has no exhaustive enumeration", P::NAME))?;
     let mut checked = 0u64;
     let jobs = jobs.max(1);

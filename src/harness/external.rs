@@ -3,8 +3,11 @@
 
 use super::candidate::{Candidate, Outcome, Ran, read_answers};
 use super::exit_outcome::{Asked, exit_outcome, stderr_tail};
-use super::process::{self, Exit, Limits};
+use super::process::{self, Exit};
 use crate::generation::Generate;
+
+/// The limits of every run (time, memory, output, sandbox).
+pub use super::process::Limits;
 
 /// An external program reading the case on stdin and answering on stdout.
 #[derive(Clone, Debug)]
@@ -18,6 +21,16 @@ pub struct External {
 }
 
 impl External {
+    /// The program `argv` (command and arguments), one run per case under
+    /// the default [`Limits`].
+    pub fn new(argv: impl IntoIterator<Item = impl Into<String>>) -> Self {
+        External {
+            argv: argv.into_iter().map(Into::into).collect(),
+            limits: Limits::default(),
+            multi: None,
+        }
+    }
+
     /// Checks that the program exists, so a typo is a usage error (exit
     /// 2); the error names the command as it would run.
     pub fn verify(&self) -> Result<(), String> {

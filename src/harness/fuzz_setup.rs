@@ -49,7 +49,7 @@ cargo-fuzz = true
 
 [dependencies]
 libfuzzer-sys = \"0.4\"
-boardcheck = { path = \"..\", default-features = false }
+boardcheck = { path = \"..\", default-features = false, features = [\"tooling\"] }
 
 # Not part of the main crate's build: cargo-fuzz builds this on its own.
 [workspace]

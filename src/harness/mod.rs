@@ -1,74 +1,118 @@
 //! The generic harness: it knows the traits of [`crate::problem`],
 //! [`crate::generation`] and [`crate::suite`], and nothing about any game.
 //!
-//! - [`process`]: run an untrusted program under limits.
-//! - [`sandbox`]: the isolation of those runs (bwrap, cgroups, rlimits).
-//! - [`candidate`]: external programs and Rust functions as candidates.
-//! - [`session`], [`protocol`]: long-lived processes and the persistent
-//!   protocol (`--protocol jsonl`, `--py-func`); [`gtp`]: engines speaking
-//!   the Go Text Protocol (`--gtp`).
-//! - [`check`]: generate, run, compare, shrink; its phases (given, random,
-//!   exhaustive, laws, limits) over one shared context in `phases`.
-//! - [`report`]: JSON and human reports; [`board_view`]: answers drawn as
-//!   boards side by side; [`html`]: the standalone HTML report;
-//!   [`excerpt`]: long inputs and answers cut to a few lines for both.
-//! - [`vectors`]: test vectors in one format, and the one runner every
-//!   solver goes through.
-//! - [`casefile`]: failures saved by `check --save`, read by `--replay`;
-//!   [`given`]: those and test vectors as a check's given inputs.
-//! - [`fit`]: a check's options read by its problem, or refused;
-//!   [`grade`]: many candidates on the same cases; [`names`]: an unknown
-//!   problem name refused with the closest known one.
-//! - [`exhaust`], [`selftest`], [`testing`]: engine vs oracle on every small
-//!   case, the zoo through the properties, property runs for test suites.
-//! - [`scale`]: running time against size, and the power law it fits.
-//! - [`fuzz`]: the bodies of the fuzz targets.
-//! - [`verdict`]: typed verdicts, statuses and origins.
-//! - a Rust function checked from a unit test: [`crate::unit`], on top of
-//!   [`check`].
+//! The API is five modules (and `external`, a program as a candidate, with
+//! the `process` feature): [`check`] (the entry, `check` and
+//! `CheckConfig`), [`candidate`] (`Candidate`, `FnCandidate`), [`casefile`]
+//! (test vectors and saved failures, `--save`, `--replay`), [`report`]
+//! (`Report`, `Failure`) and [`verdict`]. [`crate::prelude`] re-exports
+//! what a user needs of them.
 //!
-//! Everything that starts a process (`process`, `sandbox`, `session`,
-//! `protocol`, the `External` candidate, timing an external program) needs
-//! a Unix target and the `process` feature (on by default); the rest, the
-//! in-process checker included, builds wherever `std` does.
+//! The rest is the harness's machinery, public only with the `tooling`
+//! feature (the command line, this crate's tests, examples and benches, and
+//! the fuzz targets turn it on): `process` and `sandbox` (an untrusted run
+//! under limits), `session`, `protocol` and `gtp` (long-lived candidates),
+//! `board_view`, `html` and `excerpt` (report parts), `vectors` and `given`
+//! (the vector runner, a check's given inputs), `fit` (options read by a
+//! problem), `grade`, `names`, `exhaust`, `selftest`, `testing`, `scale`,
+//! `fuzz` and `fuzz_setup` (the repo's own tooling). The phases of a check
+//! (`phases`, one file each), batches, shrinking and the run loop are
+//! private.
+//!
+//! Everything that starts a process needs a Unix target and the `process`
+//! feature (on by default); the rest, the in-process checker included,
+//! builds wherever `std` does.
 
-mod batch;
-pub mod board_view;
+// The API: a check, its candidates, its report and verdicts.
 pub mod candidate;
 pub mod casefile;
 pub mod check;
-mod config;
-pub mod excerpt;
-pub mod exhaust;
-#[cfg(all(unix, feature = "process"))]
-mod exit_outcome;
 #[cfg(all(unix, feature = "process"))]
 pub mod external;
+pub mod report;
+pub mod verdict;
+
+// Used by the check itself: public only with feature `tooling` (the
+// command line, this crate's tests, examples, benches and fuzz targets);
+// without it, what only the tooling calls is unused.
+#[cfg(feature = "tooling")]
+pub mod board_view;
+#[cfg(not(feature = "tooling"))]
+#[allow(dead_code, unused_imports)]
+mod board_view;
+#[cfg(feature = "tooling")]
+pub mod excerpt;
+#[cfg(not(feature = "tooling"))]
+#[allow(dead_code, unused_imports)]
+mod excerpt;
+#[cfg(feature = "tooling")]
 pub mod fit;
+#[cfg(not(feature = "tooling"))]
+#[allow(dead_code, unused_imports)]
+mod fit;
+#[cfg(all(unix, feature = "process", feature = "tooling"))]
+pub mod gtp;
+#[cfg(all(unix, feature = "process", not(feature = "tooling")))]
+#[allow(dead_code, unused_imports)]
+mod gtp;
+#[cfg(all(unix, feature = "process", feature = "tooling"))]
+pub mod process;
+#[cfg(all(unix, feature = "process", not(feature = "tooling")))]
+#[allow(dead_code, unused_imports)]
+mod process;
+#[cfg(all(unix, feature = "process", feature = "tooling"))]
+pub mod protocol;
+#[cfg(all(unix, feature = "process", not(feature = "tooling")))]
+#[allow(dead_code, unused_imports)]
+mod protocol;
+#[cfg(all(unix, feature = "process", feature = "tooling"))]
+pub mod sandbox;
+#[cfg(all(unix, feature = "process", not(feature = "tooling")))]
+#[allow(dead_code, unused_imports)]
+mod sandbox;
+#[cfg(feature = "tooling")]
+pub mod scale;
+#[cfg(not(feature = "tooling"))]
+#[allow(dead_code, unused_imports)]
+mod scale;
+#[cfg(all(unix, feature = "process", feature = "tooling"))]
+pub mod session;
+#[cfg(all(unix, feature = "process", not(feature = "tooling")))]
+#[allow(dead_code, unused_imports)]
+mod session;
+#[cfg(feature = "tooling")]
+pub mod vectors;
+#[cfg(not(feature = "tooling"))]
+#[allow(dead_code, unused_imports)]
+mod vectors;
+
+// Tooling only: absent without feature `tooling`.
+#[cfg(feature = "tooling")]
+pub mod exhaust;
+#[cfg(feature = "tooling")]
+pub mod fuzz;
+#[cfg(feature = "tooling")]
+pub mod fuzz_setup;
+#[cfg(feature = "tooling")]
+pub mod given;
+#[cfg(feature = "tooling")]
+pub mod grade;
+#[cfg(feature = "tooling")]
+pub mod html;
+#[cfg(feature = "tooling")]
+pub mod names;
+#[cfg(feature = "tooling")]
+pub mod selftest;
+#[cfg(feature = "tooling")]
+pub mod testing;
+
+// Private to the harness.
+mod batch;
+mod config;
+#[cfg(all(unix, feature = "process"))]
+mod exit_outcome;
 #[cfg(test)]
 mod fixture;
-pub mod fuzz;
-pub mod fuzz_setup;
-pub mod given;
-pub mod grade;
-#[cfg(all(unix, feature = "process"))]
-pub mod gtp;
-pub mod html;
-pub mod names;
 mod phases;
-#[cfg(all(unix, feature = "process"))]
-pub mod process;
-#[cfg(all(unix, feature = "process"))]
-pub mod protocol;
-pub mod report;
 mod run;
-#[cfg(all(unix, feature = "process"))]
-pub mod sandbox;
-pub mod scale;
-pub mod selftest;
-#[cfg(all(unix, feature = "process"))]
-pub mod session;
 mod shrink;
-pub mod testing;
-pub mod vectors;
-pub mod verdict;

@@ -15,7 +15,7 @@ use super::candidate::{Candidate, Outcome, Ran};
 use super::process;
 use super::report::{Failure, Shrink};
 use super::verdict::{Origin, Verdict};
-use crate::generation::{Domain, Generate, Reference, reference};
+use crate::generation::{Domain, Extras, Generate, Reference, reference};
 use crate::problem::answer_text;
 
 /// An input given to a check besides the generated ones: a saved failure
@@ -93,9 +93,9 @@ pub fn seeded_runner(seed: u64) -> TestRunner {
 
 /// The smallest input of `domain`: its random cases' strategy simplified
 /// as far as it goes (what a set-up failure is tried on).
-pub fn smallest_case<P: Generate>(domain: &Domain) -> P::Case {
+pub fn smallest_case<P: Generate>(domain: &Domain, extras: &Extras<P>) -> P::Case {
     let mut tree = domain
-        .cases::<P>()
+        .cases(extras)
         .new_tree(&mut seeded_runner(0))
         .expect("strategies here never reject");
     // Bounded, though every strategy here stops simplifying on its own.

@@ -12,7 +12,7 @@ use super::candidate::Candidate;
 use super::report::{Failure, Shrink};
 use super::run::{CheckConfig, Judged, failure, judge_run, run_alone, run_batches};
 use super::verdict::{Origin, Verdict};
-use crate::generation::{Generate, holds_image_of};
+use crate::generation::{Domain, Extras, Generate, holds_image_of};
 use crate::problem::{Problem, case_text};
 
 /// The shrinking budget of one failure and what has been spent.
@@ -98,6 +98,9 @@ const EARLY_RUNS: usize = 64;
 pub(super) struct Shrinker<'a, P: Generate> {
     pub(super) candidate: &'a dyn Candidate<P>,
     pub(super) config: &'a CheckConfig,
+    /// The check's domain and the problem's extras, built once per check.
+    pub(super) domain: &'a Domain,
+    pub(super) extras: &'a Extras<P>,
     pub(super) jobs: usize,
     pub(super) cache: HashMap<String, Judged>,
     pub(super) budget: Budget,
@@ -196,7 +199,7 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         if judged.verdict != self.best.1.verdict {
             return false;
         }
-        if let Some(e) = P::extras().enumerate {
+        if let Some(e) = &self.extras.enumerate {
             let best = ((e.cells)(&self.best.0), case_text::<P>(&self.best.0).len());
             if ((e.cells)(case), text.len()) > best {
                 return false;
@@ -286,7 +289,7 @@ impl<'a, P: Generate> Shrinker<'a, P> {
     /// [`Generate::simpler`] steps, each judged on lone runs.
     pub(super) fn shrink(mut self, tree: Option<&mut dyn ValueTree<Value = P::Case>>) -> Shrunk<P> {
         let verdict = self.best.1.verdict;
-        let domain = self.config.domain();
+        let domain = self.domain;
         if let Some(tell) = &self.config.on_failure {
             tell(&self.failure_so_far());
         }
@@ -302,7 +305,7 @@ impl<'a, P: Generate> Shrinker<'a, P> {
             let mut more = tree.simplify();
             while more && self.budget.open(verdict) {
                 let case = tree.current();
-                if !domain.contains::<P>(&case) {
+                if !domain.contains(self.extras, &case) {
                     more = tree.complicate();
                     continue;
                 }
@@ -355,11 +358,11 @@ impl<'a, P: Generate> Shrinker<'a, P> {
     /// candidate a group is first run as one batch to skip the cases that
     /// pass.
     fn greedy(&mut self, verdict: Verdict) {
-        let domain = self.config.domain();
+        let domain = self.domain;
         let width = self.jobs.max(1);
         let group_size = self.candidate.batch_size().clamp(width, 64);
         'step: while self.budget.open(verdict) {
-            let mut options = P::simpler(&self.best.0).filter(|c| domain.contains::<P>(c));
+            let mut options = P::simpler(&self.best.0).filter(|c| domain.contains(self.extras, c));
             loop {
                 let group: Vec<P::Case> = options.by_ref().take(group_size).collect();
                 if group.is_empty() {
@@ -395,7 +398,10 @@ impl<'a, P: Generate> Shrinker<'a, P> {
 
     /// The best case's cells as the enumeration counts them, if there is one.
     fn cells_of_best(&self) -> Option<usize> {
-        P::extras().enumerate.map(|e| (e.cells)(&self.best.0))
+        self.extras
+            .enumerate
+            .as_ref()
+            .map(|e| (e.cells)(&self.best.0))
     }
 
     /// [`Shrinker::fewer_cells`] now, with the cells of the best case it
@@ -409,11 +415,10 @@ impl<'a, P: Generate> Shrinker<'a, P> {
     /// the best fits in [`EARLY_RUNS`] runs (and the budget): then trying
     /// them all costs less than walking down to them.
     fn few_fewer_cells(&self) -> bool {
-        let extras = P::extras();
-        let Some(crate::generation::Enumeration { every, cells }) = extras.enumerate else {
+        let Some(crate::generation::Enumeration { every, cells }) = self.extras.enumerate else {
             return false;
         };
-        let domain = self.config.domain();
+        let domain = self.domain;
         let Some(below) = cells(&self.best.0).checked_sub(1) else {
             return false;
         };
@@ -426,7 +431,7 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         let batch = self.candidate.batch_size().max(1);
         let most = EARLY_RUNS.min(self.budget.max_runs.saturating_sub(self.budget.runs)) * batch;
         every(below)
-            .filter(|c| domain.contains::<P>(c))
+            .filter(|c| domain.contains(self.extras, c))
             .take(most + 1)
             .count()
             <= most
@@ -441,11 +446,10 @@ impl<'a, P: Generate> Shrinker<'a, P> {
     /// enumeration has none. `Ok(how many were tried)` when every one was,
     /// else why the best may not be the smallest.
     fn fewer_cells(&mut self) -> Result<u64, String> {
-        let extras = P::extras();
-        let Some(crate::generation::Enumeration { every, cells }) = extras.enumerate else {
+        let Some(crate::generation::Enumeration { every, cells }) = self.extras.enumerate else {
             return Err(format!("{} has no enumeration of small cases", P::NAME));
         };
-        let domain = self.config.domain();
+        let domain = self.domain;
         if let Some(shape) = domain.shape {
             return Err(format!(
                 "the shape is fixed ({shape}): inputs with fewer cells are outside the domain, \
@@ -461,7 +465,7 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         // overrun the budget, only the smallest few are tried (a failure
         // among them is still found) and the claim is not made.
         let total = every(below)
-            .filter(|c| domain.contains::<P>(c))
+            .filter(|c| domain.contains(self.extras, c))
             .take(TAIL_CASES + 1)
             .count();
         let room = self.budget.max_runs.saturating_sub(self.budget.runs);
@@ -480,7 +484,7 @@ impl<'a, P: Generate> Shrinker<'a, P> {
             .mul_f64(PEEK_SHARE);
         let over =
             |spent: usize| !all_fit && spent >= PEEK_RUNS && peek_started.elapsed() >= peek_for;
-        let mut cases = every(below).filter(|c| domain.contains::<P>(c));
+        let mut cases = every(below).filter(|c| domain.contains(self.extras, c));
         let chunk = batch * self.jobs.max(1) * 4;
         let mut tried = 0u64;
         let mut spent = 0;

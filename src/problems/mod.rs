@@ -10,87 +10,6 @@
 //! (docs/fuzzing.md) to write its fuzz targets. Every step, and the trait,
 //! generated test or repository test that checks it: docs/adding-a-problem.md.
 
-/// The text and JSON forms of a problem, forwarded to its `format` module
-/// (`read_case`, `write_case`, `read_answer`, `write_answer`, `json`):
-/// written inside the problem's `impl Problem`.
-macro_rules! forms_in {
-    ($format:ident) => {
-        fn read_case(
-            lines: &mut $crate::text::Lines<'_>,
-        ) -> Result<Self::Case, $crate::text::ParseError> {
-            $format::read_case(lines)
-        }
-        fn write_case(case: &Self::Case, out: &mut String) {
-            $format::write_case(case, out)
-        }
-        fn read_answer(
-            lines: &mut $crate::text::Lines<'_>,
-            case: &Self::Case,
-        ) -> Result<Self::Answer, $crate::text::ParseError> {
-            $format::read_answer(lines, case)
-        }
-        fn write_answer(answer: &Self::Answer, out: &mut String) {
-            $format::write_answer(answer, out)
-        }
-        fn json() -> $crate::json::JsonCodec<Self> {
-            $format::json()
-        }
-    };
-}
-
-/// The oracle and the engine of a problem, each a function of the case:
-/// written inside the problem's `impl Problem`.
-macro_rules! solved_by {
-    (oracle: $oracle:path, engine: $engine:path) => {
-        fn oracle(case: &Self::Case) -> Self::Answer {
-            $oracle(case)
-        }
-        fn engine(case: &Self::Case) -> Self::Answer {
-            $engine(case)
-        }
-    };
-}
-
-/// A problem's case strategy (`size` to cases) and its shrinker (a case to
-/// simpler ones): written inside the problem's `impl Generate`.
-macro_rules! generated_by {
-    (cases: $cases:path, simpler: $simpler:path) => {
-        fn cases(size: usize) -> proptest::strategy::BoxedStrategy<Self::Case> {
-            $cases(size)
-        }
-        fn simpler(case: &Self::Case) -> Box<dyn Iterator<Item = Self::Case>> {
-            Box::new($simpler(case))
-        }
-    };
-}
-
-/// A problem's [`crate::generation::Generate::images`] and `contains`
-/// from its `repeats` module: what makes a failure one seen already.
-macro_rules! repeats_in {
-    ($module:ident) => {
-        fn images(case: &Self::Case) -> Vec<Self::Case> {
-            $module::images(case)
-        }
-        fn contains(bigger: &Self::Case, smaller: &Self::Case) -> bool {
-            $module::contains(bigger, smaller)
-        }
-    };
-}
-
-/// A problem's `impl Suite`: its `properties::all()` and `zoo::all()`.
-macro_rules! suite_in {
-    ($problem:ty) => {
-        impl $crate::suite::Suite for $problem {
-            fn properties() -> Vec<$crate::suite::Property<Self>> {
-                properties::all()
-            }
-            fn zoo() -> Vec<$crate::suite::Solver<Self>> {
-                zoo::all()
-            }
-        }
-    };
-}
-
 /// A problem's engine-side modules (the fast structures behind
 /// `Problem::engine`, perft, playouts): private to the crate, reached from
 /// outside only through the problem's `engine` function. Feature `internals`
@@ -110,6 +29,7 @@ macro_rules! engine_modules {
 pub mod chomp;
 pub mod chomp_solve;
 pub mod flank_row;
+pub(crate) mod geometry;
 pub mod go_capture;
 pub mod go_game;
 pub mod go_move;

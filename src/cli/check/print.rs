@@ -145,7 +145,7 @@ pub fn remember_failure(
     impl Visitor for Head {
         type Output = AnswerForm;
         fn visit<P: Suite>(self) -> AnswerForm {
-            AnswerForm::of::<P>()
+            AnswerForm::of(&P::extras())
         }
     }
     let answer_form = problems::visit(&problem, Head).unwrap_or_default();

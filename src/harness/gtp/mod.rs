@@ -227,8 +227,12 @@ impl Gtp {
                 );
             }
         }
-        let form = form::<P>();
-        let sizes: Vec<usize> = (form.sizes)(domain.max_size::<P>())
+        let extras = P::extras();
+        let form = extras
+            .gtp
+            .as_ref()
+            .unwrap_or_else(|| panic!("{} has no GTP form", P::NAME));
+        let sizes: Vec<usize> = (form.sizes)(domain.max_size(&extras))
             .into_iter()
             .filter(|&n| domain.min_size.is_none_or(|m| n >= m))
             .filter(|&n| !left_out.size(n))

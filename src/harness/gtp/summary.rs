@@ -33,7 +33,6 @@ pub struct Summary {
 /// After a check of `gtp` under `config`: its failures explained, each
 /// replayed on a fresh engine.
 pub fn after_check<P: Generate>(gtp: &Gtp, report: &Report, config: &CheckConfig) -> Summary {
-    let domain = config.domain();
     let mut summary = Summary::default();
     let shown =
         shlex::try_join(gtp.argv.iter().map(String::as_str)).unwrap_or_else(|_| gtp.argv.join(" "));
@@ -50,7 +49,7 @@ pub fn after_check<P: Generate>(gtp: &Gtp, report: &Report, config: &CheckConfig
             P::NAME,
             config.seed,
             f.verdict,
-            domain.describe::<P>(),
+            report.domain,
             gtp.argv.join(" ")
         );
         let explained = super::report::explain::<P>(gtp, &case, &shown, &header);

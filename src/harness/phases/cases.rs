@@ -7,14 +7,15 @@
 use proptest::strategy::{BoxedStrategy, Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
 
-use crate::generation::{Domain, Generate};
+use crate::generation::{Extras, Generate};
 use crate::harness::run::{Shard, seeded_runner};
 
 /// A random case with its shrinking state.
 pub type Tree<P> = Box<dyn ValueTree<Value = <P as crate::problem::Problem>::Case>>;
 
-/// This shard's cases among the first `count` random cases of `domain`
-/// from `seed`, in order, as value trees (which shrink).
+/// This shard's cases among the first `count` random cases of a strategy
+/// (the domain's, [`crate::generation::Domain::cases`]) from `seed`, in
+/// order, as value trees (which shrink).
 pub struct Seeded<P: Generate> {
     runner: TestRunner,
     strategy: BoxedStrategy<P::Case>,
@@ -24,11 +25,16 @@ pub struct Seeded<P: Generate> {
 }
 
 impl<P: Generate> Seeded<P> {
-    /// The stream of `count` cases of `domain` from `seed`, this `shard`'s.
-    pub fn new(domain: &Domain, seed: u64, count: u64, shard: Option<Shard>) -> Self {
+    /// The stream of `count` cases of `strategy` from `seed`, this `shard`'s.
+    pub fn new(
+        strategy: BoxedStrategy<P::Case>,
+        seed: u64,
+        count: u64,
+        shard: Option<Shard>,
+    ) -> Self {
         Seeded {
             runner: seeded_runner(seed),
-            strategy: domain.cases::<P>(),
+            strategy,
             shard: shard.unwrap_or(Shard::WHOLE),
             generated: 0,
             count,
@@ -57,14 +63,16 @@ impl<P: Generate> Iterator for Seeded<P> {
     }
 }
 
-/// This shard's cases of `P`'s enumeration up to `max_cells` cells among
-/// those `keep` keeps, in order; none if `P` has no enumeration.
-pub fn enumerated<P: Generate>(
+/// This shard's cases of `P`'s enumeration (in `extras`) up to `max_cells`
+/// cells among those `keep` keeps, in order; none if `P` has no
+/// enumeration.
+pub fn enumerated<'a, P: Generate>(
+    extras: &Extras<P>,
     max_cells: usize,
     shard: Option<Shard>,
-    keep: impl Fn(&P::Case) -> bool + 'static,
-) -> Option<impl Iterator<Item = P::Case>> {
-    let enumerate = P::extras().enumerate?.every;
+    keep: impl Fn(&P::Case) -> bool + 'a,
+) -> Option<impl Iterator<Item = P::Case> + 'a> {
+    let enumerate = extras.enumerate.as_ref()?.every;
     let shard = shard.unwrap_or(Shard::WHOLE);
     Some(
         enumerate(max_cells)

@@ -14,9 +14,8 @@ impl<P: Generate> Context<'_, P> {
         let Some(max_cells) = self.config.exhaustive else {
             return;
         };
-        let domain = self.config.domain();
-        let keep = move |case: &P::Case| domain.contains::<P>(case);
-        let Some(mut all) = enumerated::<P>(max_cells, self.config.shard, keep) else {
+        let keep = |case: &P::Case| self.domain.contains(self.extras, case);
+        let Some(mut all) = enumerated(self.extras, max_cells, self.config.shard, keep) else {
             return;
         };
         let chunk = self.chunk(64);

@@ -45,6 +45,8 @@ impl<P: Generate> Context<'_, P> {
         Shrinker {
             candidate: self.candidate,
             config: self.config,
+            domain: &self.domain,
+            extras: self.extras,
             jobs: self.jobs,
             cache: HashMap::from([(case_text::<P>(&case), judged.clone())]),
             budget: Budget::new(self.config, judged.verdict),
@@ -326,7 +328,7 @@ impl<P: Generate> Context<'_, P> {
         if judged.verdict != Verdict::RuntimeError || !judged.got.trim().is_empty() {
             return false;
         }
-        let smallest = smallest_case::<P>(&self.config.domain());
+        let smallest = smallest_case(&self.domain, self.extras);
         if smallest == *case {
             return false;
         }

@@ -15,7 +15,7 @@ impl<P: Generate> Context<'_, P> {
         if config.given.is_empty() && config.given_skipped.is_empty() {
             return;
         }
-        let domain = config.domain();
+        let domain = &self.domain;
         let mut summary = GivenSummary {
             origin: config.given_origin,
             ran: 0,
@@ -27,7 +27,7 @@ impl<P: Generate> Context<'_, P> {
         let mut cases = Vec::new();
         for given in &config.given {
             match read_input::<P>(&given.input, given.multi) {
-                Ok(read) if read.iter().all(|c| domain.contains::<P>(c)) => {
+                Ok(read) if read.iter().all(|c| domain.contains(self.extras, c)) => {
                     // A one-case entry's saved output is what the reference
                     // answered then: say if today's answers otherwise (a
                     // saved multi-case failure keeps one case's answer).
@@ -45,7 +45,7 @@ impl<P: Generate> Context<'_, P> {
                 Ok(_) => summary.skipped.push(format!(
                     "{}: outside the declared domain ({})",
                     given.name,
-                    domain.describe::<P>()
+                    domain.describe(self.extras)
                 )),
                 Err(e) => {
                     summary

@@ -43,7 +43,7 @@ impl<P: Generate> Context<'_, P> {
             return;
         }
         let mut runner = seeded_runner(self.config.seed ^ SEED_MIX);
-        let strategy = self.config.domain().cases::<P>();
+        let strategy = self.domain.cases(self.extras);
         let mut engine = None;
         for _ in 0..gtp.law_cases {
             if self.done() {

@@ -112,7 +112,7 @@ impl<P: Suite> Context<'_, P> {
         case: &P::Case,
         memo: &mut Memo<P>,
     ) -> (Evaluation<P>, usize) {
-        let domain = self.config.domain();
+        let domain = &self.domain;
         let earlier: HashSet<String> = memo.keys().cloned().collect();
         let mut known = std::mem::take(memo);
         let mut runs = 0;
@@ -155,7 +155,7 @@ impl<P: Suite> Context<'_, P> {
                 *memo = known;
                 return (evaluation, runs);
             };
-            if runs >= RUNS_PER_LAW || !domain.contains::<P>(&next) {
+            if runs >= RUNS_PER_LAW || !domain.contains(self.extras, &next) {
                 *memo = known;
                 return (Evaluation::OverBudget, runs);
             }
@@ -306,7 +306,7 @@ impl<P: Suite> Context<'_, P> {
             PropertiesMode::Beyond => beyond_reach::<P>(build, sizes)?,
         };
         let case = build(size);
-        if !self.config.domain().contains::<P>(&case) {
+        if !self.domain.contains(self.extras, &case) {
             return None;
         }
         let (judged, took, outcome) = self.timed(&case);
@@ -379,8 +379,12 @@ impl<P: Suite> Context<'_, P> {
         let config = self.config;
         let mut summary = report.properties.take().unwrap_or_default();
         // The same cases as the check ran: this shard's of the same stream.
-        let mut stream =
-            Seeded::<P>::new(&config.domain(), config.seed, config.cases, config.shard);
+        let mut stream = Seeded::<P>::new(
+            self.domain.cases(self.extras),
+            config.seed,
+            config.cases,
+            config.shard,
+        );
         let mut chosen: Option<Laws<P>> = None;
         // The number of the case in the stream, as the random phase counted.
         let mut at = 0u64;
@@ -396,7 +400,8 @@ impl<P: Suite> Context<'_, P> {
             // Which laws compare answers, probed once: on every pattern at
             // the probe size and on the first case.
             let chosen = &*chosen.get_or_insert_with(|| {
-                let mut probes: Vec<P::Case> = P::extras()
+                let mut probes: Vec<P::Case> = self
+                    .extras
                     .patterns
                     .iter()
                     .map(|p| (p.build)(PROBE_SIZE))

@@ -114,13 +114,12 @@ impl<P: Suite> Context<'_, P> {
     /// size of its pattern. A pattern that passes at its largest size then
     /// has the laws run on that case.
     pub(super) fn limits(&self, report: &mut Report) {
-        let extras = P::extras();
+        let extras = self.extras;
         let chosen = extras
             .patterns
             .iter()
             .filter(|p| self.config.pattern.as_deref().is_none_or(|n| n == p.name));
-        let domain = self.config.domain();
-        let sizes = limit_sizes(domain.max_size::<P>());
+        let sizes = limit_sizes(self.domain.max_size(extras));
         let per_run = self.candidate.time_limit().unwrap_or(DEFAULT_TIME_LIMIT);
         let planned = extras.patterns.len() * sizes.len();
         // The laws share the phase's budget: a time limit per planned case.
@@ -135,7 +134,7 @@ impl<P: Suite> Context<'_, P> {
                 let case = (pattern.build)(size);
                 // A pattern's case of another shape than the declared one
                 // is outside the domain: not run.
-                if !domain.contains::<P>(&case) {
+                if !self.domain.contains(extras, &case) {
                     continue;
                 }
                 let (judged, took, _) = self.timed(&case);

@@ -16,7 +16,7 @@ use super::run::run_batches_timed;
 use super::run::{CheckConfig, Judged, LimitsMode, PropertiesMode, judge, judge_run};
 use super::shrink::Signature;
 use super::verdict::{Origin, Verdict};
-use crate::generation::{Generate, holds_image_of};
+use crate::generation::{Domain, Extras, Generate, holds_image_of};
 use crate::suite::Suite;
 
 pub(in crate::harness) mod cases;
@@ -93,6 +93,11 @@ impl Phase {
 pub(super) struct Context<'a, P: Generate> {
     pub(super) candidate: &'a dyn Candidate<P>,
     pub(super) config: &'a CheckConfig,
+    /// The declared domain, built once from `config`.
+    pub(super) domain: Domain,
+    /// The problem's extras, built once: every phase, the domain's tests
+    /// of each case and shrinking read these.
+    pub(super) extras: &'a Extras<P>,
     pub(super) jobs: usize,
     /// Wall time of every run of the case phases, and of shrinking.
     clock: Mutex<Clock>,
@@ -161,11 +166,19 @@ fn explains(earlier: &Failure, later: &Failure) -> bool {
 }
 
 impl<'a, P: Suite> Context<'a, P> {
-    /// A context for checking `candidate` under `config`.
-    pub(super) fn new(candidate: &'a dyn Candidate<P>, config: &'a CheckConfig) -> Self {
+    /// A context for checking `candidate` under `config`, `domain` being
+    /// `config`'s and `extras` `P`'s.
+    pub(super) fn new(
+        candidate: &'a dyn Candidate<P>,
+        config: &'a CheckConfig,
+        domain: Domain,
+        extras: &'a Extras<P>,
+    ) -> Self {
         Context {
             candidate,
             config,
+            domain,
+            extras,
             jobs: config.jobs.max(1),
             clock: Mutex::new(Clock::default()),
             findings: Mutex::new(Findings::default()),

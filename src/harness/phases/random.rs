@@ -17,8 +17,12 @@ impl<P: Generate> Context<'_, P> {
     /// The random cases; each failure shrunk.
     pub(super) fn random(&self, report: &mut Report) {
         let config = self.config;
-        let mut stream =
-            Seeded::<P>::new(&config.domain(), config.seed, config.cases, config.shard);
+        let mut stream = Seeded::<P>::new(
+            self.domain.cases(self.extras),
+            config.seed,
+            config.cases,
+            config.shard,
+        );
         let full = self.chunk(16);
         // The first chunks are small and double: a candidate that fails
         // early is judged after one case, not after a full chunk's runs.

@@ -104,9 +104,8 @@ pub struct AnswerForm {
 }
 
 impl AnswerForm {
-    /// `P`'s form.
-    pub fn of<P: crate::generation::Generate>() -> AnswerForm {
-        let extras = P::extras();
+    /// `P`'s form, from its extras ([`crate::generation::Generate::extras`]).
+    pub fn of<P: crate::problem::Problem>(extras: &crate::generation::Extras<P>) -> AnswerForm {
         AnswerForm {
             head: extras.answer_head,
             lines: extras.answers_are_lines,

@@ -58,6 +58,10 @@ pub(crate) mod strategy;
 pub mod zoo;
 
 use crate::generation::{Enumeration, Extras, Generate, Shape, ShapeKind, Shapes};
+use crate::json::JsonCodec;
+use crate::suite::{Property, Solver, Suite};
+use crate::text::{Lines, ParseError};
+use proptest::strategy::BoxedStrategy;
 
 use crate::problem::Problem;
 use crate::text::plural;
@@ -231,11 +235,30 @@ impl Problem for Chomp {
     type Case = Case;
     type Answer = Answer;
 
-    forms_in!(format);
+    fn read_case(lines: &mut Lines<'_>) -> Result<Self::Case, ParseError> {
+        format::read_case(lines)
+    }
+    fn write_case(case: &Self::Case, out: &mut String) {
+        format::write_case(case, out)
+    }
+    fn read_answer(lines: &mut Lines<'_>, case: &Self::Case) -> Result<Self::Answer, ParseError> {
+        format::read_answer(lines, case)
+    }
+    fn write_answer(answer: &Self::Answer, out: &mut String) {
+        format::write_answer(answer, out)
+    }
+    fn json() -> JsonCodec<Self> {
+        format::json()
+    }
 
     // The oracle: the most naive model that fits the board (see the module
     // docs), the grid, else the boundary array, else the quadrant list.
-    solved_by!(oracle: oracle::naive, engine: engine::solve);
+    fn oracle(case: &Self::Case) -> Self::Answer {
+        oracle::naive(case)
+    }
+    fn engine(case: &Self::Case) -> Self::Answer {
+        engine::solve(case)
+    }
 }
 
 impl Generate for Chomp {
@@ -245,8 +268,18 @@ impl Generate for Chomp {
     const DEFAULT_SIZE: usize = MAX_SIDE as usize;
     const MAX_SIZE: usize = MAX_SIDE as usize;
 
-    generated_by!(cases: strategy::cases, simpler: shrink::simpler);
-    repeats_in!(repeats);
+    fn cases(size: usize) -> BoxedStrategy<Self::Case> {
+        strategy::cases(size)
+    }
+    fn simpler(case: &Self::Case) -> Box<dyn Iterator<Item = Self::Case>> {
+        Box::new(shrink::simpler(case))
+    }
+    fn images(case: &Self::Case) -> Vec<Self::Case> {
+        repeats::images(case)
+    }
+    fn contains(bigger: &Self::Case, smaller: &Self::Case) -> bool {
+        repeats::contains(bigger, smaller)
+    }
 
     /// The grid is instant; the boundary array costs the short side per
     /// move; the quadrant list is quadratic in the moves.
@@ -292,7 +325,14 @@ impl Generate for Chomp {
     }
 }
 
-suite_in!(Chomp);
+impl Suite for Chomp {
+    fn properties() -> Vec<Property<Self>> {
+        properties::all()
+    }
+    fn zoo() -> Vec<Solver<Self>> {
+        zoo::all()
+    }
+}
 
 /// Engine and oracle on default-size and 6-cell boards; every slip shows
 /// with a script of at most two commands, but the quadrant-count slip,

@@ -38,7 +38,11 @@ pub(crate) mod strategy;
 pub mod zoo;
 
 use crate::generation::{Enumeration, Extras, Generate};
+use crate::json::JsonCodec;
 use crate::problem::Problem;
+use crate::suite::{Property, Solver, Suite};
+use crate::text::{Lines, ParseError};
+use proptest::strategy::BoxedStrategy;
 
 /// One input: the row lengths, bottom row first, nonincreasing, not all zero.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -87,9 +91,28 @@ impl Problem for ChompSolve {
     type Case = Case;
     type Answer = Value;
 
-    forms_in!(format);
+    fn read_case(lines: &mut Lines<'_>) -> Result<Self::Case, ParseError> {
+        format::read_case(lines)
+    }
+    fn write_case(case: &Self::Case, out: &mut String) {
+        format::write_case(case, out)
+    }
+    fn read_answer(lines: &mut Lines<'_>, case: &Self::Case) -> Result<Self::Answer, ParseError> {
+        format::read_answer(lines, case)
+    }
+    fn write_answer(answer: &Self::Answer, out: &mut String) {
+        format::write_answer(answer, out)
+    }
+    fn json() -> JsonCodec<Self> {
+        format::json()
+    }
 
-    solved_by!(oracle: oracle::solve, engine: solver::solve);
+    fn oracle(case: &Self::Case) -> Self::Answer {
+        oracle::solve(case)
+    }
+    fn engine(case: &Self::Case) -> Self::Answer {
+        solver::solve(case)
+    }
 }
 
 /// The side of the largest square box within the solver's limits.
@@ -102,8 +125,18 @@ impl Generate for ChompSolve {
     /// The 12 x 12 box is the largest the solver takes.
     const MAX_SIZE: usize = MAX_SIZE_SIDE as usize;
 
-    generated_by!(cases: strategy::cases, simpler: shrink::simpler);
-    repeats_in!(repeats);
+    fn cases(size: usize) -> BoxedStrategy<Self::Case> {
+        strategy::cases(size)
+    }
+    fn simpler(case: &Self::Case) -> Box<dyn Iterator<Item = Self::Case>> {
+        Box::new(shrink::simpler(case))
+    }
+    fn images(case: &Self::Case) -> Vec<Self::Case> {
+        repeats::images(case)
+    }
+    fn contains(bigger: &Self::Case, smaller: &Self::Case) -> bool {
+        repeats::contains(bigger, smaller)
+    }
 
     /// The oracle's memo holds every position it reaches inside the box.
     fn oracle_reaches(case: &Case) -> bool {
@@ -142,7 +175,14 @@ impl Generate for ChompSolve {
     }
 }
 
-suite_in!(ChompSolve);
+impl Suite for ChompSolve {
+    fn properties() -> Vec<Property<Self>> {
+        properties::all()
+    }
+    fn zoo() -> Vec<Solver<Self>> {
+        zoo::all()
+    }
+}
 
 /// Engine and oracle on default-size boxes, 48 cases a property.
 impl crate::suite::TestPlan for ChompSolve {

@@ -23,8 +23,12 @@ pub mod strategy;
 pub mod zoo;
 
 use crate::generation::{Enumeration, Extras, Generate, Shape, ShapeKind, Shapes};
+use crate::json::JsonCodec;
 use crate::problem::Problem;
+use crate::suite::{Property, Solver, Suite};
 use crate::text::plural;
+use crate::text::{Lines, ParseError};
+use proptest::strategy::BoxedStrategy;
 
 /// One of the two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -91,9 +95,28 @@ impl Problem for FlankRow {
     type Case = Case;
     type Answer = Row;
 
-    forms_in!(format);
+    fn read_case(lines: &mut Lines<'_>) -> Result<Self::Case, ParseError> {
+        format::read_case(lines)
+    }
+    fn write_case(case: &Self::Case, out: &mut String) {
+        format::write_case(case, out)
+    }
+    fn read_answer(lines: &mut Lines<'_>, case: &Self::Case) -> Result<Self::Answer, ParseError> {
+        format::read_answer(lines, case)
+    }
+    fn write_answer(answer: &Self::Answer, out: &mut String) {
+        format::write_answer(answer, out)
+    }
+    fn json() -> JsonCodec<Self> {
+        format::json()
+    }
 
-    solved_by!(oracle: oracle::solve, engine: engine::solve);
+    fn oracle(case: &Self::Case) -> Self::Answer {
+        oracle::solve(case)
+    }
+    fn engine(case: &Self::Case) -> Self::Answer {
+        engine::solve(case)
+    }
 }
 
 impl Generate for FlankRow {
@@ -101,8 +124,18 @@ impl Generate for FlankRow {
     const DEFAULT_SIZE: usize = 12;
     const MAX_SIZE: usize = limits::MAX_CELLS;
 
-    generated_by!(cases: strategy::cases, simpler: shrink::simpler);
-    repeats_in!(repeats);
+    fn cases(size: usize) -> BoxedStrategy<Self::Case> {
+        strategy::cases(size)
+    }
+    fn simpler(case: &Self::Case) -> Box<dyn Iterator<Item = Self::Case>> {
+        Box::new(shrink::simpler(case))
+    }
+    fn images(case: &Self::Case) -> Vec<Self::Case> {
+        repeats::images(case)
+    }
+    fn contains(bigger: &Self::Case, smaller: &Self::Case) -> bool {
+        repeats::contains(bigger, smaller)
+    }
 
     /// The oracle copies the row for every placement: O(n·k).
     fn oracle_reaches(case: &Case) -> bool {
@@ -135,7 +168,14 @@ impl Generate for FlankRow {
     }
 }
 
-suite_in!(FlankRow);
+impl Suite for FlankRow {
+    fn properties() -> Vec<Property<Self>> {
+        properties::all()
+    }
+    fn zoo() -> Vec<Solver<Self>> {
+        zoo::all()
+    }
+}
 
 /// Engine and oracle told a direction order (for
 /// `direction-order-independence`), on default-size and 300-cell rows;
@@ -144,8 +184,7 @@ suite_in!(FlankRow);
 impl crate::suite::TestPlan for FlankRow {
     const ZOO_CASES: u32 = 200;
 
-    fn references() -> Vec<crate::suite::Solver<Self>> {
-        use crate::suite::Solver;
+    fn references() -> Vec<Solver<Self>> {
         vec![
             order::with_order(Solver::engine(), engine::solve_in_order),
             order::with_order(Solver::oracle(), oracle::solve_in_order),

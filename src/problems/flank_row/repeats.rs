@@ -6,17 +6,12 @@
 
 use super::{Case, Cell, Placement, oracle};
 use crate::generation::is_subsequence;
+use crate::problems::geometry::distinct_images;
 
 /// `case`, mirrored, colour-swapped, and both; `case` first, no repeats.
 pub fn images(case: &Case) -> Vec<Case> {
     let mirrored = mirror(case);
-    let mut out = vec![case.clone()];
-    for image in [swap(case), swap(&mirrored), mirrored] {
-        if !out.contains(&image) {
-            out.push(image);
-        }
-    }
-    out
+    distinct_images(case, [swap(case), swap(&mirrored), mirrored])
 }
 
 /// Whether `bigger` reaches `smaller`: after some of its placements (none

@@ -3,6 +3,7 @@
 
 use super::{Board, Removal, is_point};
 use crate::json;
+use crate::problems::geometry;
 use crate::text::{Line, Lines, ParseError};
 
 /// The most points a board may have (n · m).
@@ -91,12 +92,8 @@ pub fn read_case(lines: &mut Lines<'_>) -> Result<Board, ParseError> {
 
 /// Appends the rows of `board`, each with a newline.
 pub fn write_rows(board: &Board, out: &mut String) {
-    out.reserve(board.len() + board.rows);
-    for r in 0..board.rows {
-        // Every cell is ASCII by the board's invariant.
-        out.extend(board.row(r).iter().map(|&b| char::from(b)));
-        out.push('\n');
-    }
+    // Every cell is ASCII by the board's invariant.
+    geometry::write_rows(&board.cells, board.cols, char::from, out);
 }
 
 /// Appends the text form of `board`.
@@ -132,9 +129,7 @@ pub fn read_answer(lines: &mut Lines<'_>, case: &Board) -> Result<Removal, Parse
 
 /// The rows of `board` as strings.
 fn row_strings(board: &Board) -> Vec<String> {
-    (0..board.rows)
-        .map(|r| String::from_utf8_lossy(board.row(r)).into_owned())
-        .collect()
+    geometry::row_strings(&board.cells, board.cols, char::from)
 }
 
 /// The protocol's case: `{"board": ["..X", ".XO", ...]}`.

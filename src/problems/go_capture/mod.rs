@@ -21,6 +21,9 @@ pub(crate) mod shrink;
 pub mod strategy;
 pub mod zoo;
 
+use crate::json::JsonCodec;
+use crate::suite::{Property, Solver, Suite};
+use crate::text::{Lines, ParseError};
 use std::fmt;
 
 use proptest::strategy::BoxedStrategy;
@@ -145,9 +148,28 @@ impl Problem for GoCapture {
     type Case = Board;
     type Answer = Removal;
 
-    forms_in!(format);
+    fn read_case(lines: &mut Lines<'_>) -> Result<Self::Case, ParseError> {
+        format::read_case(lines)
+    }
+    fn write_case(case: &Self::Case, out: &mut String) {
+        format::write_case(case, out)
+    }
+    fn read_answer(lines: &mut Lines<'_>, case: &Self::Case) -> Result<Self::Answer, ParseError> {
+        format::read_answer(lines, case)
+    }
+    fn write_answer(answer: &Self::Answer, out: &mut String) {
+        format::write_answer(answer, out)
+    }
+    fn json() -> JsonCodec<Self> {
+        format::json()
+    }
 
-    solved_by!(oracle: oracle::solve, engine: engine::solve);
+    fn oracle(case: &Self::Case) -> Self::Answer {
+        oracle::solve(case)
+    }
+    fn engine(case: &Self::Case) -> Self::Answer {
+        engine::solve(case)
+    }
 }
 
 impl Generate for GoCapture {
@@ -163,7 +185,12 @@ impl Generate for GoCapture {
     fn simpler(case: &Board) -> Box<dyn Iterator<Item = Board>> {
         Box::new(shrink::simpler(case))
     }
-    repeats_in!(repeats);
+    fn images(case: &Self::Case) -> Vec<Self::Case> {
+        repeats::images(case)
+    }
+    fn contains(bigger: &Self::Case, smaller: &Self::Case) -> bool {
+        repeats::contains(bigger, smaller)
+    }
     /// The oracle floods every group from scratch: fine up to a million points.
     fn oracle_reaches(case: &Board) -> bool {
         case.len() <= 1_000_000
@@ -204,7 +231,14 @@ impl Generate for GoCapture {
     }
 }
 
-suite_in!(GoCapture);
+impl Suite for GoCapture {
+    fn properties() -> Vec<Property<Self>> {
+        properties::all()
+    }
+    fn zoo() -> Vec<Solver<Self>> {
+        zoo::all()
+    }
+}
 
 /// Engine and oracle on default-size and 30-point boards; every slip shows
 /// on at most 9 points.

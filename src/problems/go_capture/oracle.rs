@@ -19,6 +19,8 @@ pub struct Group {
 }
 
 /// The up to four orthogonal neighbours of (r, c) that are on the board.
+/// The oracle's own naive code, not `problems::geometry`: an oracle
+/// shares nothing with the engines it judges.
 pub fn neighbours(board: &Board, r: usize, c: usize) -> Vec<(usize, usize)> {
     let mut out = Vec::with_capacity(4);
     if r > 0 {

@@ -2,6 +2,7 @@
 
 use super::oracle::groups;
 use super::{Board, EMPTY, GoCapture, Removal};
+use crate::problems::geometry::Symmetry;
 use crate::suite::{Holds, LawKind, Property, Solver, Stop, agrees_with_oracle, breaks};
 
 /// Every go-capture property.
@@ -180,24 +181,12 @@ fn idempotent(solver: &Solver<GoCapture>, board: &Board) -> Holds {
 /// Symmetry `s` (0..8) of the dihedral group: bit 2 transposes, bit 1
 /// reverses the rows, bit 0 reverses the columns (applied in that order).
 pub fn transform(board: &Board, s: u8) -> Board {
-    let (n, m) = if s & 4 != 0 {
-        (board.cols, board.rows)
-    } else {
-        (board.rows, board.cols)
-    };
-    let mut cells = Vec::with_capacity(board.len());
-    for r in 0..n {
-        for c in 0..m {
-            let r = if s & 2 != 0 { n - 1 - r } else { r };
-            let c = if s & 1 != 0 { m - 1 - c } else { c };
-            let (sr, sc) = if s & 4 != 0 { (c, r) } else { (r, c) };
-            cells.push(board.get(sr, sc));
-        }
-    }
+    let symmetry = Symmetry::from_bits(s as usize);
+    let (rows, cols) = symmetry.shape(board.rows, board.cols);
     Board {
-        rows: n,
-        cols: m,
-        cells,
+        rows,
+        cols,
+        cells: symmetry.grid(board.rows, board.cols, &board.cells),
     }
 }
 

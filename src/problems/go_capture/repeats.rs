@@ -4,18 +4,12 @@
 
 use super::properties::transform;
 use super::{Board, EMPTY};
+use crate::problems::geometry::distinct_images;
 
 /// `case` under the 8 symmetries of the rectangle (colour renamings are
 /// left to [`contains`]); `case` first, no repeats.
 pub fn images(case: &Board) -> Vec<Board> {
-    let mut out = vec![case.clone()];
-    for s in 1..8 {
-        let image = transform(case, s);
-        if !out.contains(&image) {
-            out.push(image);
-        }
-    }
-    out
+    distinct_images(case, (1..8).map(|s| transform(case, s)))
 }
 
 /// Whether some window of `bigger` is `smaller` with its stone colours

@@ -11,6 +11,7 @@
 //! different boards of one game with equal hashes would be taken as equal
 //! (a chance of about k²/2⁶⁵ in a game of k plays).
 
+use crate::problems::geometry;
 use std::collections::HashMap;
 
 use super::{Answer, BLACK, Case, Command, EMPTY, Ko, Response, Rules, Suicide, WHITE};
@@ -89,23 +90,8 @@ impl Game {
         let points = n * n;
         let mut adj = vec![[NONE; 4]; points];
         for (p, a) in adj.iter_mut().enumerate() {
-            let (r, c) = (p / n, p % n);
-            let mut k = 0;
-            let mut add = |q: usize| {
-                a[k] = q as u32;
-                k += 1;
-            };
-            if r > 0 {
-                add(p - n);
-            }
-            if c > 0 {
-                add(p - 1);
-            }
-            if c + 1 < n {
-                add(p + 1);
-            }
-            if r + 1 < n {
-                add(p + n);
+            for (slot, q) in a.iter_mut().zip(geometry::neighbours(n, n, p)) {
+                *slot = q as u32;
             }
         }
         let mut state = 0x5eed_0f90_u64;

@@ -22,7 +22,7 @@ mod fuzzing;
 pub mod gtp_form;
 mod json_form;
 /// The text forms (`format.rs`) and the JSON form (`json_form.rs`, built on
-/// the text forms) side by side, for `forms_in!`.
+/// the text forms) side by side, for `impl Problem`.
 mod forms {
     pub use super::format::{read_answer, read_case, write_answer, write_case};
     pub use super::json_form::json;
@@ -39,8 +39,12 @@ pub mod strategy;
 pub mod zoo;
 
 use crate::generation::{Enumeration, Extras, Generate, Shape, ShapeKind, Shapes};
+use crate::json::JsonCodec;
 use crate::problem::Problem;
+use crate::suite::{Property, Solver, Suite};
 use crate::text::plural;
+use crate::text::{Lines, ParseError};
+use proptest::strategy::BoxedStrategy;
 
 /// An empty point.
 pub const EMPTY: u8 = 0;
@@ -223,9 +227,28 @@ impl Problem for GoGame {
     type Case = Case;
     type Answer = Answer;
 
-    forms_in!(forms);
+    fn read_case(lines: &mut Lines<'_>) -> Result<Self::Case, ParseError> {
+        forms::read_case(lines)
+    }
+    fn write_case(case: &Self::Case, out: &mut String) {
+        forms::write_case(case, out)
+    }
+    fn read_answer(lines: &mut Lines<'_>, case: &Self::Case) -> Result<Self::Answer, ParseError> {
+        forms::read_answer(lines, case)
+    }
+    fn write_answer(answer: &Self::Answer, out: &mut String) {
+        forms::write_answer(answer, out)
+    }
+    fn json() -> JsonCodec<Self> {
+        forms::json()
+    }
 
-    solved_by!(oracle: oracle::solve, engine: engine::solve);
+    fn oracle(case: &Self::Case) -> Self::Answer {
+        oracle::solve(case)
+    }
+    fn engine(case: &Self::Case) -> Self::Answer {
+        engine::solve(case)
+    }
 }
 
 impl Generate for GoGame {
@@ -233,8 +256,18 @@ impl Generate for GoGame {
     const DEFAULT_SIZE: usize = 7;
     const MAX_SIZE: usize = MAX_N;
 
-    generated_by!(cases: strategy::cases, simpler: shrink::simpler);
-    repeats_in!(repeats);
+    fn cases(size: usize) -> BoxedStrategy<Self::Case> {
+        strategy::cases(size)
+    }
+    fn simpler(case: &Self::Case) -> Box<dyn Iterator<Item = Self::Case>> {
+        Box::new(shrink::simpler(case))
+    }
+    fn images(case: &Self::Case) -> Vec<Self::Case> {
+        repeats::images(case)
+    }
+    fn contains(bigger: &Self::Case, smaller: &Self::Case) -> bool {
+        repeats::contains(bigger, smaller)
+    }
 
     fn size_of(case: &Case) -> String {
         let n = case.n;
@@ -288,7 +321,14 @@ impl Generate for GoGame {
     }
 }
 
-suite_in!(GoGame);
+impl Suite for GoGame {
+    fn properties() -> Vec<Property<Self>> {
+        properties::all()
+    }
+    fn zoo() -> Vec<Solver<Self>> {
+        zoo::all()
+    }
+}
 
 /// Engine and oracle on default-size and 19 x 19 games; every slip shows
 /// on a 4 x 4 board within 12 commands.

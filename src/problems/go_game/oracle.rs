@@ -15,6 +15,8 @@ struct Entry {
 }
 
 /// The on-board orthogonal neighbours of point `p` of an n×n board.
+/// The oracle's own naive code, not `problems::geometry`: an oracle
+/// shares nothing with the engines it judges.
 pub(super) fn neighbours(n: usize, p: usize) -> Vec<usize> {
     let (r, c) = (p / n, p % n);
     let mut out = Vec::with_capacity(4);

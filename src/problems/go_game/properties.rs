@@ -5,6 +5,7 @@
 
 use super::format::{command_text, response_text};
 use super::{Answer, Case, Command, GoGame, Ko, Response, Suicide};
+use crate::problems::geometry::Symmetry;
 use crate::suite::{Holds, LawKind, Property, Solver, agrees_with_oracle, breaks};
 
 /// The most commands of one case each law deletes and re-solves for.
@@ -227,14 +228,14 @@ fn colour_swap(solver: &Solver<GoGame>, case: &Case) -> Holds {
 /// Symmetry `t` (0..8) of a vertex of an n×n board: bit 2 transposes, bit
 /// 0 flips the rows, bit 1 flips the columns.
 pub fn transform_vertex(t: usize, n: usize, (col, row): (usize, usize)) -> (usize, usize) {
-    let (mut c, mut r) = if t & 4 != 0 { (row, col) } else { (col, row) };
-    if t & 1 != 0 {
-        r = n - 1 - r;
-    }
-    if t & 2 != 0 {
-        c = n - 1 - c;
-    }
+    let (r, c) = symmetry(t).point(n, n, row, col);
     (c, r)
+}
+
+/// Symmetry `t` (0..8) of the shared geometry: bit 2 transposes, bit 0
+/// flips the rows, bit 1 the columns.
+fn symmetry(t: usize) -> Symmetry {
+    Symmetry::new(t & 4 != 0, t & 1 != 0, t & 2 != 0)
 }
 
 /// Symmetry `t` of a case.
@@ -260,17 +261,10 @@ pub fn transform_case(t: usize, case: &Case) -> Case {
 
 /// Symmetry `t` of a board.
 pub fn transform_board(t: usize, n: usize, board: &[u8]) -> Vec<u8> {
-    let mut out = vec![0; board.len()];
     if board.len() != n * n {
         return board.to_vec();
     }
-    for row in 0..n {
-        for col in 0..n {
-            let (c, r) = transform_vertex(t, n, (col, row));
-            out[r * n + c] = board[row * n + col];
-        }
-    }
-    out
+    symmetry(t).grid(n, n, board)
 }
 
 fn symmetries(solver: &Solver<GoGame>, case: &Case) -> Holds {

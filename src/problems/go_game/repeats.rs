@@ -6,6 +6,7 @@
 use super::properties::{swap_case, transform_case};
 use super::{Case, Ko, Suicide};
 use crate::generation::is_subsequence;
+use crate::problems::geometry::distinct_images;
 
 /// `case` under the 8 symmetries of the board and, where the rules allow,
 /// the colour swap; `case` first, no repeats.
@@ -17,17 +18,12 @@ pub fn images(case: &Case) -> Vec<Case> {
     let colours_alike = !(rules.ko == Ko::Situational
         && rules.suicide != Suicide::Forbidden
         && !rules.conventions.next_mover);
-    let mut out = vec![case.clone()];
-    for t in 0..8 {
+    let images = (0..8).flat_map(|t| {
         let moved = transform_case(t, case);
         let swapped = colours_alike.then(|| swap_case(&moved));
-        for image in swapped.into_iter().chain([moved]) {
-            if !out.contains(&image) {
-                out.push(image);
-            }
-        }
-    }
-    out
+        swapped.into_iter().chain([moved])
+    });
+    distinct_images(case, images)
 }
 
 /// Whether `bigger` is played on the same board under the same rules and

@@ -3,6 +3,7 @@
 //! lines of the new board. A given position with a group without a liberty
 //! is refused at the place of one of its stones.
 
+use crate::problems::geometry;
 use std::fmt::Write;
 
 use super::rules::first_dead_stone;
@@ -93,12 +94,7 @@ pub fn read_case(lines: &mut Lines<'_>) -> Result<Case, ParseError> {
 
 /// Appends the board lines of `position`.
 pub fn write_position(position: &Position, out: &mut String) {
-    let n = position.n;
-    out.reserve(n * (n + 1));
-    for row in position.cells.chunks(n.max(1)) {
-        out.extend(row.iter().map(|&v| char::from(b'0' + v)));
-        out.push('\n');
-    }
+    geometry::write_rows(&position.cells, position.n, |v| char::from(b'0' + v), out);
 }
 
 /// Appends the text form of `case`.
@@ -150,9 +146,7 @@ pub fn read_answer(lines: &mut Lines<'_>, case: &Case) -> Result<Answer, ParseEr
 
 /// The rows of `position` as strings of digits 0, 1, 2.
 fn row_strings(position: &Position) -> Vec<String> {
-    let mut text = String::new();
-    write_position(position, &mut text);
-    text.lines().map(str::to_string).collect()
+    geometry::row_strings(&position.cells, position.n, |v| char::from(b'0' + v))
 }
 
 /// The protocol's case: `{"board": ["0120", ...], "col": c, "row": r,

@@ -31,8 +31,12 @@ pub mod strategy;
 pub mod zoo;
 
 use crate::generation::{Enumeration, Extras, Generate, Shape, ShapeKind, Shapes};
+use crate::json::JsonCodec;
 use crate::problem::Problem;
+use crate::suite::{Property, Solver, Suite};
 use crate::text::plural;
+use crate::text::{Lines, ParseError};
+use proptest::strategy::BoxedStrategy;
 
 /// An empty point (`0`).
 pub const EMPTY: u8 = 0;
@@ -123,9 +127,28 @@ impl Problem for GoMove {
     type Case = Case;
     type Answer = Answer;
 
-    forms_in!(format);
+    fn read_case(lines: &mut Lines<'_>) -> Result<Self::Case, ParseError> {
+        format::read_case(lines)
+    }
+    fn write_case(case: &Self::Case, out: &mut String) {
+        format::write_case(case, out)
+    }
+    fn read_answer(lines: &mut Lines<'_>, case: &Self::Case) -> Result<Self::Answer, ParseError> {
+        format::read_answer(lines, case)
+    }
+    fn write_answer(answer: &Self::Answer, out: &mut String) {
+        format::write_answer(answer, out)
+    }
+    fn json() -> JsonCodec<Self> {
+        format::json()
+    }
 
-    solved_by!(oracle: oracle::solve, engine: engine::solve);
+    fn oracle(case: &Self::Case) -> Self::Answer {
+        oracle::solve(case)
+    }
+    fn engine(case: &Self::Case) -> Self::Answer {
+        engine::solve(case)
+    }
 }
 
 impl Generate for GoMove {
@@ -133,8 +156,18 @@ impl Generate for GoMove {
     const DEFAULT_SIZE: usize = 7;
     const MAX_SIZE: usize = limits::MAX_SIDE;
 
-    generated_by!(cases: strategy::cases, simpler: shrink::simpler);
-    repeats_in!(repeats);
+    fn cases(size: usize) -> BoxedStrategy<Self::Case> {
+        strategy::cases(size)
+    }
+    fn simpler(case: &Self::Case) -> Box<dyn Iterator<Item = Self::Case>> {
+        Box::new(shrink::simpler(case))
+    }
+    fn images(case: &Self::Case) -> Vec<Self::Case> {
+        repeats::images(case)
+    }
+    fn contains(bigger: &Self::Case, smaller: &Self::Case) -> bool {
+        repeats::contains(bigger, smaller)
+    }
 
     fn size_of(case: &Case) -> String {
         let n = case.position.n;
@@ -174,7 +207,14 @@ impl Generate for GoMove {
     }
 }
 
-suite_in!(GoMove);
+impl Suite for GoMove {
+    fn properties() -> Vec<Property<Self>> {
+        properties::all()
+    }
+    fn zoo() -> Vec<Solver<Self>> {
+        zoo::all()
+    }
+}
 
 /// Engine and oracle on default-size and 19 x 19 positions; the slips the
 /// issue named show on at most 3 x 3, the others on at most 4 x 4

@@ -9,6 +9,8 @@ use super::{Answer, Case, EMPTY, Position};
 type Grid = Vec<Vec<u8>>;
 
 /// The four orthogonal neighbours of (r, c) that lie on an n×n board.
+/// The oracle's own naive code, not `problems::geometry`: an oracle
+/// shares nothing with the engines it judges.
 fn neighbours(n: usize, r: usize, c: usize) -> Vec<(usize, usize)> {
     let mut out = Vec::with_capacity(4);
     if r > 0 {

@@ -2,6 +2,7 @@
 
 use super::rules::{first_dead_stone, group_and_liberties};
 use super::{Answer, Case, EMPTY, GoMove, Move, Position, opponent};
+use crate::problems::geometry::Symmetry;
 use crate::suite::{Holds, LawKind, Property, Solver, agrees_with_oracle, breaks};
 
 /// Every go-move property.
@@ -207,27 +208,21 @@ fn illegal_exactly(solver: &Solver<GoMove>, case: &Case) -> Holds {
 /// Symmetry `t` (0..8) of an n×n board: bit 2 transposes, bit 0 flips
 /// the rows, bit 1 flips the columns.
 pub fn transform_point(t: usize, n: usize, row: usize, col: usize) -> (usize, usize) {
-    let (mut r, mut c) = if t & 4 != 0 { (col, row) } else { (row, col) };
-    if t & 1 != 0 {
-        r = n - 1 - r;
-    }
-    if t & 2 != 0 {
-        c = n - 1 - c;
-    }
-    (r, c)
+    symmetry(t).point(n, n, row, col)
+}
+
+/// Symmetry `t` (0..8) of the shared geometry: bit 2 transposes, bit 0
+/// flips the rows, bit 1 the columns.
+fn symmetry(t: usize) -> Symmetry {
+    Symmetry::new(t & 4 != 0, t & 1 != 0, t & 2 != 0)
 }
 
 /// Symmetry `t` applied to a position.
 pub fn transform_position(t: usize, pos: &Position) -> Position {
-    let n = pos.n;
-    let mut out = Position::empty(n);
-    for r in 0..n {
-        for c in 0..n {
-            let (tr, tc) = transform_point(t, n, r, c);
-            out.set(tr, tc, pos.at(r, c));
-        }
+    Position {
+        n: pos.n,
+        cells: symmetry(t).grid(pos.n, pos.n, &pos.cells),
     }
-    out
 }
 
 /// Symmetry `t` applied to a case.

@@ -4,20 +4,16 @@
 
 use super::properties::transform_case;
 use super::{Case, EMPTY, Move, Position, opponent};
+use crate::problems::geometry::distinct_images;
 
 /// `case` under the 8 symmetries of the square and colour swap; `case`
 /// first, no repeats.
 pub fn images(case: &Case) -> Vec<Case> {
-    let mut out = vec![case.clone()];
-    for t in 0..8 {
+    let images = (0..8).flat_map(|t| {
         let moved = transform_case(t, case);
-        for image in [swap(&moved), moved] {
-            if !out.contains(&image) {
-                out.push(image);
-            }
-        }
-    }
-    out
+        [swap(&moved), moved]
+    });
+    distinct_images(case, images)
 }
 
 /// Whether `bigger`'s board holds `smaller`'s as a window (every point the

@@ -3,18 +3,11 @@
 //! a numbered point.
 
 use super::{EMPTY, Move, Position};
+use crate::problems::geometry;
 
 /// The orthogonal neighbours of point `i` of an n×n board (row-major).
 pub fn neighbours(n: usize, i: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (i / n, i % n);
-    [
-        (r > 0).then(|| i - n),
-        (r + 1 < n).then(|| i + n),
-        (c > 0).then(|| i - 1),
-        (c + 1 < n).then(|| i + 1),
-    ]
-    .into_iter()
-    .flatten()
+    geometry::neighbours(n, n, i)
 }
 
 /// The group of the stone at `i`: its points and its liberties (sorted).

@@ -6,6 +6,7 @@ use super::{
     Answer, BLACK, Board, Case, Colour, Command, EMPTY, MAX_COMMANDS, MAX_SIDE, MIN_SIDE, Reply,
     Rules, Vertex, WHITE,
 };
+use crate::problems::geometry;
 use crate::text::{Line, Lines, ParseError, PlayOrUndo, read_play_or_undo};
 
 /// The letter of column `col` (0-based): `a`, `b`, ... (no letter skipped).
@@ -163,10 +164,7 @@ pub fn cell_char(cell: u8) -> char {
 
 /// Appends the board, n lines from row 1 (nothing for an unknown board).
 pub fn write_board(board: &Board, out: &mut String) {
-    for row in board.cells.chunks(board.n.max(1)) {
-        out.extend(row.iter().map(|&c| cell_char(c)));
-        out.push('\n');
-    }
+    geometry::write_rows(&board.cells, board.n, cell_char, out);
 }
 
 /// Appends the text of `answer`.

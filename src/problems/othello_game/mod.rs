@@ -30,7 +30,7 @@ mod fuzzing;
 pub mod gtp;
 mod json_form;
 /// The text forms (`format.rs`) and the JSON form (`json_form.rs`, built on
-/// the text forms) side by side, for `forms_in!`.
+/// the text forms) side by side, for `impl Problem`.
 mod forms {
     pub use super::format::{read_answer, read_case, write_answer, write_case};
     pub use super::json_form::json;
@@ -44,6 +44,10 @@ pub mod shrink;
 pub mod strategy;
 pub mod zoo;
 
+use crate::json::JsonCodec;
+use crate::suite::{Property, Solver, Suite};
+use crate::text::{Lines, ParseError};
+use proptest::strategy::BoxedStrategy;
 use proptest::strategy::Strategy;
 
 use crate::generation::{Enumeration, Extras, Generate, RuleSets, Shape, ShapeKind, Shapes};
@@ -197,9 +201,28 @@ impl Problem for OthelloGame {
     type Case = Case;
     type Answer = Answer;
 
-    forms_in!(forms);
+    fn read_case(lines: &mut Lines<'_>) -> Result<Self::Case, ParseError> {
+        forms::read_case(lines)
+    }
+    fn write_case(case: &Self::Case, out: &mut String) {
+        forms::write_case(case, out)
+    }
+    fn read_answer(lines: &mut Lines<'_>, case: &Self::Case) -> Result<Self::Answer, ParseError> {
+        forms::read_answer(lines, case)
+    }
+    fn write_answer(answer: &Self::Answer, out: &mut String) {
+        forms::write_answer(answer, out)
+    }
+    fn json() -> JsonCodec<Self> {
+        forms::json()
+    }
 
-    solved_by!(oracle: oracle::solve, engine: engine::solve);
+    fn oracle(case: &Self::Case) -> Self::Answer {
+        oracle::solve(case)
+    }
+    fn engine(case: &Self::Case) -> Self::Answer {
+        engine::solve(case)
+    }
 }
 
 impl Generate for OthelloGame {
@@ -207,8 +230,18 @@ impl Generate for OthelloGame {
     const DEFAULT_SIZE: usize = 8;
     const MAX_SIZE: usize = MAX_SIDE;
 
-    generated_by!(cases: strategy::cases, simpler: shrink::simpler);
-    repeats_in!(repeats);
+    fn cases(size: usize) -> BoxedStrategy<Self::Case> {
+        strategy::cases(size)
+    }
+    fn simpler(case: &Self::Case) -> Box<dyn Iterator<Item = Self::Case>> {
+        Box::new(shrink::simpler(case))
+    }
+    fn images(case: &Self::Case) -> Vec<Self::Case> {
+        repeats::images(case)
+    }
+    fn contains(bigger: &Self::Case, smaller: &Self::Case) -> bool {
+        repeats::contains(bigger, smaller)
+    }
 
     fn size_of(case: &Case) -> String {
         format!(
@@ -273,7 +306,14 @@ impl Generate for OthelloGame {
     }
 }
 
-suite_in!(OthelloGame);
+impl Suite for OthelloGame {
+    fn properties() -> Vec<Property<Self>> {
+        properties::all()
+    }
+    fn zoo() -> Vec<Solver<Self>> {
+        zoo::all()
+    }
+}
 
 /// Engine and oracle on default-size and 16 x 16 games and on games with
 /// forced passes (`strategy::auto_pass_cases`). How small each slip shrinks

@@ -6,6 +6,7 @@
 use super::format::{command_text, write_board};
 use super::oracle::DIRECTIONS;
 use super::{Answer, BLACK, Board, Case, Colour, Command, EMPTY, OthelloGame, Reply, Rules, WHITE};
+use crate::problems::geometry::Symmetry;
 use crate::suite::{Holds, LawKind, Property, Solver, Stop, agrees_with_oracle, breaks};
 
 /// Every othello-game property.
@@ -239,12 +240,17 @@ fn turns_alternate(solver: &Solver<OthelloGame>, case: &Case) -> Holds {
 /// n × n board goes under the half turn (0), the reflection in the main
 /// diagonal (1) and in the other diagonal (2).
 fn map_vertex(s: usize, n: u8, (c, r): (u8, u8)) -> (u8, u8) {
-    match s {
-        0 => (n - 1 - c, n - 1 - r),
-        1 => (r, c),
-        _ => (n - 1 - r, n - 1 - c),
-    }
+    let n = usize::from(n);
+    let (r, c) = START_SYMMETRIES[s].point(n, n, usize::from(r), usize::from(c));
+    (c as u8, r as u8)
 }
+
+/// The half turn, the transpose and the anti-transpose.
+const START_SYMMETRIES: [Symmetry; 3] = [
+    Symmetry::new(false, true, true),
+    Symmetry::new(true, false, false),
+    Symmetry::new(true, true, true),
+];
 
 /// `case` with every vertex under symmetry `s`.
 pub fn map_case(s: usize, case: &Case) -> Case {
@@ -265,14 +271,10 @@ pub fn map_case(s: usize, case: &Case) -> Case {
 
 fn map_board(s: usize, board: &Board) -> Board {
     let n = board.n;
-    let mut cells = vec![EMPTY; n * n];
-    for r in 0..n {
-        for c in 0..n {
-            let (c2, r2) = map_vertex(s, n as u8, (c as u8, r as u8));
-            cells[r2 as usize * n + c2 as usize] = board.cells[r * n + c];
-        }
+    Board {
+        n,
+        cells: START_SYMMETRIES[s].grid(n, n, &board.cells),
     }
-    Board { n, cells }
 }
 
 fn start_symmetries(solver: &Solver<OthelloGame>, case: &Case) -> Holds {

@@ -6,18 +6,12 @@
 use super::Case;
 use super::properties::map_case;
 use crate::generation::is_subsequence;
+use crate::problems::geometry::distinct_images;
 
 /// `case` under the symmetries of the start position; `case` first, no
 /// repeats.
 pub fn images(case: &Case) -> Vec<Case> {
-    let mut out = vec![case.clone()];
-    for s in 0..3 {
-        let image = map_case(s, case);
-        if !out.contains(&image) {
-            out.push(image);
-        }
-    }
-    out
+    distinct_images(case, (0..3).map(|s| map_case(s, case)))
 }
 
 /// Whether `bigger` is played on the same board under the same rules and

@@ -58,8 +58,12 @@ pub mod strategy;
 pub mod zoo;
 
 use crate::generation::{Enumeration, Extras, Generate, Shape, ShapeKind, Shapes};
+use crate::json::JsonCodec;
 use crate::problem::Problem;
+use crate::suite::{Property, Solver, Suite};
 use crate::text::plural;
+use crate::text::{Lines, ParseError};
+use proptest::strategy::BoxedStrategy;
 
 /// The largest side the contract allows.
 pub const MAX_SIDE: usize = limits::MAX_SIDE;
@@ -156,9 +160,28 @@ impl Problem for ReversiMove {
     type Case = Case;
     type Answer = Board;
 
-    forms_in!(format);
+    fn read_case(lines: &mut Lines<'_>) -> Result<Self::Case, ParseError> {
+        format::read_case(lines)
+    }
+    fn write_case(case: &Self::Case, out: &mut String) {
+        format::write_case(case, out)
+    }
+    fn read_answer(lines: &mut Lines<'_>, case: &Self::Case) -> Result<Self::Answer, ParseError> {
+        format::read_answer(lines, case)
+    }
+    fn write_answer(answer: &Self::Answer, out: &mut String) {
+        format::write_answer(answer, out)
+    }
+    fn json() -> JsonCodec<Self> {
+        format::json()
+    }
 
-    solved_by!(oracle: oracle::solve, engine: grid::solve);
+    fn oracle(case: &Self::Case) -> Self::Answer {
+        oracle::solve(case)
+    }
+    fn engine(case: &Self::Case) -> Self::Answer {
+        grid::solve(case)
+    }
 }
 
 impl Generate for ReversiMove {
@@ -166,8 +189,18 @@ impl Generate for ReversiMove {
     const DEFAULT_SIZE: usize = 8;
     const MAX_SIZE: usize = limits::MAX_SIDE;
 
-    generated_by!(cases: strategy::cases, simpler: shrink::simpler);
-    repeats_in!(repeats);
+    fn cases(size: usize) -> BoxedStrategy<Self::Case> {
+        strategy::cases(size)
+    }
+    fn simpler(case: &Self::Case) -> Box<dyn Iterator<Item = Self::Case>> {
+        Box::new(shrink::simpler(case))
+    }
+    fn images(case: &Self::Case) -> Vec<Self::Case> {
+        repeats::images(case)
+    }
+    fn contains(bigger: &Self::Case, smaller: &Self::Case) -> bool {
+        repeats::contains(bigger, smaller)
+    }
 
     fn size_of(case: &Case) -> String {
         format!(
@@ -207,15 +240,21 @@ impl Generate for ReversiMove {
     }
 }
 
-suite_in!(ReversiMove);
+impl Suite for ReversiMove {
+    fn properties() -> Vec<Property<Self>> {
+        properties::all()
+    }
+    fn zoo() -> Vec<Solver<Self>> {
+        zoo::all()
+    }
+}
 
 /// Engine and oracle told a direction order (for the order law), on
 /// default-size and 100 x 100 boards; every slip shows on at most 9 cells.
 impl crate::suite::TestPlan for ReversiMove {
     const ZOO_CASES: u32 = 300;
 
-    fn references() -> Vec<crate::suite::Solver<Self>> {
-        use crate::suite::Solver;
+    fn references() -> Vec<Solver<Self>> {
         vec![
             order::with_order(Solver::engine(), grid::solve_in_order),
             order::with_order(Solver::oracle(), oracle::solve_in_order),

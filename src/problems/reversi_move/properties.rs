@@ -2,6 +2,7 @@
 
 use super::format::write_board;
 use super::{Board, Case, ReversiMove, order, swap_colours};
+use crate::problems::geometry::Symmetry;
 use crate::suite::{Holds, LawKind, Property, Solver, agrees_with_oracle, breaks};
 
 /// Every reversi-move property.
@@ -63,45 +64,30 @@ fn compare(what: &str, want: &Board, got: &Board) -> Holds {
 /// Symmetry `s` (0..8) of the rectangle: where cell (r, c) of an m×n board goes.
 /// 0 identity, 1 quarter turn, 2 half turn, 3 three quarters, 4 mirror
 /// left-right, 5 mirror top-bottom, 6 transpose, 7 anti-transpose.
-fn map_cell(s: usize, m: usize, n: usize, r: usize, c: usize) -> (usize, usize) {
-    match s {
-        0 => (r, c),
-        1 => (c, m - 1 - r),
-        2 => (m - 1 - r, n - 1 - c),
-        3 => (n - 1 - c, r),
-        4 => (r, n - 1 - c),
-        5 => (m - 1 - r, c),
-        6 => (c, r),
-        _ => (n - 1 - c, m - 1 - r),
-    }
-}
-
-/// The shape of an m×n board under symmetry `s`.
-fn map_shape(s: usize, m: usize, n: usize) -> (usize, usize) {
-    if matches!(s, 1 | 3 | 6 | 7) {
-        (n, m)
-    } else {
-        (m, n)
-    }
-}
+const SYMMETRIES: [Symmetry; 8] = [
+    Symmetry::IDENTITY,
+    Symmetry::new(true, false, true),
+    Symmetry::new(false, true, true),
+    Symmetry::new(true, true, false),
+    Symmetry::new(false, false, true),
+    Symmetry::new(false, true, false),
+    Symmetry::new(true, false, false),
+    Symmetry::new(true, true, true),
+];
 
 /// `board` under symmetry `s`.
 pub fn map_board(s: usize, board: &Board) -> Board {
-    let (m, n) = (board.rows, board.cols);
-    let (rows, cols) = map_shape(s, m, n);
-    let mut out = Board::empty(rows, cols);
-    for r in 0..m {
-        for c in 0..n {
-            let (r2, c2) = map_cell(s, m, n, r, c);
-            out.set(r2, c2, board.get(r, c));
-        }
+    let (rows, cols) = SYMMETRIES[s].shape(board.rows, board.cols);
+    Board {
+        rows,
+        cols,
+        cells: SYMMETRIES[s].grid(board.rows, board.cols, &board.cells),
     }
-    out
 }
 
 /// `case` under symmetry `s`.
 pub fn map_case(s: usize, case: &Case) -> Case {
-    let (row, col) = map_cell(s, case.board.rows, case.board.cols, case.row, case.col);
+    let (row, col) = SYMMETRIES[s].point(case.board.rows, case.board.cols, case.row, case.col);
     Case {
         board: map_board(s, &case.board),
         row,

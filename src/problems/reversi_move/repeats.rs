@@ -4,20 +4,16 @@
 
 use super::properties::map_case;
 use super::{Case, swap_colours};
+use crate::problems::geometry::distinct_images;
 
 /// `case` under the 8 symmetries of the rectangle and colour swap; `case`
 /// first, no repeats.
 pub fn images(case: &Case) -> Vec<Case> {
-    let mut out = vec![case.clone()];
-    for s in 0..8 {
+    let images = (0..8).flat_map(|s| {
         let moved = map_case(s, case);
-        for image in [swap_colours(&moved), moved] {
-            if !out.contains(&image) {
-                out.push(image);
-            }
-        }
-    }
-    out
+        [swap_colours(&moved), moved]
+    });
+    distinct_images(case, images)
 }
 
 /// Whether `bigger`'s board holds `smaller`'s as a window (every cell the
