@@ -119,9 +119,12 @@ pub(super) struct Shrinker<'a, P: Generate> {
     pub(super) slow_once: Vec<f64>,
 }
 
-/// What tells two failures apart: the verdict, the law that found it,
-/// which cells of the answer differ (line and column, for a wrong answer)
-/// or the detail (exit status and stderr, for the others).
+/// What tells two failures apart: the verdict, the law that found it, and
+/// for a wrong answer the problem's kind of it
+/// ([`Generate::failure_class`]: for a command sequence, the first command
+/// answered wrong, the position it met and the two replies) or else which
+/// cells of the answer differ (line and column); the detail (exit status
+/// and stderr) for the others.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Signature {
     verdict: Verdict,
@@ -130,14 +133,44 @@ pub(super) struct Signature {
 }
 
 impl Signature {
-    /// A reported failure's signature.
-    pub(super) fn of(f: &Failure) -> Signature {
+    /// A reported failure's signature; `case`: its case, when it is one.
+    pub(super) fn of<P: Generate>(f: &Failure, case: Option<&P::Case>) -> Signature {
         let law = f.found_by.as_ref().map(|b| b.law.clone());
-        Signature::new(f.verdict, law, &f.expected, &f.got, &f.detail)
+        Signature::new::<P>(f.verdict, law, case, &f.expected, &f.got, &f.detail)
     }
 
-    fn new(verdict: Verdict, law: Option<String>, expected: &str, got: &str, detail: &str) -> Self {
-        let what = if verdict == Verdict::WrongAnswer {
+    /// The signature of a judgement of `case`.
+    pub(super) fn judged<P: Generate>(case: &P::Case, judged: &Judged) -> Signature {
+        Signature::new::<P>(
+            judged.verdict,
+            None,
+            Some(case),
+            &judged.expected,
+            &judged.got,
+            &judged.detail,
+        )
+    }
+
+    /// Whether the problem named the kind of this wrong answer (then the
+    /// signature holds whatever input shows it, whole or shrunk).
+    pub(super) fn is_class(&self) -> bool {
+        self.what.starts_with(CLASS)
+    }
+
+    fn new<P: Generate>(
+        verdict: Verdict,
+        law: Option<String>,
+        case: Option<&P::Case>,
+        expected: &str,
+        got: &str,
+        detail: &str,
+    ) -> Self {
+        let class = case
+            .filter(|_| verdict == Verdict::WrongAnswer)
+            .and_then(|c| P::failure_class(c, expected, got));
+        let what = if let Some(class) = class {
+            format!("{CLASS}{class}")
+        } else if verdict == Verdict::WrongAnswer {
             let (want, got): (Vec<&str>, Vec<&str>) =
                 (expected.lines().collect(), got.lines().collect());
             let mut differing = Vec::new();
@@ -157,6 +190,9 @@ impl Signature {
         Signature { verdict, law, what }
     }
 }
+
+/// How a signature made of the problem's kind of failure starts.
+const CLASS: &str = "kind: ";
 
 impl<'a, P: Generate> Shrinker<'a, P> {
     /// Judges `cases` on lone runs (cached), `jobs` at a time, within budget;
@@ -207,13 +243,7 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         }
         if !self.avoid.is_empty() {
             let input = self.candidate.input_text(std::slice::from_ref(case));
-            let signature = Signature::new(
-                judged.verdict,
-                None,
-                &judged.expected,
-                &judged.got,
-                &judged.detail,
-            );
+            let signature = Signature::judged::<P>(case, judged);
             if self
                 .avoid
                 .iter()

@@ -38,7 +38,8 @@ impl<P: Generate> Context<'_, P> {
             let avoid: Vec<(String, Signature)> = findings
                 .kept
                 .iter()
-                .map(|f| (f.input.clone(), Signature::of(f)))
+                .zip(&findings.kept_images)
+                .map(|(f, images)| (f.input.clone(), Signature::of::<P>(f, images.first())))
                 .collect();
             (avoid, findings.kept_images.clone())
         };
@@ -95,6 +96,16 @@ impl<P: Generate> Context<'_, P> {
                 .collect()
         };
         let fails_alone = !lone.is_empty();
+        // A wrong answer of a kind a kept failure has is that bug again
+        // (a longer or shorter sequence showing it): set aside unshrunk.
+        let before = lone.len();
+        let lone: Vec<(usize, Judged)> = lone
+            .into_iter()
+            .filter(|(i, j)| !self.same_kind_as_kept(&batch[*i], j))
+            .collect();
+        if lone.len() < before {
+            self.set_aside();
+        }
         // The first that is a failure once confirmed (a time-out that
         // passes on its second run is not).
         for (i, alone) in lone {

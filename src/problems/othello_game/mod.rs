@@ -209,6 +209,9 @@ impl Generate for OthelloGame {
 
     generated_by!(cases: strategy::cases, simpler: shrink::simpler);
     repeats_in!(repeats);
+    fn failure_class(case: &Case, expected: &str, got: &str) -> Option<String> {
+        repeats::failure_class(case, expected, got)
+    }
 
     fn size_of(case: &Case) -> String {
         format!(

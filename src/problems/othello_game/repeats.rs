@@ -1,11 +1,15 @@
 //! A failure seen again: the game under the three symmetries that keep the
 //! start position (the half turn and the two diagonal reflections; black
 //! moves first, so no colour swap), or a game whose commands hold a
-//! failing game's in order on the same board under the same rules.
+//! failing game's in order on the same board under the same rules, or a
+//! wrong reply of the same kind (the same command, in the same kind of
+//! position, answered the same wrong way) however long the game before it.
 
-use super::Case;
+use super::oracle::met;
 use super::properties::map_case;
+use super::{Case, Command};
 use crate::generation::is_subsequence;
+use crate::gtp::first_differing_reply;
 
 /// `case` under the symmetries of the start position; `case` first, no
 /// repeats.
@@ -28,6 +32,61 @@ pub fn contains(bigger: &Case, smaller: &Case) -> bool {
         && is_subsequence(&smaller.commands, &bigger.commands)
 }
 
+/// The kind of a wrong answer: the first command answered wrong (a move,
+/// a pass or `undo`; by the side to move or the other), what the position
+/// it met allows (which sides have a move; for a move, whether its cell is
+/// empty and flips anything), and the reply expected and given. `None`
+/// when every reply agrees (the boards alone differ).
+///
+/// A defect that shows in one reply, such as an engine that keeps a pass
+/// it inserted before a play it then refused (its next pass is answered
+/// `? illegal move`: it thinks the other side is to move), is one kind
+/// whatever game led there: 50 or 70 commands, one report.
+pub fn failure_class(case: &Case, expected: &str, got: &str) -> Option<String> {
+    let (i, want, have) = first_differing_reply(case.commands.len(), expected, got)?;
+    let m = met(case, i);
+    let yes = |b: bool| if b { "has a" } else { "has no" };
+    let sides = format!(
+        "the side to move {} move, the other side {} move",
+        yes(m.mover_can),
+        yes(m.other_can)
+    );
+    let what = match case.commands[i] {
+        Command::Undo => {
+            let history = if m.can_undo {
+                "a play to take back"
+            } else {
+                "nothing to take back"
+            };
+            format!("undo with {history}")
+        }
+        Command::Play { vertex: None, .. } => {
+            let by = if m.by_mover {
+                "the side to move"
+            } else {
+                "the other side"
+            };
+            format!("a pass by {by} ({sides})")
+        }
+        Command::Play {
+            vertex: Some(_), ..
+        } => {
+            let by = if m.by_mover {
+                "the side to move"
+            } else {
+                "the other side"
+            };
+            let cell = match (m.empty, m.flips) {
+                (false, _) => "an occupied cell",
+                (true, false) => "an empty cell that flips nothing",
+                (true, true) => "an empty cell that flips",
+            };
+            format!("a move by {by} on {cell} ({sides})")
+        }
+    };
+    Some(format!("{what}: expected `{want}`, got `{have}`"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -48,5 +107,47 @@ mod tests {
         assert!(!contains(&big, &small));
         let mirrored = case("8\n1\nplay b e3\n");
         assert!(!images(&small).iter().any(|i| contains(&mirrored, i)));
+    }
+
+    /// The expected answer to `case` and one with reply `i` replaced.
+    fn answers(case: &Case, i: usize, reply: &str) -> (String, String) {
+        let expected = crate::problem::answer_text::<OthelloGame>(&OthelloGame::oracle(case));
+        let got = expected
+            .lines()
+            .enumerate()
+            .map(|(j, l)| format!("{}\n", if j == i { reply } else { l }))
+            .collect();
+        (expected, got)
+    }
+
+    #[test]
+    fn one_wrong_reply_in_games_of_different_lengths_is_one_kind() {
+        // After b b1 white is to move and has moves: its pass is refused.
+        // Accepting it, two commands in or three (a refused play of black
+        // between), is one kind of wrong answer, at another line of the
+        // answer: the differing cells alone would call them two.
+        let short = case("4\n2\nplay b b1\nplay w pass\n");
+        let long = case("4\n3\nplay b b1\nplay b a4\nplay w pass\n");
+        let (e1, g1) = answers(&short, 1, "=");
+        let (e2, g2) = answers(&long, 2, "=");
+        assert_eq!(e1.lines().nth(1), Some("? illegal move"));
+        let k1 = failure_class(&short, &e1, &g1).unwrap();
+        assert_eq!(
+            k1,
+            "a pass by the side to move (the side to move has a move, the other side has a move): \
+             expected `? illegal move`, got `=`"
+        );
+        assert_eq!(failure_class(&long, &e2, &g2).as_deref(), Some(k1.as_str()));
+        // Another command answered wrong, or another wrong reply: other kinds.
+        let (e3, g3) = answers(&long, 1, "=");
+        let k3 = failure_class(&long, &e3, &g3).unwrap();
+        assert!(k3.starts_with("a move by the other side"), "{k3}");
+        let (e4, g4) = answers(&short, 0, "? illegal move");
+        assert_ne!(
+            failure_class(&short, &e4, &g4).as_deref(),
+            Some(k1.as_str())
+        );
+        // Every reply right: the boards alone tell.
+        assert_eq!(failure_class(&short, &e1, &e1), None);
     }
 }
