@@ -4,7 +4,7 @@
 
 use super::candidate::Outcome;
 use super::excerpt;
-use super::process::{Exit, Limits, signal_name};
+use super::process::{Exit, Limits, Waited, signal_name};
 
 /// Lines of stderr kept in a crash's detail: the end, where a traceback
 /// names its exception.
@@ -37,6 +37,10 @@ pub(in crate::harness) fn stderr_tail(stderr: &str, dropped_bytes: usize) -> Str
     format!("; stderr{cut}: {}", kept.join(" | "))
 }
 
+/// What a time-out's detail says when the run was killed at the wall cap
+/// while its own time was under the limit: the machine starved it.
+pub(in crate::harness) const STARVED: &str = "starved by the machine";
+
 /// What the process was asked for, which the details name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(in crate::harness) enum Asked {
@@ -60,6 +64,7 @@ pub(in crate::harness) fn exit_outcome<A>(
     limits: &Limits,
     asked: Asked,
     cpu: Option<std::time::Duration>,
+    waited: Option<Waited>,
 ) -> Outcome<A> {
     let run = asked == Asked::Run;
     // Output cut short by a limit or a crash is quoted, never compared:
@@ -67,9 +72,25 @@ pub(in crate::harness) fn exit_outcome<A>(
     // held whole while a group of runs is judged.
     let output =
         crate::harness::excerpt::first_bytes(output, crate::harness::excerpt::QUOTED_BYTES);
-    let cpu_used = cpu.map_or(String::new(), |t| {
+    let mut cpu_used = cpu.map_or(String::new(), |t| {
         format!(" (CPU time used: {} ms)", t.as_millis())
     });
+    if let Some(w) = waited.filter(|w| !w.waited.is_zero()) {
+        let how = match (w.own_time, w.starved) {
+            (true, true) => format!(
+                "; {STARVED}: its own time (wall time less the wait) stayed under the limit up to \
+                 the wall cap of {} ms",
+                (limits.timeout * super::process::WALL_CAP).as_millis()
+            ),
+            (true, false) => "; the limit held on its own time, the wall time less the wait".into(),
+            (false, true) => "; most of it waiting: its own time stayed under the limit".into(),
+            (false, false) => String::new(),
+        };
+        cpu_used.push_str(&format!(
+            " (waited for a CPU: {} ms{how})",
+            w.waited.as_millis()
+        ));
+    }
     match *exit {
         Exit::TimedOut => Outcome::TimedOut {
             output,

@@ -10,7 +10,10 @@ use proptest::strategy::ValueTree;
 use super::batch::suspects;
 use super::candidate::Candidate;
 use super::report::{Failure, Shrink};
-use super::run::{CheckConfig, Judged, failure, judge_run, run_alone, run_batches};
+use super::run::{
+    CheckConfig, Judged, confirmed_by, failure, judge_run, run_again, run_alone, run_batches,
+    was_starved,
+};
 use super::verdict::{Origin, Verdict};
 use crate::generation::{Generate, holds_image_of};
 use crate::problem::{Problem, case_text};
@@ -282,9 +285,8 @@ impl<'a, P: Generate> Shrinker<'a, P> {
             return None;
         }
         self.budget.runs += 1;
-        let started = Instant::now();
-        let mut again = run_alone(self.candidate, std::slice::from_ref(case), 1).remove(0);
-        let took = started.elapsed();
+        let (mut again, took, starved) = run_again(self.candidate, case);
+        self.budget.runs += starved as usize;
         if again.verdict == Verdict::Ok {
             self.slow_once.push(took.as_secs_f64() * 1000.0);
             self.cache.insert(case_text::<P>(case), again);
@@ -293,11 +295,14 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         if again.verdict != judged.verdict {
             return None;
         }
-        again.confirmed = Some(
-            "shrinking accepts a time-out step only when a second lone run of it times out \
-             too, and this input's did (the detail is that run's)"
-                .into(),
-        );
+        if was_starved(&again) {
+            // Not a time-out it can be sure of: not a step.
+            return None;
+        }
+        again.confirmed = Some(format!(
+            "shrinking accepts a time-out step only when a second lone run of it times out too; {}",
+            confirmed_by(&again, starved, "this input's")
+        ));
         Some(again)
     }
 

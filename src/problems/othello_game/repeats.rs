@@ -7,7 +7,7 @@
 
 use super::oracle::met;
 use super::properties::map_case;
-use super::{Case, Command};
+use super::{Case, Command, Reply, Rules};
 use crate::generation::is_subsequence;
 use crate::gtp::first_differing_reply;
 
@@ -43,7 +43,16 @@ pub fn contains(bigger: &Case, smaller: &Case) -> bool {
 /// `? illegal move`: it thinks the other side is to move), is one kind
 /// whatever game led there: 50 or 70 commands, one report.
 pub fn failure_class(case: &Case, expected: &str, got: &str) -> Option<String> {
-    let (i, want, have) = first_differing_reply(case.commands.len(), expected, got)?;
+    let k = case.commands.len();
+    let first = first_differing_reply(k, expected, got);
+    if refused_after_pass(case, first.map_or(k, |(i, ..)| i)).is_some() {
+        return Some(
+            "the first difference follows a refused play by the side not to move, made when \
+             the side to move had no move (where either-pass inserts that side's pass first)"
+                .into(),
+        );
+    }
+    let (i, want, have) = first?;
     let m = met(case, i);
     let yes = |b: bool| if b { "has a" } else { "has no" };
     let sides = format!(
@@ -85,6 +94,33 @@ pub fn failure_class(case: &Case, expected: &str, got: &str) -> Option<String> {
         }
     };
     Some(format!("{what}: expected `{want}`, got `{have}`"))
+}
+
+/// The first of `case`'s commands before command `end` that, under
+/// either-pass, is a play by the side not to move while the side to move
+/// has no move (the convention's inserted pass) and that the reference
+/// refuses: where an engine that keeps the pass it inserted before a
+/// refused play goes wrong. Whatever shows it later (the next pass
+/// refused, `undo` taking back the pass instead of the play, a board), it
+/// is one defect.
+fn refused_after_pass(case: &Case, end: usize) -> Option<usize> {
+    if case.rules != Rules::EitherPass {
+        return None;
+    }
+    let replies = super::oracle::solve(case).replies;
+    (0..end.min(case.commands.len())).find(|&j| {
+        matches!(
+            case.commands[j],
+            Command::Play {
+                vertex: Some(_),
+                ..
+            }
+        ) && replies[j] != Reply::Accepted
+            && {
+                let m = met(case, j);
+                !m.by_mover && !m.mover_can && m.other_can
+            }
+    })
 }
 
 #[cfg(test)]
@@ -149,5 +185,34 @@ mod tests {
         );
         // Every reply right: the boards alone tell.
         assert_eq!(failure_class(&short, &e1, &e1), None);
+    }
+
+    #[test]
+    fn what_follows_a_refused_play_after_an_inserted_pass_is_one_kind() {
+        // Edax's defect (found by boardcheck, seed 1): after white's h1
+        // black has no move; white's g6 (occupied) is refused, and Edax
+        // keeps the pass it inserted for black. Its `undo` then takes back
+        // that pass, not h1: every reply agrees, the boards differ. The
+        // same game ended by white's pass instead shows it as a refused
+        // pass. One defect, one kind.
+        let moves = "play b d3\nplay w c3\nplay b c4\nplay w e3\nplay b d2\nplay w e1\nplay b b2\nplay w c6\nplay b d6\nplay w c7\nplay b f2\nplay w g3\nplay b g1\nplay w a1\nplay b h4\nplay w e2\nplay b b3\nplay w b4\nplay b b7\nplay w c2\nplay b f5\nplay w a8\nplay b b1\nplay w g2\nplay b h2\nplay w f1\nplay b a5\nplay w g6\nplay b h7\nplay w b5\nplay b a2\nplay w a3\nplay b a4\nplay w e6\nplay b d7\nplay w h3\nplay b a7\nplay w f3\nplay b f4\nplay w h1\nplay w g6\nundo";
+        let undo = case(&format!("8 either-pass\n42\n{moves}\n"));
+        let expected = crate::problem::answer_text::<OthelloGame>(&OthelloGame::oracle(&undo));
+        let got = expected.replacen("OX..OOX.", "OX..OOOO", 1);
+        assert_ne!(got, expected);
+        let kind = failure_class(&undo, &expected, &got).unwrap();
+        assert!(kind.contains("follows a refused play"), "{kind}");
+        let prefix: Vec<&str> = moves.lines().take(41).collect();
+        let pass = case(&format!(
+            "8 either-pass\n42\n{}\nplay b pass\n",
+            prefix.join("\n")
+        ));
+        let (e, g) = answers(&pass, 41, "? illegal move");
+        assert_eq!(failure_class(&pass, &e, &g).as_deref(), Some(kind.as_str()));
+        // Under the standard rules there is no inserted pass: the boards
+        // alone tell.
+        let standard = case(&format!("8\n42\n{moves}\n"));
+        let expected = crate::problem::answer_text::<OthelloGame>(&OthelloGame::oracle(&standard));
+        assert_eq!(failure_class(&standard, &expected, &got), None);
     }
 }
