@@ -38,17 +38,20 @@ pub fn contains(bigger: &Case, smaller: &Case) -> bool {
 /// empty and flips anything), and the reply expected and given. `None`
 /// when every reply agrees (the boards alone differ).
 ///
-/// A defect that shows in one reply, such as an engine that keeps a pass
-/// it inserted before a play it then refused (its next pass is answered
-/// `? illegal move`: it thinks the other side is to move), is one kind
-/// whatever game led there: 50 or 70 commands, one report.
+/// A defect that shows in one reply is one kind whatever game led there:
+/// 50 or 70 commands, one report. Under either-pass, a difference that
+/// follows a refused play by the side not to move, made while the side to
+/// move had no move, is one kind whatever it is: an engine that keeps the
+/// pass it inserted before that play (Edax) shows it as its next pass
+/// refused, or as an `undo` that takes back the pass, or in the board.
 pub fn failure_class(case: &Case, expected: &str, got: &str) -> Option<String> {
     let k = case.commands.len();
     let first = first_differing_reply(k, expected, got);
     if refused_after_pass(case, first.map_or(k, |(i, ..)| i)).is_some() {
         return Some(
-            "the first difference follows a refused play by the side not to move, made when \
-             the side to move had no move (where either-pass inserts that side's pass first)"
+            "the first difference follows a refused play (a move or a pass) by the side not to \
+             move, made when the side to move had no move (where either-pass inserts that \
+             side's pass first)"
                 .into(),
         );
     }
@@ -97,29 +100,22 @@ pub fn failure_class(case: &Case, expected: &str, got: &str) -> Option<String> {
 }
 
 /// The first of `case`'s commands before command `end` that, under
-/// either-pass, is a play by the side not to move while the side to move
-/// has no move (the convention's inserted pass) and that the reference
-/// refuses: where an engine that keeps the pass it inserted before a
-/// refused play goes wrong. Whatever shows it later (the next pass
-/// refused, `undo` taking back the pass instead of the play, a board), it
-/// is one defect.
+/// either-pass, is a play (a move or a pass) by the side not to move while
+/// the side to move has no move (where the convention inserts that side's
+/// pass) and that the reference refuses: where an engine that keeps the
+/// pass it inserted before a refused play goes wrong. Whatever shows it
+/// later (the next pass refused, `undo` taking back the pass instead of the
+/// play, a board), it is one defect.
 fn refused_after_pass(case: &Case, end: usize) -> Option<usize> {
     if case.rules != Rules::EitherPass {
         return None;
     }
     let replies = super::oracle::solve(case).replies;
     (0..end.min(case.commands.len())).find(|&j| {
-        matches!(
-            case.commands[j],
-            Command::Play {
-                vertex: Some(_),
-                ..
-            }
-        ) && replies[j] != Reply::Accepted
-            && {
-                let m = met(case, j);
-                !m.by_mover && !m.mover_can && m.other_can
-            }
+        matches!(case.commands[j], Command::Play { .. }) && replies[j] != Reply::Accepted && {
+            let m = met(case, j);
+            !m.by_mover && !m.mover_can && m.other_can
+        }
     })
 }
 
@@ -209,6 +205,18 @@ mod tests {
         ));
         let (e, g) = answers(&pass, 41, "? illegal move");
         assert_eq!(failure_class(&pass, &e, &g).as_deref(), Some(kind.as_str()));
+        // White's pass instead of g6, refused too: black's pass after it.
+        let prefix: Vec<&str> = moves.lines().take(40).collect();
+        let passes = case(&format!(
+            "8 either-pass\n42\n{}\nplay w pass\nplay b pass\n",
+            prefix.join("\n")
+        ));
+        let (e, g) = answers(&passes, 41, "? illegal move");
+        assert_eq!(e.lines().nth(40), Some("? illegal move"));
+        assert_eq!(
+            failure_class(&passes, &e, &g).as_deref(),
+            Some(kind.as_str())
+        );
         // Under the standard rules there is no inserted pass: the boards
         // alone tell.
         let standard = case(&format!("8\n42\n{moves}\n"));
