@@ -135,6 +135,9 @@ impl Generate for GoMove {
 
     generated_by!(cases: strategy::cases, simpler: shrink::simpler);
     repeats_in!(repeats);
+    fn failure_class(case: &Case, expected: &str, got: &str) -> Option<String> {
+        repeats::failure_class(case, expected, got)
+    }
 
     fn size_of(case: &Case) -> String {
         let n = case.position.n;
