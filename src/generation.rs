@@ -64,6 +64,17 @@ pub trait Generate: Problem {
     fn contains(bigger: &Self::Case, smaller: &Self::Case) -> bool {
         bigger == smaller
     }
+
+    /// What kind of wrong answer `got` is on `case` (where `expected` is
+    /// the reference's answer, both as text), when the problem can say more
+    /// than which cells of the answer differ: for a sequence of commands,
+    /// the kind of the first command answered wrong, the position it met
+    /// and the two replies. Two wrong answers of one kind are one bug, so
+    /// `--max-failures` keeps one of them. `None` (the default): the
+    /// differing cells tell failures apart.
+    fn failure_class(_case: &Self::Case, _expected: &str, _got: &str) -> Option<String> {
+        None
+    }
 }
 
 /// Whether the items of `small` appear in `big` in the same order (not

@@ -98,3 +98,26 @@ pub struct GtpForm<P: Problem> {
     /// only the replies are compared, and the report says so.
     pub without_board: fn(&P::Answer) -> P::Answer,
 }
+
+/// The first of a case's `k` commands whose reply differs between two
+/// answers as text (one reply a line, first; the board after): its index
+/// and the two reply lines. `None` when every reply agrees (then only the
+/// board can differ).
+///
+/// ```
+/// use boardcheck::gtp::first_differing_reply;
+/// let expected = "=\n? illegal move\n..\n";
+/// assert_eq!(first_differing_reply(2, expected, "=\n=\n..\n"), Some((1, "? illegal move", "=")));
+/// assert_eq!(first_differing_reply(2, expected, "=\n? illegal move\nX.\n"), None);
+/// ```
+pub fn first_differing_reply<'a>(
+    k: usize,
+    expected: &'a str,
+    got: &'a str,
+) -> Option<(usize, &'a str, &'a str)> {
+    let (mut want, mut have) = (expected.lines(), got.lines());
+    (0..k).find_map(|i| {
+        let (w, h) = (want.next().unwrap_or(""), have.next().unwrap_or(""));
+        (w.trim() != h.trim()).then_some((i, w.trim(), h.trim()))
+    })
+}

@@ -344,3 +344,35 @@ fn go_move_malformed_and_illegal_positions_exit_2_with_one_line() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&out.stdout), "1\n02\n00\n");
 }
+
+/// A bug that shows in several shapes does not use up the search before a
+/// second bug shows: go-move's two_slips.py (a move onto one's own stone
+/// is legal; suicide judged before captures), seed 2, meets its suicide
+/// slip at case 33 and four more times, in shapes no symmetry relates,
+/// before case 117 shows the own-stone slip. With the search stopping
+/// after as many shrunk repeats as `--max-failures` it reported one bug.
+#[test]
+fn max_failures_3_reports_both_slips_of_go_move_two_slips_on_seed_2() {
+    let (status, report) = check_json(
+        "go-move",
+        2,
+        &["--max-failures", "3", "--timeout-ms", "20000"],
+        &["python3", "examples/go_move/two_slips.py"],
+    );
+    assert_eq!(status, 1, "{report:#}");
+    let answers: Vec<(&str, &str)> = report["failures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["expected"].as_str().unwrap().lines().next().unwrap_or(""),
+                f["got"].as_str().unwrap().lines().next().unwrap_or(""),
+            )
+        })
+        .collect();
+    // One report per slip: a legal capture refused, an occupied point taken.
+    assert_eq!(answers.len(), 2, "{report:#}");
+    assert!(answers.contains(&("1", "0")), "{answers:?}");
+    assert!(answers.contains(&("0", "1")), "{answers:?}");
+}

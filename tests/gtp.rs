@@ -706,3 +706,51 @@ fn the_gtp_laws_run_for_every_caller_of_check() {
     assert_eq!(laws.cases, 5);
     assert!(laws.checked[2] > 0);
 }
+
+/// One slip seen in sequences of several lengths is one distinct failure:
+/// the toy's missing superko (it compares only with the board before the
+/// previous play) fails on 6-, 7- and 8-command sequences whose differing
+/// reply sits at another line each time; each is a play that makes an
+/// earlier board again, accepted. Before wrong answers were told apart by
+/// their kind, `--max-failures 3` reported it three times on this seed.
+#[test]
+fn one_slip_in_sequences_of_any_length_is_one_distinct_failure() {
+    let (status, report) = check_json(
+        "go-game",
+        11,
+        &[
+            "--gtp",
+            "--rules",
+            "ko=positional,suicide=forbidden",
+            "--size",
+            "9",
+            "--cases",
+            "400",
+            "--gtp-laws",
+            "10",
+            "--shrink-seconds",
+            "10",
+            "--max-failures",
+            "3",
+        ],
+        &[
+            "python3",
+            TOY,
+            "--positional-superko",
+            "--slip",
+            "superko-last",
+        ],
+    );
+    assert_eq!(status, 1, "{report:#}");
+    let failures = report["failures"].as_array().unwrap();
+    assert_eq!(failures.len(), 1, "{report:#}");
+    assert!(
+        failures[0]["detail"]
+            .as_str()
+            .unwrap()
+            .contains("expected `? illegal move`, the engine replied `=`"),
+        "{report:#}"
+    );
+    // The other failing sequences were seen and set aside, not missed.
+    assert!(report["set_aside"].as_u64() > Some(0), "{report:#}");
+}

@@ -95,6 +95,64 @@ pub fn one_line(text: &str) -> String {
     clip(&joined, (0, DETAIL_CHARACTERS.min(joined.chars().count())))
 }
 
+/// Characters of one line of a report's text made of the candidate's
+/// words (a detail, how a time-out was confirmed): longer lines wrap.
+pub const REPORT_WIDTH: usize = 200;
+
+/// `label` and `text` as lines of at most [`REPORT_WIDTH`] characters,
+/// broken at spaces (a word longer than a line is split), the lines after
+/// the first indented by two spaces; each line ends with a line break.
+///
+/// ```
+/// use boardcheck::harness::excerpt::{REPORT_WIDTH, wrapped};
+/// let long = "x".repeat(450);
+/// let text = wrapped("detail: ", &format!("a b {long}"));
+/// assert!(text.lines().all(|l| l.chars().count() <= REPORT_WIDTH));
+/// assert!(text.starts_with("detail: a b xxx"));
+/// assert!(text.lines().skip(1).all(|l| l.starts_with("  x")));
+/// assert_eq!(text.matches('x').count(), 450);
+/// ```
+pub fn wrapped(label: &str, text: &str) -> String {
+    let mut out = String::new();
+    let mut line = label.to_string();
+    let mut empty = true;
+    let flush = |out: &mut String, line: &mut String, empty: &mut bool| {
+        out.push_str(line.trim_end());
+        out.push('\n');
+        *line = "  ".to_string();
+        *empty = true;
+    };
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let mut chars: Vec<char> = word.chars().collect();
+        while !chars.is_empty() {
+            let used = line.chars().count() + usize::from(!empty);
+            let room = REPORT_WIDTH.saturating_sub(used);
+            if chars.len() <= room {
+                if !empty {
+                    line.push(' ');
+                }
+                line.extend(chars.drain(..));
+                empty = false;
+            } else if room == 0 || (!empty && chars.len() <= REPORT_WIDTH - 2) {
+                // On the next line (whole, if it fits on one).
+                flush(&mut out, &mut line, &mut empty);
+            } else {
+                // Longer than a line: as much as fits here.
+                if !empty {
+                    line.push(' ');
+                }
+                line.extend(chars.drain(..room));
+                flush(&mut out, &mut line, &mut empty);
+            }
+        }
+    }
+    if !empty || out.is_empty() {
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
 /// The note that stands for a cut of `n` lines.
 pub fn cut_note(n: usize) -> String {
     format!(

@@ -3,39 +3,55 @@
 //! memory, output cap) that lone runs and long-lived sessions share.
 
 use super::candidate::Outcome;
-use super::excerpt;
-use super::process::{Exit, Limits, signal_name};
+use super::process::{Exit, Limits, Waited, signal_name};
 
 /// Lines of stderr kept in a crash's detail: the end, where a traceback
 /// names its exception.
 const STDERR_LINES: usize = 8;
-/// Characters of one stderr line kept in a detail: a minified source line
-/// or a dumped board is cut, with a note.
-const STDERR_LINE_CHARACTERS: usize = 200;
+/// Characters of stderr kept in a detail, all its kept lines together
+/// (joined by ` | `): the report's lines stay narrow whatever the
+/// candidate writes.
+pub(in crate::harness) const STDERR_CHARACTERS: usize = 200;
 
-/// The end of `stderr` for a detail line, saying how much was cut.
+/// The end of `stderr` for a detail line: its last lines, at most
+/// [`STDERR_CHARACTERS`] characters in all, saying how many bytes before
+/// them were cut (`dropped_bytes` of them before the text kept in memory).
 pub(in crate::harness) fn stderr_tail(stderr: &str, dropped_bytes: usize) -> String {
     let text = stderr.trim();
     if text.is_empty() {
         return String::new();
     }
     let lines: Vec<&str> = text.lines().collect();
-    let kept = &lines[lines.len().saturating_sub(STDERR_LINES)..];
-    let cut_lines = lines.len() - kept.len();
-    let cut = match (cut_lines, dropped_bytes) {
-        (0, 0) => String::new(),
-        (l, 0) => format!(" ({l} earlier lines cut)"),
-        (l, b) => format!(" ({l} earlier lines and {b} earlier bytes cut)"),
+    let kept_lines = &lines[lines.len().saturating_sub(STDERR_LINES)..];
+    let joined = kept_lines.join(" | ");
+    let count = joined.chars().count();
+    let (kept, cut_here) = if count > STDERR_CHARACTERS {
+        let start = joined
+            .char_indices()
+            .nth(count - STDERR_CHARACTERS)
+            .map_or(0, |(i, _)| i);
+        (&joined[start..], start)
+    } else {
+        (joined.as_str(), 0)
     };
-    let kept: Vec<String> = kept
+    // Bytes of stderr before the kept text: dropped ones, earlier lines
+    // (each with its line break), and the cut part of the joined lines
+    // (whose ` | ` stand for line breaks, 3 bytes for 1).
+    let earlier_lines: usize = lines[..lines.len() - kept_lines.len()]
         .iter()
-        .map(|line| {
-            let n = line.chars().count();
-            excerpt::clip(line, (0, n.min(STDERR_LINE_CHARACTERS)))
-        })
-        .collect();
-    format!("; stderr{cut}: {}", kept.join(" | "))
+        .map(|l| l.len() + 1)
+        .sum();
+    let separators_cut = joined[..cut_here].matches(" | ").count();
+    let cut = dropped_bytes + earlier_lines + cut_here - 2 * separators_cut;
+    if cut == 0 {
+        return format!("; stderr: {kept}");
+    }
+    format!("; stderr ({cut} earlier bytes cut): {kept}")
 }
+
+/// What a time-out's detail says when the run was killed at the wall cap
+/// while its own time was under the limit: the machine starved it.
+pub(in crate::harness) const STARVED: &str = "starved by the machine";
 
 /// What the process was asked for, which the details name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,6 +76,7 @@ pub(in crate::harness) fn exit_outcome<A>(
     limits: &Limits,
     asked: Asked,
     cpu: Option<std::time::Duration>,
+    waited: Option<Waited>,
 ) -> Outcome<A> {
     let run = asked == Asked::Run;
     // Output cut short by a limit or a crash is quoted, never compared:
@@ -67,9 +84,25 @@ pub(in crate::harness) fn exit_outcome<A>(
     // held whole while a group of runs is judged.
     let output =
         crate::harness::excerpt::first_bytes(output, crate::harness::excerpt::QUOTED_BYTES);
-    let cpu_used = cpu.map_or(String::new(), |t| {
+    let mut cpu_used = cpu.map_or(String::new(), |t| {
         format!(" (CPU time used: {} ms)", t.as_millis())
     });
+    if let Some(w) = waited.filter(|w| !w.waited.is_zero()) {
+        let how = match (w.own_time, w.starved) {
+            (true, true) => format!(
+                "; {STARVED}: its own time (wall time less the wait) stayed under the limit up to \
+                 the wall cap of {} ms",
+                (limits.timeout * super::process::WALL_CAP).as_millis()
+            ),
+            (true, false) => "; the limit held on its own time, the wall time less the wait".into(),
+            (false, true) => "; most of it waiting: its own time stayed under the limit".into(),
+            (false, false) => String::new(),
+        };
+        cpu_used.push_str(&format!(
+            " (waited for a CPU: {} ms{how})",
+            w.waited.as_millis()
+        ));
+    }
     match *exit {
         Exit::TimedOut => Outcome::TimedOut {
             output,
@@ -142,14 +175,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_long_stderr_line_is_cut_with_a_note() {
+    fn a_long_stderr_is_cut_to_its_end_with_a_note_of_the_bytes_cut() {
         let stderr = format!("{}\nError: boom\n", "x".repeat(5000));
         let tail = stderr_tail(&stderr, 0);
-        assert!(tail.len() < 400, "{tail}");
-        assert!(tail.contains(&format!(
-            "({} more characters)",
-            5000 - STDERR_LINE_CHARACTERS
-        )));
+        let kept = tail.split_once("): ").unwrap().1;
+        assert_eq!(kept.chars().count(), STDERR_CHARACTERS, "{tail}");
         assert!(tail.ends_with("| Error: boom"), "{tail}");
+        // 5000 x's and a line break, less the x's and the ` | ` kept.
+        let kept_x = STDERR_CHARACTERS - " | Error: boom".len();
+        assert!(
+            tail.starts_with(&format!("; stderr ({} earlier bytes cut): ", 5000 - kept_x)),
+            "{tail}"
+        );
+        // A flood: lines of 1000 characters, most of it dropped before.
+        let flood = "E".repeat(1000) + "\n";
+        let tail = stderr_tail(&flood.repeat(4), 800_000);
+        assert!(tail.chars().count() < 250, "{tail}");
+        assert!(
+            tail.contains(&format!(
+                "({} earlier bytes cut)",
+                800_000 + 4 * 1001 - 1 - 200
+            )),
+            "{tail}"
+        );
+        // Short: whole, no note.
+        assert_eq!(stderr_tail("oops\n", 0), "; stderr: oops");
     }
 }

@@ -103,6 +103,7 @@ impl<P: Generate> Candidate<P> for External {
                 &self.limits,
                 Asked::Run,
                 run.cpu_time,
+                run.waited,
             )),
         }
     }

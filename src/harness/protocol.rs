@@ -169,7 +169,15 @@ fn read_line<P: Generate>(reader: &Reader<P>, line: &str, case: &P::Case) -> Out
 /// What a failed answer reads as.
 pub(crate) fn failed<A>(f: Ended, limits: &Limits) -> Outcome<A> {
     let tail = stderr_tail(&f.stderr, f.stderr_dropped);
-    exit_outcome(&f.exit, f.output, &tail, limits, Asked::AnswerLine, None)
+    exit_outcome(
+        &f.exit,
+        f.output,
+        &tail,
+        limits,
+        Asked::AnswerLine,
+        None,
+        None,
+    )
 }
 
 impl Jsonl {

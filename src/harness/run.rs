@@ -140,6 +140,8 @@ pub(super) fn run_batches_timed<P: Generate>(
     let results: Vec<Mutex<Option<TimedRun<P::Answer>>>> =
         batches.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
+    #[cfg(all(unix, feature = "process"))]
+    let own_time = process::own_time_on();
     std::thread::scope(|scope| {
         let threads = jobs.clamp(1, batches.len().max(1));
         for job in 0..threads {
@@ -152,6 +154,8 @@ pub(super) fn run_batches_timed<P: Generate>(
                 let ahead = process::StartAhead::new();
                 #[cfg(all(unix, feature = "process"))]
                 ahead.pin(job, threads);
+                #[cfg(all(unix, feature = "process"))]
+                process::set_own_time(own_time);
                 // Without processes there is nothing to start ahead or pin.
                 #[cfg(not(all(unix, feature = "process")))]
                 let _ = job;
@@ -185,6 +189,68 @@ pub(super) fn run_alone<P: Generate>(
         .zip(cases)
         .map(|(ran, case)| judge::<P>(case, ran.outcomes.into_iter().next().expect("one")))
         .collect()
+}
+
+/// How many times a lone re-run that the machine starved is tried again.
+pub(super) const STARVED_RETRIES: u32 = 3;
+
+/// The second lone run of `case`, which a time-out must pass through
+/// before it is a verdict: limited on the run's own time (its wall time
+/// less the time it waited for a CPU), so that a run that only waited for
+/// a busy machine is not stopped by the wait, while one that sleeps or
+/// spins reaches the limit all the same. A run killed at the wall cap with
+/// its own time still under the limit (starved) is tried again after a
+/// pause (0.5 s, 1 s, 2 s), at most [`STARVED_RETRIES`] times. Its
+/// judgement, its wall time, and how many starved runs came before it.
+pub(super) fn run_again<P: Generate>(
+    candidate: &dyn Candidate<P>,
+    case: &P::Case,
+) -> (Judged, Duration, u32) {
+    let mut starved = 0;
+    loop {
+        let started = Instant::now();
+        #[cfg(all(unix, feature = "process"))]
+        let judged =
+            process::in_own_time(|| run_alone(candidate, std::slice::from_ref(case), 1).remove(0));
+        #[cfg(not(all(unix, feature = "process")))]
+        let judged = run_alone(candidate, std::slice::from_ref(case), 1).remove(0);
+        let took = started.elapsed();
+        if starved < STARVED_RETRIES && was_starved(&judged) {
+            std::thread::sleep(Duration::from_millis(500 << starved));
+            starved += 1;
+            continue;
+        }
+        return (judged, took, starved);
+    }
+}
+
+/// Whether `judged` is a time-out of a run the machine starved.
+pub(super) fn was_starved(judged: &Judged) -> bool {
+    judged.verdict.depends_on_time() && judged.detail.contains(super::exit_outcome::STARVED)
+}
+
+/// How a time-out was confirmed by [`run_again`] (`starved`: the starved
+/// runs before it), for the report.
+pub(super) fn confirmed_by(again: &Judged, starved: u32, lead: &str) -> String {
+    if was_starved(again) {
+        return format!(
+            "not confirmed: the machine starved {} lone re-runs (each killed at the wall cap \
+             with its own time, the wall time less its wait for a CPU, under the limit); the \
+             detail is the last one's",
+            starved + 1
+        );
+    }
+    let retried = match starved {
+        0 => String::new(),
+        n => format!(
+            ", after {} starved by the machine and tried again",
+            crate::text::plural(n as usize, "re-run")
+        ),
+    };
+    format!(
+        "{lead} timed out too, limited on its own time (its wall time less the time it waited \
+         for a CPU){retried}; the detail is that run's"
+    )
 }
 
 /// One batch run, judged case by case.

@@ -10,7 +10,10 @@ use proptest::strategy::ValueTree;
 use super::batch::suspects;
 use super::candidate::Candidate;
 use super::report::{Failure, Shrink};
-use super::run::{CheckConfig, Judged, failure, judge_run, run_alone, run_batches};
+use super::run::{
+    CheckConfig, Judged, confirmed_by, failure, judge_run, run_again, run_alone, run_batches,
+    was_starved,
+};
 use super::verdict::{Origin, Verdict};
 use crate::generation::{Domain, Extras, Generate, holds_image_of};
 use crate::problem::{Problem, case_text};
@@ -122,9 +125,12 @@ pub(super) struct Shrinker<'a, P: Generate> {
     pub(super) slow_once: Vec<f64>,
 }
 
-/// What tells two failures apart: the verdict, the law that found it,
-/// which cells of the answer differ (line and column, for a wrong answer)
-/// or the detail (exit status and stderr, for the others).
+/// What tells two failures apart: the verdict, the law that found it, and
+/// for a wrong answer the problem's kind of it
+/// ([`Generate::failure_class`]: for a command sequence, the first command
+/// answered wrong, the position it met and the two replies) or else which
+/// cells of the answer differ (line and column); the detail (exit status
+/// and stderr) for the others.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Signature {
     verdict: Verdict,
@@ -133,14 +139,44 @@ pub(super) struct Signature {
 }
 
 impl Signature {
-    /// A reported failure's signature.
-    pub(super) fn of(f: &Failure) -> Signature {
+    /// A reported failure's signature; `case`: its case, when it is one.
+    pub(super) fn of<P: Generate>(f: &Failure, case: Option<&P::Case>) -> Signature {
         let law = f.found_by.as_ref().map(|b| b.law.clone());
-        Signature::new(f.verdict, law, &f.expected, &f.got, &f.detail)
+        Signature::new::<P>(f.verdict, law, case, &f.expected, &f.got, &f.detail)
     }
 
-    fn new(verdict: Verdict, law: Option<String>, expected: &str, got: &str, detail: &str) -> Self {
-        let what = if verdict == Verdict::WrongAnswer {
+    /// The signature of a judgement of `case`.
+    pub(super) fn judged<P: Generate>(case: &P::Case, judged: &Judged) -> Signature {
+        Signature::new::<P>(
+            judged.verdict,
+            None,
+            Some(case),
+            &judged.expected,
+            &judged.got,
+            &judged.detail,
+        )
+    }
+
+    /// Whether the problem named the kind of this wrong answer (then the
+    /// signature holds whatever input shows it, whole or shrunk).
+    pub(super) fn is_class(&self) -> bool {
+        self.what.starts_with(CLASS)
+    }
+
+    fn new<P: Generate>(
+        verdict: Verdict,
+        law: Option<String>,
+        case: Option<&P::Case>,
+        expected: &str,
+        got: &str,
+        detail: &str,
+    ) -> Self {
+        let class = case
+            .filter(|_| verdict == Verdict::WrongAnswer)
+            .and_then(|c| P::failure_class(c, expected, got));
+        let what = if let Some(class) = class {
+            format!("{CLASS}{class}")
+        } else if verdict == Verdict::WrongAnswer {
             let (want, got): (Vec<&str>, Vec<&str>) =
                 (expected.lines().collect(), got.lines().collect());
             let mut differing = Vec::new();
@@ -160,6 +196,9 @@ impl Signature {
         Signature { verdict, law, what }
     }
 }
+
+/// How a signature made of the problem's kind of failure starts.
+const CLASS: &str = "kind: ";
 
 impl<'a, P: Generate> Shrinker<'a, P> {
     /// Judges `cases` on lone runs (cached), `jobs` at a time, within budget;
@@ -210,13 +249,7 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         }
         if !self.avoid.is_empty() {
             let input = self.candidate.input_text(std::slice::from_ref(case));
-            let signature = Signature::new(
-                judged.verdict,
-                None,
-                &judged.expected,
-                &judged.got,
-                &judged.detail,
-            );
+            let signature = Signature::judged::<P>(case, judged);
             if self
                 .avoid
                 .iter()
@@ -255,9 +288,8 @@ impl<'a, P: Generate> Shrinker<'a, P> {
             return None;
         }
         self.budget.runs += 1;
-        let started = Instant::now();
-        let mut again = run_alone(self.candidate, std::slice::from_ref(case), 1).remove(0);
-        let took = started.elapsed();
+        let (mut again, took, starved) = run_again(self.candidate, case);
+        self.budget.runs += starved as usize;
         if again.verdict == Verdict::Ok {
             self.slow_once.push(took.as_secs_f64() * 1000.0);
             self.cache.insert(case_text::<P>(case), again);
@@ -266,11 +298,14 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         if again.verdict != judged.verdict {
             return None;
         }
-        again.confirmed = Some(
-            "shrinking accepts a time-out step only when a second lone run of it times out \
-             too, and this input's did (the detail is that run's)"
-                .into(),
-        );
+        if was_starved(&again) {
+            // Not a time-out it can be sure of: not a step.
+            return None;
+        }
+        again.confirmed = Some(format!(
+            "shrinking accepts a time-out step only when a second lone run of it times out too; {}",
+            confirmed_by(&again, starved, "this input's")
+        ));
         Some(again)
     }
 

@@ -20,7 +20,9 @@ use crate::harness::batch::{ddmin, suspects};
 use crate::harness::candidate::Ran;
 use crate::harness::report::{Failure, Shrink};
 use crate::harness::run::smallest_case;
-use crate::harness::run::{Judged, failure, judge_run, run_alone, run_batches};
+use crate::harness::run::{
+    Judged, confirmed_by, failure, judge_run, run_again, run_alone, run_batches,
+};
 use crate::harness::shrink::{Budget, Shrinker, Signature};
 use crate::harness::verdict::{Origin, Verdict};
 use crate::problem::{Problem, answer_text, case_text};
@@ -38,7 +40,8 @@ impl<P: Generate> Context<'_, P> {
             let avoid: Vec<(String, Signature)> = findings
                 .kept
                 .iter()
-                .map(|f| (f.input.clone(), Signature::of(f)))
+                .zip(&findings.kept_images)
+                .map(|(f, images)| (f.input.clone(), Signature::of::<P>(f, images.first())))
                 .collect();
             (avoid, findings.kept_images.clone())
         };
@@ -97,6 +100,16 @@ impl<P: Generate> Context<'_, P> {
                 .collect()
         };
         let fails_alone = !lone.is_empty();
+        // A wrong answer of a kind a kept failure has is that bug again
+        // (a longer or shorter sequence showing it): set aside unshrunk.
+        let before = lone.len();
+        let lone: Vec<(usize, Judged)> = lone
+            .into_iter()
+            .filter(|(i, j)| !self.same_kind_as_kept(&batch[*i], j))
+            .collect();
+        if lone.len() < before {
+            self.set_aside();
+        }
         // The first that is a failure once confirmed (a time-out that
         // passes on its second run is not).
         for (i, alone) in lone {
@@ -159,6 +172,12 @@ impl<P: Generate> Context<'_, P> {
         if worst.verdict.depends_on_time() {
             // The batch ran out of time: once more, alone, before it is a verdict.
             let started = Instant::now();
+            // Limited on its own time, as a lone re-run is (`run_again`).
+            #[cfg(all(unix, feature = "process"))]
+            let again = crate::harness::process::in_own_time(|| {
+                run_batches(self.candidate, &[&cases], 1).remove(0)
+            });
+            #[cfg(not(all(unix, feature = "process")))]
             let again = run_batches(self.candidate, &[&cases], 1).remove(0);
             let again_worst = first_worst(&again);
             if again_worst.verdict == Verdict::Ok {
@@ -167,7 +186,8 @@ impl<P: Generate> Context<'_, P> {
             }
             if again_worst.verdict.depends_on_time() {
                 confirmed = Some(
-                    "the batch timed out again when run a second time, alone (the detail is \
+                    "the batch timed out again when run a second time, alone, limited on its \
+                     own time (its wall time less the time it waited for a CPU; the detail is \
                      that run's)"
                         .into(),
                 );
@@ -303,14 +323,15 @@ impl<P: Generate> Context<'_, P> {
         if !judged.verdict.depends_on_time() || judged.confirmed.is_some() {
             return (judged, took);
         }
-        let (mut again, took, _) = self.timed(case);
+        let (mut again, took, starved) = run_again(self.candidate, case);
         if again.verdict == Verdict::Ok {
             self.slow_once(took.as_secs_f64() * 1000.0);
         } else if again.verdict.depends_on_time() {
-            again.confirmed = Some(
-                "a second lone run of exactly this input timed out too (the detail is that run's)"
-                    .into(),
-            );
+            again.confirmed = Some(confirmed_by(
+                &again,
+                starved,
+                "a second lone run of exactly this input",
+            ));
         }
         (again, took)
     }

@@ -89,6 +89,13 @@ impl Phase {
     }
 }
 
+/// How many failures shrunk and then found to be a kept one again the
+/// search may meet per failure it may keep before it stops: one bug often
+/// shows in several shapes no symmetry relates (go-move's two_slips.py,
+/// seed 2, meets its suicide slip 4 more times before case 117 shows its
+/// second bug); each repeat costs at most a shrinking budget.
+const REPEATS_PER_FAILURE: usize = 4;
+
 /// What every phase shares.
 pub(super) struct Context<'a, P: Generate> {
     pub(super) candidate: &'a dyn Candidate<P>,
@@ -159,10 +166,15 @@ struct Clock {
     shrinking: Duration,
 }
 
-/// Whether `earlier` explains `later`: the same shrunk input, or the same
+/// Whether `earlier` (of case `earlier_case`, when it is one) explains
+/// `later` (of `later_case`): the same shrunk input, or the same
 /// [`Signature`].
-fn explains(earlier: &Failure, later: &Failure) -> bool {
-    earlier.input == later.input || Signature::of(earlier) == Signature::of(later)
+fn explains<P: Generate>(
+    (earlier, earlier_case): (&Failure, Option<&P::Case>),
+    (later, later_case): (&Failure, Option<&P::Case>),
+) -> bool {
+    earlier.input == later.input
+        || Signature::of::<P>(earlier, earlier_case) == Signature::of::<P>(later, later_case)
 }
 
 impl<'a, P: Suite> Context<'a, P> {
@@ -240,11 +252,12 @@ impl<'a, P: Suite> Context<'a, P> {
 
 impl<P: Generate> Context<'_, P> {
     /// Whether the check has found all it may: `--max-failures` distinct
-    /// failures, as many repeats of them, or a candidate that cannot run.
+    /// failures, [`REPEATS_PER_FAILURE`] times as many shrunk repeats of
+    /// them, or a candidate that cannot run.
     pub(super) fn done(&self) -> bool {
         let f = self.findings.lock().expect("findings");
         let most = self.config.max_failures.max(1);
-        f.cannot_run.is_some() || f.kept.len() >= most || f.repeats >= most
+        f.cannot_run.is_some() || f.kept.len() >= most || f.repeats >= most * REPEATS_PER_FAILURE
     }
 
     /// Whether a failure was kept (or the candidate cannot run).
@@ -266,7 +279,11 @@ impl<P: Generate> Context<'_, P> {
         // Held either way: a case that holds a kept one's image is that bug
         // again; one that a kept case holds (an image of it: found later,
         // smaller) is the bug the kept case already shows.
-        let repeated = f.kept.iter().any(|k| explains(k, &failure))
+        let repeated = f
+            .kept
+            .iter()
+            .zip(&f.kept_images)
+            .any(|(k, images)| explains::<P>((k, images.first()), (&failure, case.as_ref())))
             || case.as_ref().is_some_and(|c| {
                 f.kept_images.iter().any(|images| {
                     holds_image_of::<P>(c, images) || images.iter().any(|k| P::contains(k, c))
@@ -287,6 +304,22 @@ impl<P: Generate> Context<'_, P> {
     pub(super) fn holds_kept(&self, case: &P::Case) -> bool {
         let f = self.findings.lock().expect("findings");
         f.kept_images.iter().any(|i| holds_image_of::<P>(case, i))
+    }
+
+    /// Whether `judged`, a wrong answer on `case`, is of a kind the
+    /// problem names ([`Generate::failure_class`]) and a kept failure is of
+    /// that kind: then it is that bug again, whatever its length, and is
+    /// set aside unshrunk.
+    pub(super) fn same_kind_as_kept(&self, case: &P::Case, judged: &Judged) -> bool {
+        let signature = Signature::judged::<P>(case, judged);
+        if !signature.is_class() {
+            return false;
+        }
+        let f = self.findings.lock().expect("findings");
+        f.kept
+            .iter()
+            .zip(&f.kept_images)
+            .any(|(k, images)| Signature::of::<P>(k, images.first()) == signature)
     }
 
     /// Counts a failing case set aside as a kept failure again.

@@ -50,6 +50,7 @@
 
 #![forbid(unsafe_code)]
 
+use std::cell::Cell;
 use std::time::Duration;
 
 mod exit;
@@ -170,8 +171,57 @@ pub struct Run {
     pub cpu_time: Option<Duration>,
     /// Peak memory of all its processes together, with cgroups.
     pub peak_memory: Option<u64>,
+    /// For a run that timed out: how long it waited for a CPU.
+    pub waited: Option<Waited>,
     /// The isolation it ran under.
     pub sandbox: SandboxLevel,
+}
+
+/// How long a run that timed out waited for a CPU (runnable, not
+/// running: the scheduler's `run_delay` of `/proc/PID/task/TID/schedstat`,
+/// the largest of its threads'), read just before it was killed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Waited {
+    /// The time it waited.
+    pub waited: Duration,
+    /// Whether the limit was on the run's own time ([`in_own_time`]).
+    pub own_time: bool,
+    /// Whether the run was killed at the wall cap with its own time (wall
+    /// time less the wait) still under the limit: the machine starved it,
+    /// and its time-out says nothing about the candidate.
+    pub starved: bool,
+}
+
+thread_local! {
+    /// Set while runs of this thread are limited on their own time.
+    static OWN_TIME: Cell<bool> = const { Cell::new(false) };
+}
+
+/// How many times the time limit a run limited on its own time may take
+/// on the wall clock at most.
+pub const WALL_CAP: u32 = 12;
+
+/// Runs `f` with every run it starts on this thread (and on the threads
+/// [`own_time_on`] hands it to) limited on its own time: the wall time
+/// less the time the run waited for a CPU, up to [`WALL_CAP`] times the
+/// limit on the wall clock. A run that only waited for a busy machine is
+/// not stopped by the wait; one that sleeps or spins reaches the limit
+/// all the same (a spinner's own time is its CPU time).
+pub fn in_own_time<R>(f: impl FnOnce() -> R) -> R {
+    let before = OWN_TIME.with(|o| o.replace(true));
+    let out = f();
+    OWN_TIME.with(|o| o.set(before));
+    out
+}
+
+/// Whether runs of this thread are limited on their own time.
+pub fn own_time_on() -> bool {
+    OWN_TIME.with(Cell::get)
+}
+
+/// Sets, on a worker thread, what [`own_time_on`] said on its parent.
+pub fn set_own_time(on: bool) {
+    OWN_TIME.with(|o| o.set(on));
 }
 
 /// How much of the end of stderr is kept for reports.

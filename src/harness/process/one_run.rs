@@ -16,7 +16,7 @@ use super::pipes::{Head, Tail, pump, ready};
 use super::spare_cgroups::retire;
 use super::spawn::Spawned;
 use super::start_ahead::{AHEAD, Ahead, WANT_AHEAD};
-use super::{Exit, Limits, Run, STDERR_KEPT, probe};
+use super::{Exit, Limits, Run, STDERR_KEPT, WALL_CAP, Waited, own_time_on, probe};
 use crate::harness::sandbox::{RunCgroup, SandboxLevel};
 
 /// How long output is still read after the run ends (from processes that
@@ -114,7 +114,10 @@ fn run_in(
     if input.is_empty() {
         stdin = None;
     }
-    let deadline = started + limits.timeout;
+    let own_time = own_time_on();
+    let cap = started + limits.timeout * WALL_CAP;
+    let mut deadline = started + limits.timeout;
+    let mut waited = None;
     let tick = if cgroup.is_some() {
         Duration::from_millis(20)
     } else {
@@ -130,6 +133,20 @@ fn run_in(
         }
         let now = Instant::now();
         if now >= deadline {
+            // Read before the kill: how long the run waited for a CPU.
+            let w = run_delay(pid, cgroup);
+            let own = (now - started).saturating_sub(w);
+            if own_time && own < limits.timeout && now < cap {
+                // Its own time has not reached the limit: the earliest it
+                // can is after as much more wall time as it waited.
+                deadline = (started + limits.timeout + w).min(cap).max(now + tick);
+                continue;
+            }
+            waited = Some(Waited {
+                waited: w,
+                own_time,
+                starved: own < limits.timeout,
+            });
             break End::Timeout;
         }
         if cpu_used().is_some_and(|t| t >= cpu_limit) {
@@ -233,6 +250,36 @@ fn run_in(
         elapsed,
         cpu_time,
         peak_memory,
+        waited,
         sandbox: level,
     })
+}
+
+/// The longest any thread of the run waited for a CPU so far (the second
+/// field of `/proc/PID/task/TID/schedstat`, in ns): over every process of
+/// the run's cgroup, else of the process `pid` alone. Zero where the
+/// kernel keeps no schedstat.
+fn run_delay(pid: i32, cgroup: Option<&RunCgroup>) -> Duration {
+    let pids: Vec<i32> = cgroup
+        .and_then(|cg| std::fs::read_to_string(cg.pids_procs()).ok())
+        .map(|text| text.lines().filter_map(|l| l.trim().parse().ok()).collect())
+        .filter(|p: &Vec<i32>| !p.is_empty())
+        .unwrap_or_else(|| vec![pid]);
+    let mut most = 0u64;
+    for p in pids {
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{p}/task")) else {
+            continue;
+        };
+        for task in tasks.flatten() {
+            let delay = std::fs::read_to_string(task.path().join("schedstat"))
+                .ok()
+                .and_then(|t| {
+                    t.split_whitespace()
+                        .nth(1)
+                        .and_then(|f| f.parse::<u64>().ok())
+                });
+            most = most.max(delay.unwrap_or(0));
+        }
+    }
+    Duration::from_nanos(most)
 }

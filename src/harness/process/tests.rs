@@ -236,3 +236,80 @@ fn missing_program() {
     assert!(resolve_program("surely-not-a-program-xyz").is_err());
     assert!(resolve_program("sh").is_ok());
 }
+
+/// Busy loops pinned to CPU 0, killed when dropped.
+struct Burners(Vec<std::process::Child>);
+
+impl Burners {
+    fn on_cpu0(n: usize) -> Burners {
+        Burners(
+            (0..n)
+                .map(|_| {
+                    std::process::Command::new("taskset")
+                        .args(["-c", "0", "sh", "-c", "while :; do :; done"])
+                        .spawn()
+                        .expect("taskset")
+                })
+                .collect(),
+        )
+    }
+}
+
+impl Drop for Burners {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// A run that needs about 150 ms of CPU, pinned to CPU 0.
+fn needs_150_ms_of_cpu(timeout_ms: u64) -> Run {
+    let limits = Limits {
+        timeout: Duration::from_millis(timeout_ms),
+        ..Limits::default()
+    };
+    let script = "import time\nwhile time.process_time() < 0.15: pass\nprint('done')";
+    let argv: Vec<String> = ["taskset", "-c", "0", "python3", "-c", script]
+        .map(String::from)
+        .to_vec();
+    run(&argv, b"", &limits).unwrap()
+}
+
+#[test]
+fn a_run_starved_of_cpu_is_told_from_one_that_sleeps_or_spins() {
+    if std::process::Command::new("taskset")
+        .args(["-c", "0", "true"])
+        .status()
+        .map_or(true, |s| !s.success())
+    {
+        eprintln!("skipped: no taskset");
+        return;
+    }
+    let burners = Burners::on_cpu0(6);
+    thread::sleep(Duration::from_millis(200));
+    // Sharing CPU 0 with 6 busy loops it gets a seventh of it at most:
+    // about 1 s of wall time for its 150 ms. On the wall clock it times out
+    // at 500 ms, mostly waiting: starved.
+    let wall = needs_150_ms_of_cpu(500);
+    assert_eq!(wall.exit, Exit::TimedOut, "{wall:?}");
+    let w = wall.waited.expect("a time-out says how long it waited");
+    assert!(w.starved && !w.own_time, "{w:?}");
+    // Limited on its own time (wall less the wait) it finishes.
+    let own = in_own_time(|| needs_150_ms_of_cpu(500));
+    assert_eq!(own.exit, Exit::Code(0), "{own:?}");
+    assert!(own.elapsed > Duration::from_millis(500), "{own:?}");
+    // A sleeper and a spinner still time out on their own time, the
+    // spinner once its own time (about its CPU time) reaches the limit.
+    let sleeper = in_own_time(|| sh("sleep 5", 500));
+    assert_eq!(sleeper.exit, Exit::TimedOut);
+    assert!(sleeper.elapsed < Duration::from_millis(1500), "{sleeper:?}");
+    let spin = in_own_time(|| sh("taskset -c 0 sh -c 'while :; do :; done'", 500));
+    assert!(
+        matches!(spin.exit, Exit::TimedOut | Exit::CpuLimit),
+        "{spin:?}"
+    );
+    assert!(spin.waited.is_none_or(|w| !w.starved), "{spin:?}");
+    drop(burners);
+}

@@ -183,8 +183,11 @@ impl Report {
                 out.push_str(&format!("{}:\n", f.heading()));
                 out.push_str(&indent(&f.input));
                 if let Some(picture) = picture {
-                    if !f.detail.is_empty() {
-                        out.push_str(&format!("detail: {}\n", f.detail));
+                    for (i, line) in f.detail.lines().enumerate() {
+                        out.push_str(&excerpt::wrapped(
+                            if i == 0 { "detail: " } else { "  " },
+                            line,
+                        ));
                     }
                     out.push_str(picture);
                     return out;
@@ -208,10 +211,13 @@ impl Report {
                     ));
                 }
                 if !f.detail.is_empty() {
-                    out.push_str(&format!("detail: {}\n", excerpt::one_line(&f.detail)));
+                    out.push_str(&excerpt::wrapped("detail: ", &excerpt::one_line(&f.detail)));
                 }
                 if let Some(how) = &f.confirmed {
-                    out.push_str(&format!("time-out confirmed: {}\n", excerpt::one_line(how)));
+                    out.push_str(&excerpt::wrapped(
+                        "time-out confirmed: ",
+                        &excerpt::one_line(how),
+                    ));
                 }
                 if let Some(hint) = self.crash_hint() {
                     out.push_str(&format!("hint: {hint}\n"));

@@ -268,6 +268,9 @@ impl Generate for GoGame {
     fn contains(bigger: &Self::Case, smaller: &Self::Case) -> bool {
         repeats::contains(bigger, smaller)
     }
+    fn failure_class(case: &Case, expected: &str, got: &str) -> Option<String> {
+        repeats::failure_class(case, expected, got)
+    }
 
     fn size_of(case: &Case) -> String {
         let n = case.n;

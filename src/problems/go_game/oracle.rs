@@ -123,14 +123,30 @@ fn play(case: &Case, history: &[Entry], colour: u8, col: usize, row: usize) -> O
 
 /// The oracle's answer to one case.
 pub fn solve(case: &Case) -> Answer {
+    let (replies, mut history) = run(case, case.commands.len());
+    Answer {
+        replies,
+        board: history.pop().map(|e| e.board).unwrap_or_default(),
+    }
+}
+
+/// The boards of the game after `case`'s first `i` commands, the empty
+/// start first and the current board last (what command `i` meets).
+pub(super) fn boards_before(case: &Case, i: usize) -> Vec<Vec<u8>> {
+    run(case, i).1.into_iter().map(|e| e.board).collect()
+}
+
+/// The replies to the first `k` commands of `case` and the history they
+/// leave.
+fn run(case: &Case, k: usize) -> (Vec<Response>, Vec<Entry>) {
     let n = case.n;
     // The empty start counts as produced by white.
     let mut history = vec![Entry {
         board: vec![EMPTY; n * n],
         by: WHITE,
     }];
-    let mut replies = Vec::with_capacity(case.commands.len());
-    for command in &case.commands {
+    let mut replies = Vec::with_capacity(k);
+    for command in case.commands.iter().take(k) {
         let reply = match *command {
             Command::Undo => {
                 if history.len() > 1 {
@@ -157,8 +173,5 @@ pub fn solve(case: &Case) -> Answer {
         };
         replies.push(reply);
     }
-    Answer {
-        replies,
-        board: history.pop().map(|e| e.board).unwrap_or_default(),
-    }
+    (replies, history)
 }

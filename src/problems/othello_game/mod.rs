@@ -242,6 +242,9 @@ impl Generate for OthelloGame {
     fn contains(bigger: &Self::Case, smaller: &Self::Case) -> bool {
         repeats::contains(bigger, smaller)
     }
+    fn failure_class(case: &Case, expected: &str, got: &str) -> Option<String> {
+        repeats::failure_class(case, expected, got)
+    }
 
     fn size_of(case: &Case) -> String {
         format!(

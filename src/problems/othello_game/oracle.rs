@@ -188,3 +188,49 @@ fn run(case: &Case) -> (Vec<Reply>, Vec<(Colour, Option<Vertex>)>) {
     }
     (replies, history)
 }
+
+/// The position command `i` of `case` meets, as [`super::repeats`] tells
+/// failures apart by it.
+pub(super) struct Met {
+    /// Whether the command is played by the side to move.
+    pub by_mover: bool,
+    /// Whether the side to move has a move, and the other side.
+    pub mover_can: bool,
+    pub other_can: bool,
+    /// For a play at a cell: whether the cell is empty and whether the
+    /// play flips anything there.
+    pub empty: bool,
+    pub flips: bool,
+    /// For `undo`: whether there is an accepted play to take back.
+    pub can_undo: bool,
+}
+
+/// What command `i` of `case` meets after the commands before it.
+pub(super) fn met(case: &Case, i: usize) -> Met {
+    let before = Case {
+        n: case.n,
+        rules: case.rules,
+        commands: case.commands[..i.min(case.commands.len())].to_vec(),
+    };
+    let (_, history) = run(&before);
+    let pos = replay(case.n, case.rules, &history);
+    let (colour, cell) = match case.commands.get(i) {
+        Some(Command::Play { colour, vertex }) => (*colour, *vertex),
+        _ => (pos.to_move, None),
+    };
+    let (empty, flips) = match cell {
+        Some((col, row)) => (
+            pos.grid[row as usize][col as usize] == EMPTY,
+            !flips(&pos.grid, colour, col as usize, row as usize).is_empty(),
+        ),
+        None => (false, false),
+    };
+    Met {
+        by_mover: colour == pos.to_move,
+        mover_can: has_move(&pos.grid, pos.to_move),
+        other_can: has_move(&pos.grid, pos.to_move.other()),
+        empty,
+        flips,
+        can_undo: !history.is_empty(),
+    }
+}
