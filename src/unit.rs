@@ -306,7 +306,7 @@ impl<P: Suite> Check<P> {
                 limits: LimitsMode::Off,
                 properties: PropertiesMode::Off,
                 // A run is a function call: time, not runs, bounds shrinking.
-                max_shrink_runs: 1_000_000,
+                max_shrink_runs: 10_000_000,
                 max_shrink_time: Duration::from_secs(20),
                 ..CheckConfig::default()
             },
