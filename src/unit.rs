@@ -24,10 +24,12 @@
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, mpsc};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::generation::{Shape, ShapeKind};
-use crate::harness::candidate::{Candidate, Outcome, Ran, panic_message};
+use crate::harness::candidate::{
+    Candidate, FnCandidate, Outcome, Ran, panic_message, screen_calls,
+};
 use crate::harness::casefile::{self, Entry};
 use crate::harness::check::{CheckConfig, LimitsMode, PropertiesMode, check};
 use crate::harness::report::Report;
@@ -61,40 +63,73 @@ pub struct TimedFn<P: Problem> {
 /// What a worker sends back for one case: the answer, or the panic's message.
 type Answered<P> = Result<<P as Problem>::Answer, String>;
 
+/// What a worker is sent: one case to answer, or cases to screen
+/// ([`Candidate::screen`]).
+enum Job<C> {
+    One(C),
+    Screen(Vec<C>),
+}
+
+/// What a worker sends back: one case's answer, or how many screened
+/// cases passed and their times (ms).
+enum Done<P: Problem> {
+    One(Answered<P>),
+    Screened(usize, Vec<f64>),
+}
+
+/// Which case a worker's screen is at and when it started it, for the
+/// watchdog of [`TimedFn::screen`].
+type At = Arc<Mutex<(usize, Instant)>>;
+
 /// A thread that solves the cases it is sent, one at a time, until its
 /// sender is dropped.
 struct Worker<P: Problem> {
-    cases: mpsc::Sender<P::Case>,
-    answers: mpsc::Receiver<Answered<P>>,
+    jobs: mpsc::Sender<Job<P::Case>>,
+    done: mpsc::Receiver<Done<P>>,
+    at: At,
 }
 
-impl<P: Problem> Worker<P> {
-    fn start(solve: Arc<Solve<P>>) -> std::io::Result<Self> {
-        let (case_tx, case_rx) = mpsc::channel::<P::Case>();
-        let (answer_tx, answer_rx) = mpsc::channel();
+impl<P: crate::generation::Generate> Worker<P> {
+    fn start(solve: Arc<Solve<P>>, limit: Duration) -> std::io::Result<Self> {
+        let (job_tx, job_rx) = mpsc::channel::<Job<P::Case>>();
+        let (done_tx, done_rx) = mpsc::channel();
+        let at: At = Arc::new(Mutex::new((0, Instant::now())));
+        let at_here = at.clone();
         std::thread::Builder::new()
             .name("boardcheck-candidate".into())
             .spawn(move || {
-                for case in case_rx {
-                    let answer =
-                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| solve(&case)));
-                    if answer_tx
-                        .send(answer.map_err(|p| panic_message(&p)))
-                        .is_err()
-                    {
+                for job in job_rx {
+                    let done = match job {
+                        Job::One(case) => Done::One(
+                            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| solve(&case)))
+                                .map_err(|p| panic_message(&p)),
+                        ),
+                        Job::Screen(cases) => {
+                            let mut run_ms = Vec::with_capacity(cases.len());
+                            let passed =
+                                screen_calls::<P>(&*solve, &cases, Some(limit), &mut run_ms, |i| {
+                                    if let Ok(mut at) = at_here.lock() {
+                                        *at = (i, Instant::now());
+                                    }
+                                });
+                            Done::Screened(passed, run_ms)
+                        }
+                    };
+                    if done_tx.send(done).is_err() {
                         // The case timed out and its worker was given up.
                         break;
                     }
                 }
             })?;
         Ok(Worker {
-            cases: case_tx,
-            answers: answer_rx,
+            jobs: job_tx,
+            done: done_rx,
+            at,
         })
     }
 }
 
-impl<P: Problem> TimedFn<P> {
+impl<P: crate::generation::Generate> TimedFn<P> {
     /// `solve`, each case given at most `limit`.
     ///
     /// ```
@@ -121,9 +156,14 @@ impl<P: Problem> TimedFn<P> {
         }
     }
 
-    fn one(&self, case: &P::Case) -> Outcome<P::Answer> {
+    /// An idle worker, or a new one.
+    fn worker(&self) -> std::io::Result<Worker<P>> {
         let idle = self.idle.lock().map(|mut w| w.pop()).unwrap_or(None);
-        let worker = match idle.map_or_else(|| Worker::start(self.solve.clone()), Ok) {
+        idle.map_or_else(|| Worker::start(self.solve.clone(), self.limit), Ok)
+    }
+
+    fn one(&self, case: &P::Case) -> Outcome<P::Answer> {
+        let worker = match self.worker() {
             Ok(worker) => worker,
             Err(e) => {
                 return Outcome::Crashed {
@@ -132,8 +172,12 @@ impl<P: Problem> TimedFn<P> {
                 };
             }
         };
-        let answer = match worker.cases.send(case.clone()) {
-            Ok(()) => worker.answers.recv_timeout(self.limit),
+        let answer = match worker.jobs.send(Job::One(case.clone())) {
+            Ok(()) => match worker.done.recv_timeout(self.limit) {
+                Ok(Done::One(answer)) => Ok(answer),
+                Ok(Done::Screened(..)) => Err(mpsc::RecvTimeoutError::Disconnected),
+                Err(e) => Err(e),
+            },
             Err(_) => Err(mpsc::RecvTimeoutError::Disconnected),
         };
         match answer {
@@ -179,6 +223,46 @@ impl<P: crate::generation::Generate> Candidate<P> for TimedFn<P> {
     fn time_limit(&self) -> Option<Duration> {
         Some(self.limit)
     }
+
+    fn screens(&self) -> bool {
+        true
+    }
+
+    /// The cases are screened on a worker, one message for them all; a
+    /// watchdog here stops at a case that has run past the time limit (its
+    /// worker given up, as with a time-out), which the full run then times.
+    fn screen(&self, cases: &[P::Case], run_ms: &mut Vec<f64>) -> usize {
+        let Ok(worker) = self.worker() else { return 0 };
+        if let Ok(mut at) = worker.at.lock() {
+            *at = (0, Instant::now());
+        }
+        if worker.jobs.send(Job::Screen(cases.to_vec())).is_err() {
+            return 0;
+        }
+        loop {
+            let (i, started) = worker.at.lock().map_or((0, Instant::now()), |at| *at);
+            let left = (started + self.limit).saturating_duration_since(Instant::now());
+            match worker.done.recv_timeout(left + Duration::from_millis(1)) {
+                Ok(Done::Screened(passed, ms)) => {
+                    run_ms.extend(ms);
+                    if let Ok(mut idle) = self.idle.lock() {
+                        idle.push(worker);
+                    }
+                    return passed;
+                }
+                Ok(Done::One(_)) | Err(mpsc::RecvTimeoutError::Disconnected) => return 0,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    let (now_at, now_started) = worker.at.lock().map_or((i, started), |at| *at);
+                    if (now_at, now_started) == (i, started) && started.elapsed() > self.limit {
+                        // The worker is dropped: its thread ends after this
+                        // case. The cases before it passed (their times are
+                        // lost with it).
+                        return i;
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// A check of a Rust function, built up and then run by [`Check::assert`]
@@ -203,7 +287,8 @@ pub struct Check<P: Suite> {
     solve: Arc<Solve<P>>,
     config: CheckConfig,
     seed: Option<u64>,
-    time_limit: Duration,
+    /// `None`: no time limit, the function called on the check's thread.
+    time_limit: Option<Duration>,
     keep: bool,
     name: Option<String>,
     caller: &'static std::panic::Location<'static>,
@@ -221,12 +306,12 @@ impl<P: Suite> Check<P> {
                 limits: LimitsMode::Off,
                 properties: PropertiesMode::Off,
                 // A run is a function call: time, not runs, bounds shrinking.
-                max_shrink_runs: 1_000_000,
+                max_shrink_runs: 10_000_000,
                 max_shrink_time: Duration::from_secs(20),
                 ..CheckConfig::default()
             },
             seed: None,
-            time_limit: UNIT_TIME_LIMIT,
+            time_limit: Some(UNIT_TIME_LIMIT),
             keep: true,
             name: None,
             caller: std::panic::Location::caller(),
@@ -277,7 +362,25 @@ impl<P: Suite> Check<P> {
 
     /// The time limit of one case.
     pub fn time_limit(mut self, limit: Duration) -> Self {
-        self.time_limit = limit;
+        self.time_limit = Some(limit);
+        self
+    }
+
+    /// No time limit: for code you trust to return. Each case is a plain
+    /// call on the check's own thread (no worker thread, no hand-over per
+    /// case), so a case costs little more than the call and the oracle's;
+    /// a case that never returns hangs the check.
+    ///
+    /// ```
+    /// use boardcheck::prelude::*;
+    /// use boardcheck::problems::flank_row::{FlankRow, Case};
+    /// Check::<FlankRow>::function(|case: &Case| FlankRow::engine(case))
+    ///     .without_time_limit()
+    ///     .cases(50)
+    ///     .assert();
+    /// ```
+    pub fn without_time_limit(mut self) -> Self {
+        self.time_limit = None;
         self
     }
 
@@ -339,12 +442,21 @@ impl<P: Suite> Check<P> {
                 .extend(casefile::load(&path).unwrap_or_default());
             self.config.given_origin = Origin::Replayed;
         }
-        let candidate = TimedFn::<P> {
-            solve: self.solve.clone(),
-            limit: self.time_limit,
-            idle: Mutex::new(Vec::new()),
+        let report = match self.time_limit {
+            Some(limit) => {
+                let candidate = TimedFn::<P> {
+                    solve: self.solve.clone(),
+                    limit,
+                    idle: Mutex::new(Vec::new()),
+                };
+                check(&candidate, &self.config)
+            }
+            None => {
+                let solve = self.solve.clone();
+                let candidate = FnCandidate::<P, _>::new(move |case: &P::Case| solve(case));
+                check(&candidate, &self.config)
+            }
         };
-        let report = check(&candidate, &self.config);
         if self.keep {
             for failure in &report.failures {
                 if let Some(parent) = path.parent() {

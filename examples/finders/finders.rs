@@ -91,17 +91,23 @@ impl Rng {
 }
 
 /// (1) boardcheck's default in-process check ([`Check`]): its generators,
-/// sizes, patterns and shrinking.
+/// sizes, patterns and shrinking. Without a time limit, as the zoo is
+/// trusted code and the other finders call it without one: each case a
+/// plain call on this thread (with a time limit, each case is handed to a
+/// worker thread, which costs more than most cases).
 pub fn boardcheck<P: Subject>(bug: &Solver<P>, seed: u64, budget: Budget) -> Run {
     let solver = bug.clone();
     let report =
         Check::<P>::function(move |case| solver.solve(case).expect("a zoo variant answers"))
             .seed(seed)
             .cases(budget.cases)
+            .without_time_limit()
             .keep_failures(false)
             .report();
     let t = &report.timings.phases;
-    let first = t.given + t.cases - t.shrinking;
+    // From the start of the check to the first case judged a failure (the
+    // stress loop's measure); before confirmation and shrinking.
+    let first = t.first_failure.unwrap_or(t.given + t.cases - t.shrinking);
     let Some(failure) = report.failure else {
         return Run {
             cases: report.cases,

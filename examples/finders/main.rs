@@ -35,6 +35,9 @@ struct Options {
     problems: Vec<String>,
     finders: Vec<String>,
     bugs: Option<String>,
+    /// The engine as the one bug (`--engine`): for a build whose oracle
+    /// carries a cargo-mutants mutant, so the engine disagrees with it.
+    engine: bool,
     out: PathBuf,
     fuzz: fuzz::Options,
     /// The most cases the search for the smallest failing input tries.
@@ -47,7 +50,7 @@ struct Options {
 fn usage() -> ! {
     eprintln!(
         "usage: finders [--quick] [--seeds N] [--cases N] [--seconds S] [--problems a,b] \
-         [--finders a,b] [--bugs SUBSTRING] [--out DIR] [--fuzz-seeds N] [--fuzz-bin DIR] \
+         [--finders a,b] [--bugs SUBSTRING] [--engine] [--out DIR] [--fuzz-seeds N] [--fuzz-bin DIR] \
          [--minimum-cases N] [--merge runs.jsonl]...\n\
          finders: {}",
         finders::NAMES.join(", ")
@@ -65,6 +68,7 @@ fn options() -> Options {
         problems: problems::NAMES.iter().map(|s| s.to_string()).collect(),
         finders: finders::NAMES[..5].iter().map(|s| s.to_string()).collect(),
         bugs: None,
+        engine: false,
         out: PathBuf::from("target/finders"),
         fuzz: fuzz::Options::default(),
         minimum_cases: 20_000_000,
@@ -89,6 +93,7 @@ fn options() -> Options {
             "--problems" => o.problems = list(value()),
             "--finders" => o.finders = list(value()),
             "--bugs" => o.bugs = Some(value()),
+            "--engine" => o.engine = true,
             "--out" => o.out = PathBuf::from(value()),
             "--fuzz-seeds" => o.fuzz.seeds = Some(value().parse().unwrap_or_else(|_| usage())),
             "--fuzz-bin" => o.fuzz.bin = Some(PathBuf::from(value())),
@@ -117,7 +122,12 @@ fn options() -> Options {
 
 /// Every run of the selected finders on one problem's bugs.
 fn bench<P: Subject>(o: &Options, log: &mut impl FnMut(Record)) {
-    let bugs: Vec<Solver<P>> = <P as boardcheck::suite::Suite>::zoo()
+    let candidates = if o.engine {
+        vec![Solver::<P>::engine()]
+    } else {
+        <P as boardcheck::suite::Suite>::zoo()
+    };
+    let bugs: Vec<Solver<P>> = candidates
         .into_iter()
         .filter(|b| o.bugs.as_ref().is_none_or(|s| b.name.contains(s.as_str())))
         .collect();

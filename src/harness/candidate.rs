@@ -104,6 +104,52 @@ pub trait Candidate<P: Generate>: Sync {
     fn engine(&self) -> Option<&dyn std::any::Any> {
         None
     }
+    /// Whether [`Candidate::screen`] may stand in for runs of cases that
+    /// pass: a Rust function called on the typed case, its answer compared
+    /// with the reference's as a value.
+    fn screens(&self) -> bool {
+        false
+    }
+    /// Calls the candidate on `cases` in order, straight on the typed case
+    /// (no text, no verdict), and stops at the first case that is not
+    /// plainly a pass: an answer other than the reference's, a panic, or
+    /// (where there is a time limit) a call that took longer. How many
+    /// cases passed before it; each passing call's wall time (ms) pushed to
+    /// `run_ms`. The caller runs the case it stopped at the full way
+    /// ([`Candidate::run`], then judged), so whatever is reported comes
+    /// from a full run. Only called where [`Candidate::screens`].
+    fn screen(&self, cases: &[P::Case], run_ms: &mut Vec<f64>) -> usize {
+        let _ = (cases, run_ms);
+        0
+    }
+}
+
+/// [`Candidate::screen`] for a function: calls `solve` on each case until
+/// one does not answer as the reference does, panics, or takes longer than
+/// `limit`; how many passed, their times pushed to `run_ms`. `progress`
+/// is told each case's index as it starts (a watchdog reads it).
+pub fn screen_calls<P: Generate>(
+    solve: &(dyn Fn(&P::Case) -> P::Answer + Sync),
+    cases: &[P::Case],
+    limit: Option<std::time::Duration>,
+    run_ms: &mut Vec<f64>,
+    mut progress: impl FnMut(usize),
+) -> usize {
+    for (i, case) in cases.iter().enumerate() {
+        progress(i);
+        let started = std::time::Instant::now();
+        let answer = catch_unwind(AssertUnwindSafe(|| solve(case)));
+        let took = started.elapsed();
+        let passed = match answer {
+            Ok(answer) => answer == reference::<P>(case).0,
+            Err(_) => false,
+        };
+        if !passed || limit.is_some_and(|limit| took > limit) {
+            return i;
+        }
+        run_ms.push(took.as_secs_f64() * 1000.0);
+    }
+    cases.len()
 }
 
 /// A Rust function as a candidate; a panic counts as a crash (RE).
@@ -146,6 +192,14 @@ impl<P: Generate, F: Fn(&P::Case) -> P::Answer + Sync> Candidate<P> for FnCandid
             .collect();
         let output = outcomes.iter().map(|o| o.output()).collect();
         Ran { outcomes, output }
+    }
+
+    fn screens(&self) -> bool {
+        true
+    }
+
+    fn screen(&self, cases: &[P::Case], run_ms: &mut Vec<f64>) -> usize {
+        screen_calls::<P>(&self.solve, cases, None, run_ms, |_| {})
     }
 }
 

@@ -137,6 +137,18 @@ pub(super) fn run_batches_timed<P: Generate>(
     batches: &[&[P::Case]],
     jobs: usize,
 ) -> Vec<TimedRun<P::Answer>> {
+    // A function in process, one run at a time: called here, as a thread
+    // started for it would cost more than most runs.
+    if jobs <= 1 && candidate.screens() {
+        return batches
+            .iter()
+            .map(|batch| {
+                let start = Instant::now();
+                let ran = candidate.run(batch);
+                (ran, start.elapsed())
+            })
+            .collect();
+    }
     let results: Vec<Mutex<Option<TimedRun<P::Answer>>>> =
         batches.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);

@@ -542,6 +542,26 @@ impl<'a, P: Generate> Shrinker<'a, P> {
                 ));
             }
             spent += runs;
+            if batch == 1 && self.jobs <= 1 && self.candidate.screens() {
+                // Screened: only a case the screen stops at runs the full
+                // way (and alone), so what is accepted is a lone run's.
+                self.budget.runs += part.len();
+                let mut start = 0;
+                while start < part.len() {
+                    let mut run_ms = Vec::new();
+                    start += self.candidate.screen(&part[start..], &mut run_ms);
+                    let Some(case) = part.get(start) else { break };
+                    if let Some(Some(alone)) = self.alone(std::slice::from_ref(case)).pop()
+                        && alone.verdict == verdict
+                        && self.accept(case, &alone)
+                    {
+                        return Ok(tried + start as u64 + 1);
+                    }
+                    start += 1;
+                }
+                tried += part.len() as u64;
+                continue;
+            }
             let batches: Vec<&[P::Case]> = part.chunks(batch).collect();
             self.budget.runs += batches.len();
             let ran = run_batches(self.candidate, &batches, self.jobs);

@@ -164,6 +164,9 @@ type FailingAt<C> = Box<(u64, Found<C>)>;
 struct Clock {
     run_ms: Vec<f64>,
     shrinking: Duration,
+    /// When the phases started, and when a run was first judged a failure.
+    started: Option<Instant>,
+    first_failure: Option<Duration>,
 }
 
 /// Whether `earlier` (of case `earlier_case`, when it is one) explains
@@ -192,7 +195,10 @@ impl<'a, P: Suite> Context<'a, P> {
             domain,
             extras,
             jobs: config.jobs.max(1),
-            clock: Mutex::new(Clock::default()),
+            clock: Mutex::new(Clock {
+                started: Some(Instant::now()),
+                ..Clock::default()
+            }),
             findings: Mutex::new(Findings::default()),
         }
     }
@@ -246,6 +252,7 @@ impl<'a, P: Suite> Context<'a, P> {
         report.timings =
             super::report::Timings::of_runs(&clock.run_ms, self.candidate.batch_size());
         seconds.shrinking = clock.shrinking.as_secs_f64();
+        seconds.first_failure = clock.first_failure.map(|d| d.as_secs_f64());
         report.timings.phases = seconds;
     }
 }
@@ -345,6 +352,14 @@ impl<P: Generate> Context<'_, P> {
         (judge::<P>(case, outcome.clone()), took, outcome)
     }
 
+    /// Notes the time of the first run judged a failure.
+    fn first_failure(&self) {
+        let mut clock = self.clock.lock().expect("clock");
+        if clock.first_failure.is_none() {
+            clock.first_failure = clock.started.map(|s| s.elapsed());
+        }
+    }
+
     /// How many cases the case phases hold at once.
     pub(super) fn chunk(&self, least: usize) -> usize {
         (self.jobs * self.candidate.batch_size() * 4).max(least)
@@ -376,11 +391,54 @@ impl<P: Generate> Context<'_, P> {
         start as u64
     }
 
+    /// Whether the case phases screen cases ([`Candidate::screen`]) rather
+    /// than run each the full way: a candidate that can, with one job.
+    pub(super) fn screening(&self) -> bool {
+        self.jobs == 1 && self.candidate.screens()
+    }
+
     /// Runs `cases` in batches; the first failing batch's failure, if any,
     /// and how many cases ran up to and including it. A failing batch that
     /// comes to nothing (a time-out that passes when run again, a case
-    /// that holds a failure kept already) is passed over.
+    /// that holds a failure kept already) is passed over. A candidate that
+    /// screens has its cases screened, and only a case the screen stops at
+    /// runs the full way (so a failure is found, confirmed and reported
+    /// exactly as without screening).
     fn run_until_failure(
+        &self,
+        cases: &[P::Case],
+        mut trees: Option<&mut [Box<dyn ValueTree<Value = P::Case>>]>,
+        origin: Origin,
+    ) -> Result<u64, FailingAt<P::Case>> {
+        if !self.screening() {
+            return self.run_in_batches(cases, trees, origin);
+        }
+        let mut start = 0;
+        while start < cases.len() {
+            let mut run_ms = Vec::new();
+            start += self.candidate.screen(&cases[start..], &mut run_ms);
+            self.clock
+                .lock()
+                .expect("clock")
+                .run_ms
+                .extend_from_slice(&run_ms);
+            if start >= cases.len() {
+                break;
+            }
+            let one = start..start + 1;
+            let tree = trees.as_deref_mut().map(|t| &mut t[one.clone()]);
+            if let Err(found) = self.run_in_batches(&cases[one], tree, origin) {
+                let (ran, found) = *found;
+                return Err(Box::new((start as u64 + ran, found)));
+            }
+            start += 1;
+        }
+        Ok(cases.len() as u64)
+    }
+
+    /// [`Context::run_until_failure`] without screening: every case run
+    /// the full way, in batches.
+    fn run_in_batches(
         &self,
         cases: &[P::Case],
         trees: Option<&mut [Box<dyn ValueTree<Value = P::Case>>]>,
@@ -402,6 +460,7 @@ impl<P: Generate> Context<'_, P> {
         for (b, (batch, ran)) in batches.iter().zip(runs).enumerate() {
             let judged = judge_run::<P>(batch, ran);
             if let Some(i) = judged.iter().position(|j| j.verdict != Verdict::Ok) {
+                self.first_failure();
                 let start = b * size;
                 let trees = trees
                     .as_deref_mut()

@@ -33,10 +33,15 @@ impl<P: Generate> Context<'_, P> {
             // their text passes HELD_TEXT), so memory stays a small multiple
             // of one case however large `--size` is.
             let mut trees: Vec<Tree<P>> = Vec::with_capacity(chunk);
+            // Screened cases are not rendered: a chunk is then one job's
+            // (at most `full` cases, held as values only).
+            let screening = self.screening();
             let mut held = 0usize;
             while trees.len() < chunk && (held < HELD_TEXT || trees.len() < self.jobs) {
                 let Some(tree) = stream.next() else { break };
-                held += case_text::<P>(&tree.current()).len();
+                if !screening {
+                    held += case_text::<P>(&tree.current()).len();
+                }
                 trees.push(tree);
             }
             if trees.is_empty() {

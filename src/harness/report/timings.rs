@@ -72,6 +72,11 @@ pub struct PhaseSeconds {
     pub limits: f64,
     /// Confirming and shrinking the failure, if one was found.
     pub shrinking: f64,
+    /// From the start of the phases to the first run judged a failure,
+    /// before it was confirmed or shrunk (not in the JSON report: a
+    /// measure for benchmarks of time to failure).
+    #[serde(skip)]
+    pub first_failure: Option<f64>,
 }
 
 /// Order statistics of some times, in ms.
