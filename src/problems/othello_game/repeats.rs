@@ -9,8 +9,8 @@ use super::oracle::met;
 use super::properties::map_case;
 use super::{Case, Command, Reply, Rules};
 use crate::generation::is_subsequence;
-use crate::problems::geometry::distinct_images;
 use crate::gtp::first_differing_reply;
+use crate::problems::geometry::distinct_images;
 
 /// `case` under the symmetries of the start position; `case` first, no
 /// repeats.
