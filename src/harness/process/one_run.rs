@@ -257,14 +257,15 @@ fn run_in(
 
 /// The longest any thread of the run waited for a CPU so far (the second
 /// field of `/proc/PID/task/TID/schedstat`, in ns): over every process of
-/// the run's cgroup, else of the process `pid` alone. Zero where the
-/// kernel keeps no schedstat.
+/// the run's cgroup, else of the run's process group (`pid` leads it: a
+/// wrapper that waits for the program it started waits for no CPU). Zero
+/// where the kernel keeps no schedstat.
 fn run_delay(pid: i32, cgroup: Option<&RunCgroup>) -> Duration {
     let pids: Vec<i32> = cgroup
         .and_then(|cg| std::fs::read_to_string(cg.pids_procs()).ok())
         .map(|text| text.lines().filter_map(|l| l.trim().parse().ok()).collect())
         .filter(|p: &Vec<i32>| !p.is_empty())
-        .unwrap_or_else(|| vec![pid]);
+        .unwrap_or_else(|| process_group(pid));
     let mut most = 0u64;
     for p in pids {
         let Ok(tasks) = std::fs::read_dir(format!("/proc/{p}/task")) else {
@@ -282,4 +283,36 @@ fn run_delay(pid: i32, cgroup: Option<&RunCgroup>) -> Duration {
         }
     }
     Duration::from_nanos(most)
+}
+
+/// The processes of process group `pgid` (the fifth field of
+/// `/proc/PID/stat`, after the command's parenthesised name), `pgid` first.
+fn process_group(pgid: i32) -> Vec<i32> {
+    let mut pids = vec![pgid];
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return pids;
+    };
+    for entry in entries.flatten() {
+        let Some(p) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<i32>().ok())
+        else {
+            continue;
+        };
+        if p == pgid {
+            continue;
+        }
+        let in_group = std::fs::read_to_string(entry.path().join("stat"))
+            .ok()
+            .and_then(|stat| {
+                let after_name = &stat[stat.rfind(')')? + 1..];
+                after_name.split_whitespace().nth(2)?.parse::<i32>().ok()
+            })
+            == Some(pgid);
+        if in_group {
+            pids.push(p);
+        }
+    }
+    pids
 }
