@@ -4,6 +4,7 @@
 
 use super::candidate::Outcome;
 use super::process::{Exit, Limits, Waited, signal_name};
+use super::verdict::STARVED;
 
 /// Lines of stderr kept in a crash's detail: the end, where a traceback
 /// names its exception.
@@ -48,10 +49,6 @@ pub(in crate::harness) fn stderr_tail(stderr: &str, dropped_bytes: usize) -> Str
     }
     format!("; stderr ({cut} earlier bytes cut): {kept}")
 }
-
-/// What a time-out's detail says when the run was killed at the wall cap
-/// while its own time was under the limit: the machine starved it.
-pub(in crate::harness) const STARVED: &str = "starved by the machine";
 
 /// What the process was asked for, which the details name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -238,7 +238,7 @@ pub(super) fn run_again<P: Generate>(
 
 /// Whether `judged` is a time-out of a run the machine starved.
 pub(super) fn was_starved(judged: &Judged) -> bool {
-    judged.verdict.depends_on_time() && judged.detail.contains(super::exit_outcome::STARVED)
+    judged.verdict.depends_on_time() && judged.detail.contains(super::verdict::STARVED)
 }
 
 /// How a time-out was confirmed by [`run_again`] (`starved`: the starved
