@@ -177,9 +177,11 @@ pub struct Run {
     pub sandbox: SandboxLevel,
 }
 
-/// How long a run that timed out waited for a CPU (runnable, not
-/// running: the scheduler's `run_delay` of `/proc/PID/task/TID/schedstat`,
-/// the largest of its threads'), read just before it was killed.
+/// How long a run that timed out waited for a CPU, read just before it
+/// was killed: runnable, not running (the scheduler's `run_delay` of
+/// `/proc/PID/task/TID/schedstat`, the largest of its threads'), plus the
+/// time the hypervisor took the machine's CPUs away meanwhile (`steal` in
+/// `/proc/stat`), which is neither CPU time nor a wait the scheduler sees.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Waited {
     /// The time it waited.
