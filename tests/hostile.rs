@@ -310,22 +310,23 @@ fn hang() {
 
 #[test]
 fn child_outlives_parent() {
-    let Some((_, o)) = go("child outlives parent") else {
+    let Some((b, o)) = go("child outlives parent") else {
         return;
     };
+    // It ends with its parent: before the time limit, not killed at it.
     assert_eq!(o.run.exit, Exit::Code(0));
     assert_eq!(o.run.stdout, b"parent done\n");
-    assert!(o.took < Duration::from_secs(1), "{:?}", o.took);
+    assert!(o.took < b.limits.timeout, "{:?}", o.took);
 }
 
 #[test]
 fn setsid_child_holding_stdout_dies_with_the_run() {
-    let Some((_, o)) = go("setsid child holds stdout") else {
+    let Some((b, o)) = go("setsid child holds stdout") else {
         return;
     };
     assert_eq!(o.run.exit, Exit::Code(0));
     assert_eq!(o.run.stdout, b"parent done\n");
-    assert!(o.took < Duration::from_secs(1), "{:?}", o.took);
+    assert!(o.took < b.limits.timeout, "{:?}", o.took);
 }
 
 #[test]
