@@ -15,7 +15,14 @@
 //! boards; the engine (`engine::Game`) keeps chains with exact liberties,
 //! Zobrist hashes for superko and a journal of changes for `undo`.
 
-engine_modules!(engine);
+// Engine modules: public with feature `internals`, else crate-private
+// (src/problems/mod.rs says why they are written out twice).
+#[cfg(feature = "internals")]
+pub mod engine;
+#[cfg(not(feature = "internals"))]
+#[allow(dead_code, unused_imports)]
+pub(crate) mod engine;
+
 pub mod enumerate;
 pub mod format;
 mod fuzzing;
