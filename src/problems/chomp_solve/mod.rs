@@ -25,15 +25,15 @@
 // Engine modules: public with feature `internals`, else crate-private
 // (src/problems/mod.rs says why they are written out twice).
 #[cfg(feature = "internals")]
-pub mod solver;
-#[cfg(not(feature = "internals"))]
-#[allow(dead_code, unused_imports)]
-pub(crate) mod solver;
-#[cfg(feature = "internals")]
 pub mod census;
 #[cfg(not(feature = "internals"))]
 #[allow(dead_code, unused_imports)]
 pub(crate) mod census;
+#[cfg(feature = "internals")]
+pub mod solver;
+#[cfg(not(feature = "internals"))]
+#[allow(dead_code, unused_imports)]
+pub(crate) mod solver;
 
 #[cfg(feature = "cli")]
 mod command;
