@@ -4,7 +4,7 @@
 //! then the case's commands one at a time ([`wire`]), then the board read
 //! back (`list_stones` where the engine has it, else `showboard`, else not
 //! at all: then only the replies are compared). The problem's
-//! [`crate::gtp::GtpForm`] turns the replies into its answer, which the
+//! [`crate::gtp_form::GtpForm`] turns the replies into its answer, which the
 //! checker judges like any other; a crash, a time-out or broken framing is
 //! RE/TLE/PE with the transcript, and the next case gets a fresh process.
 //! A batch goes through a pooled engine; a lone run (confirmation,
@@ -16,9 +16,9 @@
 //! header, the number of commands and one command a line; an answer's text
 //! is one line per command (`=`, `? ...`) then the board.
 
-pub mod laws;
 pub mod probe;
 pub mod report;
+pub mod sequence;
 pub mod summary;
 pub mod wire;
 
@@ -31,7 +31,7 @@ use super::process::{self, Exit, Limits};
 use super::protocol::failed;
 use super::session::Ended;
 use crate::generation::{Domain, Generate, reference};
-use crate::gtp::{GtpForm, ReadBack, Reply};
+use crate::gtp_form::{GtpForm, ReadBack, Reply};
 use crate::problem::{Problem, answer_text, case_text, read_input};
 use probe::{Profile, SizeAnswer};
 use wire::{BoardCommand, Engine, WireError, excerpt, reply_text, transcript_text};

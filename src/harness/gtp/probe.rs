@@ -9,7 +9,7 @@
 use super::super::process::Limits;
 pub use super::wire::Profile;
 use super::wire::{BoardCommand, Engine, Ids, WireError, excerpt, head, reply_text};
-use crate::gtp::Reply;
+use crate::gtp_form::Reply;
 
 /// The id of the probe's first command: unlike any protocol version, so
 /// that `= 1000 2` (an id written apart) and `= 2` (no id) read apart.

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use super::super::process::{Exit, Limits};
 use super::super::session::{Ended, Session};
-use crate::gtp::Reply;
+use crate::gtp_form::Reply;
 
 /// The time an engine has to start and answer its first command.
 pub const STARTUP: Duration = Duration::from_secs(10);

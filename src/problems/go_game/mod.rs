@@ -37,9 +37,9 @@ mod forms {
 pub mod limits;
 pub mod oracle;
 pub mod patterns;
+pub mod picture;
 pub mod properties;
 mod repeats;
-pub mod report;
 pub mod rule_sets;
 pub mod shrink;
 pub mod strategy;
@@ -323,7 +323,7 @@ impl Generate for GoGame {
                 every: |max_cells| Box::new(enumerate::every_case(max_cells)),
                 cells: enumerate::cells,
             }),
-            picture: Some(report::picture),
+            picture: Some(picture::picture),
             gtp: Some(gtp_form::form()),
             rules: Some(rule_sets::sets()),
             ..Extras::default()

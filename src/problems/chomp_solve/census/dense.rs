@@ -15,8 +15,8 @@
 
 use std::ops::{BitAnd, BitOr, BitOrAssign, Not};
 
-use super::geometry::{Sizes, cap_pieces};
 use super::planes::{Planes, get_bits, put_bits};
+use super::ranking::{Sizes, cap_pieces};
 
 /// An unsigned integer used as a set of values.
 pub trait Mask:

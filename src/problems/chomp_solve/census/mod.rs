@@ -15,7 +15,7 @@
 //! u}` ruled out from outside; and since (a ∧ x) = (a ∧ (u - 1)) ∧ x,
 //! `T_u(a) = T_{u-1}(a') ∪ {L(u - 1, a')}` with `a' = a ∧ (u - 1)`. In the
 //! lexicographic ranking, `a ↦ a ∧ (u - 1)` is the identity on a prefix
-//! followed by k copies of ever shorter tails ([`geometry::cap_pieces`]),
+//! followed by k copies of ever shorter tails ([`ranking::cap_pieces`]),
 //! so `T_u` is an array built from the previous block's by copying ranges.
 //! Recursing row by row, every level costs a few passes over its ranges:
 //! about 3·k·C(W+k, k) elementary steps in all instead of one table read
@@ -29,9 +29,9 @@
 //! are held: a few GB for 19 × 19.
 
 mod dense;
-mod geometry;
 mod levels;
 mod planes;
+mod ranking;
 mod slabs;
 mod stream;
 

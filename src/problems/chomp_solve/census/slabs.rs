@@ -11,9 +11,9 @@
 
 use std::sync::Arc;
 
-use super::geometry::{Sizes, cap_pieces};
 use super::levels::{Around, DENSE_MAX, Work};
 use super::planes::{Planes, count_bits};
+use super::ranking::{Sizes, cap_pieces};
 use super::stream::{FailGuard, Failed, Memory, Slots, Stream, plain_bits};
 
 /// What a run found.
