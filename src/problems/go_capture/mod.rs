@@ -22,7 +22,7 @@ mod fuzzing;
 pub mod limits;
 pub mod oracle;
 pub mod patterns;
-pub mod properties;
+pub(crate) mod properties;
 mod repeats;
 pub(crate) mod shrink;
 pub mod strategy;

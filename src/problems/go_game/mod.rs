@@ -38,7 +38,7 @@ pub mod limits;
 pub mod oracle;
 pub mod patterns;
 pub mod picture;
-pub mod properties;
+pub(crate) mod properties;
 mod repeats;
 pub mod rule_sets;
 pub mod shrink;

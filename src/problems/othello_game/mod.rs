@@ -45,7 +45,7 @@ mod forms {
 pub mod limits;
 pub mod oracle;
 pub mod patterns;
-pub mod properties;
+pub(crate) mod properties;
 mod repeats;
 pub mod shrink;
 pub mod strategy;

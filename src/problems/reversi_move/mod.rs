@@ -83,7 +83,7 @@ pub mod limits;
 pub mod oracle;
 pub mod order;
 pub mod patterns;
-pub mod properties;
+pub(crate) mod properties;
 mod repeats;
 pub mod shrink;
 pub mod strategy;
