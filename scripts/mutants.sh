@@ -24,8 +24,8 @@ src/problems/reversi_move/grid.rs src/problems/reversi_move/perft.rs
 src/problems/chomp/oracle.rs src/problems/chomp/engine.rs
 src/problems/go_capture/engine.rs src/problems/reversi_move/bitboard.rs
 src/problems/go_move/engine.rs src/problems/go_move/fast_board.rs
-src/problems/reversi_move/perft_tt.rs src/problems/go_move/fast_board/check.rs
-src/harness/batch.rs src/harness/run.rs src/harness/shrink.rs"}
+src/problems/reversi_move/perft_tt.rs src/problems/go_move/fast_board/consistency.rs
+src/harness/batch.rs src/harness/judging.rs src/harness/shrink.rs"}
 for f in $files; do
     out=${OUT:-/tmp/mutants}/$(echo "$f" | tr / _)
     mkdir -p "$out"

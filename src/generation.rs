@@ -142,7 +142,7 @@ pub struct Extras<P: Problem> {
     /// boards side by side, whatever their widths.
     pub answers_are_lines: bool,
     /// The case played command by command against a GTP engine (`--gtp`).
-    pub gtp: Option<crate::gtp::GtpForm<P>>,
+    pub gtp: Option<crate::gtp_form::GtpForm<P>>,
     /// Named rule sets the cases carry (go-game's ko and suicide rules),
     /// for `--rules`.
     pub rules: Option<RuleSets<P>>,
@@ -317,7 +317,7 @@ pub struct LeftOut {
     /// Bit `s` set: size `s` is left out (sizes below 128; a GTP board's
     /// side is at most 25).
     pub sizes: u128,
-    /// No `undo` in any command sequence ([`crate::gtp::GtpForm`]).
+    /// No `undo` in any command sequence ([`crate::gtp_form::GtpForm`]).
     pub undo: bool,
 }
 

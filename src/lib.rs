@@ -43,7 +43,7 @@
 #![forbid(unsafe_code)]
 
 pub mod generation;
-pub mod gtp;
+pub mod gtp_form;
 pub mod harness;
 pub mod json;
 pub mod limits;

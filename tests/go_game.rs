@@ -3,7 +3,7 @@
 //! showboard layouts), rule sets, and the fuzz bodies.
 
 use boardcheck::generation::Generate;
-use boardcheck::gtp::{ReadBack, Reply};
+use boardcheck::gtp_form::{ReadBack, Reply};
 use boardcheck::harness::exhaust::exhaust;
 use boardcheck::harness::testing::{
     assert_every_property, case_count, fuzz_bodies_on_random_bytes,

@@ -684,10 +684,10 @@ fn the_laws_judge_only_what_they_saw() {
 fn the_gtp_laws_run_for_every_caller_of_check() {
     use boardcheck::harness::check::{CheckConfig, LimitsMode, check};
     use boardcheck::harness::gtp::Gtp;
-    use boardcheck::harness::process::Limits;
+    use boardcheck::harness::process::RunLimits;
     use boardcheck::problems::go_game::GoGame;
     let toy = format!("{}/{TOY}", env!("CARGO_MANIFEST_DIR"));
-    let mut gtp = Gtp::new(vec!["python3".into(), toy], Limits::default());
+    let mut gtp = Gtp::new(vec!["python3".into(), toy], RunLimits::default());
     gtp.law_cases = 5;
     // The engine's one rule set, as `check --gtp` gives without --rules
     // (else the cases draw rule sets the toy does not play).

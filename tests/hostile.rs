@@ -14,7 +14,7 @@ use std::sync::RwLock;
 use std::time::{Duration, Instant};
 
 use boardcheck::harness::process::{
-    Exit, Limits, Run, STDERR_KEPT, SandboxLevel, SandboxMode, StartAhead, kill_all, probe, run,
+    Exit, Run, RunLimits, STDERR_KEPT, SandboxLevel, SandboxMode, StartAhead, kill_all, probe, run,
 };
 
 /// `kill_all` kills every run of this process: the test that calls it
@@ -31,7 +31,7 @@ struct Behaviour {
     marker: String,
     argv: Vec<String>,
     input: Vec<u8>,
-    limits: Limits,
+    limits: RunLimits,
     /// Needs namespaces and cgroups to be contained at all.
     strict_only: bool,
 }
@@ -47,10 +47,10 @@ fn sh(script: &str) -> Vec<String> {
     vec!["/bin/sh".into(), "-c".into(), script.into()]
 }
 
-fn limits(timeout_ms: u64) -> Limits {
-    Limits {
+fn limits(timeout_ms: u64) -> RunLimits {
+    RunLimits {
         timeout: Duration::from_millis(timeout_ms),
-        ..Limits::default()
+        ..RunLimits::default()
     }
 }
 
@@ -66,132 +66,137 @@ fn has_python() -> bool {
 /// in their command lines: `sleep 987651` and the like.
 fn behaviour(name: &'static str) -> Behaviour {
     let id = std::process::id();
-    let (marker, argv, input, limits, strict_only): (String, Vec<String>, Vec<u8>, Limits, bool) =
-        match name {
-            "hang" => (
-                "sleep 987651".into(),
-                sh("sleep 987651"),
-                b"x\n".to_vec(),
-                limits(500),
-                false,
-            ),
-            "child outlives parent" => (
-                "sleep 987652".into(),
-                sh("sleep 987652 & echo parent done"),
-                vec![],
-                limits(2000),
-                false,
-            ),
-            "setsid child holds stdout" => (
-                "sleep 987653".into(),
-                // The pause lets the child leave the process group before the
-                // parent exits (else the group kill gets it first).
-                sh("setsid sleep 987653 & sleep 0.3; echo parent done"),
-                vec![],
-                limits(2000),
-                true,
-            ),
-            "fork bomb (depth 12)" => (
-                "marker987654".into(),
-                // Each level forks two more, to depth 12 (8191 processes if
-                // nothing stops it); the leaves hang.
-                sh(
-                    ": marker987654; f() { if [ \"$1\" -lt 12 ]; then f $(($1 + 1)) & f $(($1 + 1)) & wait; \
+    let (marker, argv, input, limits, strict_only): (
+        String,
+        Vec<String>,
+        Vec<u8>,
+        RunLimits,
+        bool,
+    ) = match name {
+        "hang" => (
+            "sleep 987651".into(),
+            sh("sleep 987651"),
+            b"x\n".to_vec(),
+            limits(500),
+            false,
+        ),
+        "child outlives parent" => (
+            "sleep 987652".into(),
+            sh("sleep 987652 & echo parent done"),
+            vec![],
+            limits(2000),
+            false,
+        ),
+        "setsid child holds stdout" => (
+            "sleep 987653".into(),
+            // The pause lets the child leave the process group before the
+            // parent exits (else the group kill gets it first).
+            sh("setsid sleep 987653 & sleep 0.3; echo parent done"),
+            vec![],
+            limits(2000),
+            true,
+        ),
+        "fork bomb (depth 12)" => (
+            "marker987654".into(),
+            // Each level forks two more, to depth 12 (8191 processes if
+            // nothing stops it); the leaves hang.
+            sh(
+                ": marker987654; f() { if [ \"$1\" -lt 12 ]; then f $(($1 + 1)) & f $(($1 + 1)) & wait; \
                     else sleep 60; fi; }; f 0",
-                ),
-                vec![],
-                Limits {
-                    max_tasks: 64,
-                    ..limits(3000)
-                },
-                true,
             ),
-            "flood stdout" => (
-                "marker987655".into(),
-                sh(": marker987655; yes flood"),
-                vec![],
-                Limits {
-                    output_bytes: 1 << 20,
-                    ..limits(5000)
-                },
-                false,
-            ),
-            "flood stderr" => (
-                "marker987656".into(),
-                sh(
-                    ": marker987656; yes 'Traceback line' | head -c 50000000 >&2; \
+            vec![],
+            RunLimits {
+                max_tasks: 64,
+                ..limits(3000)
+            },
+            true,
+        ),
+        "flood stdout" => (
+            "marker987655".into(),
+            sh(": marker987655; yes flood"),
+            vec![],
+            RunLimits {
+                output_bytes: 1 << 20,
+                ..limits(5000)
+            },
+            false,
+        ),
+        "flood stderr" => (
+            "marker987656".into(),
+            sh(
+                ": marker987656; yes 'Traceback line' | head -c 50000000 >&2; \
                     echo 'RecursionError: maximum recursion depth exceeded' >&2",
-                ),
-                vec![],
-                limits(20000),
-                false,
             ),
-            "allocate without bound" => (
-                "marker987657".into(),
-                vec![
-                    "python3".into(),
-                    "-c".into(),
-                    "# marker987657\na = []\nwhile True: a.append(bytearray(1 << 20))".into(),
-                ],
-                vec![],
-                Limits {
-                    memory_bytes: 128 << 20,
-                    ..limits(10000)
-                },
-                true,
-            ),
-            "reads no input" => (
-                "marker987658".into(),
-                sh(": marker987658; echo ignored input"),
-                vec![b'x'; 4 << 20],
-                limits(2000),
-                false,
-            ),
-            "closes stdout, keeps running" => (
-                "sleep 987659".into(),
-                sh("exec >&- 2>&-; sleep 987659"),
-                vec![],
-                limits(500),
-                false,
-            ),
-            "exit 0, no output" => (
-                "marker987660".into(),
-                sh(": marker987660"),
-                vec![],
-                limits(2000),
-                false,
-            ),
-            "killed by SIGSEGV" => (
-                "marker987661".into(),
-                sh(": marker987661; kill -SEGV $$"),
-                vec![],
-                limits(2000),
-                false,
-            ),
-            "4 CPU burners" => (
-                "marker987662".into(),
-                sh(": marker987662; for i in 1 2 3 4; do (while :; do :; done) & done; wait"),
-                vec![],
-                Limits {
-                    cpu: Some(Duration::from_millis(1000)),
-                    ..limits(6000)
-                },
-                true,
-            ),
-            "write outside /tmp" => (
-                "marker987663".into(),
-                sh(&format!(
-                    ": marker987663; echo y > /tmp/hostile-inside-{id} && cat /tmp/hostile-inside-{id} && pwd; \
+            vec![],
+            limits(20000),
+            false,
+        ),
+        "allocate without bound" => (
+            "marker987657".into(),
+            vec![
+                "python3".into(),
+                "-c".into(),
+                "# marker987657\na = []\nwhile True: a.append(bytearray(1 << 20))".into(),
+            ],
+            vec![],
+            RunLimits {
+                memory_bytes: 128 << 20,
+                ..limits(10000)
+            },
+            true,
+        ),
+        "reads no input" => (
+            "marker987658".into(),
+            sh(": marker987658; echo ignored input"),
+            vec![b'x'; 4 << 20],
+            limits(2000),
+            false,
+        ),
+        "closes stdout, keeps running" => (
+            "sleep 987659".into(),
+            sh("exec >&- 2>&-; sleep 987659"),
+            vec![],
+            limits(500),
+            false,
+        ),
+        "exit 0, no output" => (
+            "marker987660".into(),
+            sh(": marker987660"),
+            vec![],
+            limits(2000),
+            false,
+        ),
+        "killed by SIGSEGV" => (
+            "marker987661".into(),
+            sh(": marker987661; kill -SEGV $$"),
+            vec![],
+            limits(2000),
+            false,
+        ),
+        "4 CPU burners" => (
+            "marker987662".into(),
+            sh(": marker987662; for i in 1 2 3 4; do (while :; do :; done) & done; wait"),
+            vec![],
+            RunLimits {
+                cpu: Some(Duration::from_millis(1000)),
+                ..limits(6000)
+            },
+            true,
+        ),
+        "write outside /tmp" => (
+            "marker987663".into(),
+            sh(&format!(
+                ": marker987663; echo y > /tmp/hostile-inside-{id} && cat /tmp/hostile-inside-{id} && pwd; \
                      echo x > {}/hostile-probe-{id} || exit 7",
-                    std::env::current_dir().unwrap().display()
-                )),
-                vec![],
-                limits(2000),
-                true,
-            ),
-            "TCP to 127.0.0.1" => ("marker987664".into(), vec![], vec![], limits(3000), true),
-            other => panic!("no behaviour {other}"),
-        };
+                std::env::current_dir().unwrap().display()
+            )),
+            vec![],
+            limits(2000),
+            true,
+        ),
+        "TCP to 127.0.0.1" => ("marker987664".into(), vec![], vec![], limits(3000), true),
+        other => panic!("no behaviour {other}"),
+    };
     Behaviour {
         name,
         marker,
@@ -257,7 +262,7 @@ fn try_go(b: &Behaviour, mode: SandboxMode) -> Option<Outcome> {
         eprintln!("skipping {:?}: needs the strict sandbox: {e}", b.name);
         return None;
     }
-    let limits = Limits {
+    let limits = RunLimits {
         sandbox: mode,
         ..b.limits.clone()
     };
@@ -484,7 +489,7 @@ fn writing_outside_the_private_tmp_fails() {
 fn arguments_are_passed_as_typed() {
     let _shared = KILL_ALL.read().unwrap_or_else(|e| e.into_inner());
     for mode in [SandboxMode::Auto, SandboxMode::None] {
-        let limits = Limits {
+        let limits = RunLimits {
             sandbox: mode,
             ..limits(2000)
         };
@@ -575,7 +580,7 @@ fn lingering_setsid_children_leave_no_harness_threads() {
     let before = threads();
     for (mode, runs) in [(SandboxMode::Auto, 20), (SandboxMode::None, 8)] {
         for _ in 0..runs {
-            let limits = Limits {
+            let limits = RunLimits {
                 sandbox: mode,
                 ..limits(2000)
             };
@@ -636,7 +641,7 @@ fn kill_all_ends_every_run() {
 #[test]
 fn strict_is_an_error_when_unavailable_and_none_is_rlimits() {
     let _shared = KILL_ALL.read().unwrap_or_else(|e| e.into_inner());
-    let limits = Limits {
+    let limits = RunLimits {
         sandbox: SandboxMode::None,
         ..limits(2000)
     };
@@ -644,7 +649,7 @@ fn strict_is_an_error_when_unavailable_and_none_is_rlimits() {
         run(&sh("true"), b"", &limits).unwrap().sandbox,
         SandboxLevel::Rlimits
     );
-    let strict = Limits {
+    let strict = RunLimits {
         sandbox: SandboxMode::Strict,
         ..limits.clone()
     };
@@ -673,7 +678,7 @@ fn table() {
         let level = probe(mode).expect("the level is available");
         let started = Instant::now();
         for _ in 0..20 {
-            let limits = Limits {
+            let limits = RunLimits {
                 sandbox: mode,
                 ..limits(2000)
             };
@@ -775,7 +780,7 @@ fn runs_started_ahead_see_their_own_input_and_their_own_counts() {
     let _alone = KILL_ALL.write().unwrap_or_else(|e| e.into_inner());
     let inputs: [&[u8]; 4] = [b"first\n", b"\nstarts with a newline\n", b"", b"no newline"];
     for mode in [SandboxMode::Auto, SandboxMode::None] {
-        let limits = Limits {
+        let limits = RunLimits {
             sandbox: mode,
             ..limits(5000)
         };
@@ -802,7 +807,7 @@ fn runs_started_ahead_see_their_own_input_and_their_own_counts() {
         eprintln!("skipped the cgroup half: needs the strict sandbox and python3");
         return;
     }
-    let limits = Limits {
+    let limits = RunLimits {
         memory_bytes: 96 << 20,
         ..limits(5000)
     };

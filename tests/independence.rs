@@ -423,7 +423,11 @@ fn the_checker_refuses_every_kind_of_shared_code() {
             "",
             "imports crate::problems::other",
         ),
-        ("use crate::harness::run;\n", "", "imports crate::harness"),
+        (
+            "use crate::harness::judging;\n",
+            "",
+            "imports crate::harness",
+        ),
     ];
     for (oracle, helper, want) in cases {
         let got = violations("p", &synthetic(oracle, helper)).join("\n");

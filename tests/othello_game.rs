@@ -4,7 +4,7 @@
 //! driven by `tests/othello_game.rs`'s ignored test only where installed.
 
 use boardcheck::generation::{Generate, pattern};
-use boardcheck::gtp::{ReadBack, Reply as GtpReply};
+use boardcheck::gtp_form::{ReadBack, Reply as GtpReply};
 use boardcheck::harness::testing::{self, case_count};
 use boardcheck::problem::{Problem, answer_text};
 use boardcheck::problems::othello_game::engine::Game;

@@ -6,7 +6,7 @@
 mod common;
 
 use boardcheck::harness::candidate::{Candidate, Outcome};
-use boardcheck::harness::process::Limits;
+use boardcheck::harness::process::RunLimits;
 use boardcheck::harness::protocol::{Jsonl, case_line};
 use boardcheck::problems::flank_row::{Case, Cell, FlankRow, Placement, Player};
 use common::{boardcheck, json};
@@ -66,7 +66,7 @@ fn a_crashed_session_is_restarted_and_the_batch_goes_on() {
     let folder = server.parent().unwrap().to_path_buf();
     let jsonl = Jsonl::new(
         vec!["python3".into(), server.to_string_lossy().into_owned()],
-        Limits::default(),
+        RunLimits::default(),
     );
     let cases = [
         case(".BA"),
@@ -381,10 +381,10 @@ fn slow_server(name: &str) -> std::path::PathBuf {
 #[test]
 fn each_answer_has_its_own_time_limit_and_a_killed_session_is_replaced() {
     let server = slow_server("slow");
-    let limits = Limits {
+    let limits = RunLimits {
         timeout: std::time::Duration::from_millis(2500),
         cpu: Some(std::time::Duration::from_millis(700)),
-        ..Limits::default()
+        ..RunLimits::default()
     };
     let jsonl = Jsonl::new(
         vec!["python3".into(), server.to_string_lossy().into_owned()],

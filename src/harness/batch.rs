@@ -1,7 +1,7 @@
 //! Narrowing a failing batch of the multi-case form: which of its cases to
 //! run alone first, and delta debugging down to the smallest failing part.
 
-use super::run::Judged;
+use super::judging::Judged;
 use super::verdict::Verdict;
 
 /// The cases of a batch to try alone, most likely culprit first: the first

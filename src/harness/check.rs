@@ -12,14 +12,14 @@
 //! smallest batch that still fails.
 
 use super::candidate::Candidate;
-use super::phases::Context;
-pub use super::phases::Phase;
-pub use super::phases::limits::limit_sizes;
-use super::report::{AnswerForm, Report, Timings};
-pub use super::run::{
+pub use super::judging::{
     CheckConfig, Entry, Judged, LimitsMode, OnFailure, Progress, PropertiesMode, Shard, generate,
     judge, seeded_rng, seeded_runner, smallest_case,
 };
+use super::phases::Context;
+pub use super::phases::Phase;
+pub use super::phases::worst_cases::limit_sizes;
+use super::report::{AnswerForm, Report, Timings};
 pub use super::shrink::simplify_greedily;
 use super::verdict::Status;
 use crate::generation::{Domain, Extras};

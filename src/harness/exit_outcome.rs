@@ -3,7 +3,7 @@
 //! memory, output cap) that lone runs and long-lived sessions share.
 
 use super::candidate::Outcome;
-use super::process::{Exit, Limits, Waited, signal_name};
+use super::process::{Exit, RunLimits, Waited, signal_name};
 use super::verdict::STARVED;
 
 /// Lines of stderr kept in a crash's detail: the end, where a traceback
@@ -70,7 +70,7 @@ pub(in crate::harness) fn exit_outcome<A>(
     exit: &Exit,
     output: String,
     tail: &str,
-    limits: &Limits,
+    limits: &RunLimits,
     asked: Asked,
     cpu: Option<std::time::Duration>,
     waited: Option<Waited>,

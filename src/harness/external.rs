@@ -1,5 +1,5 @@
 //! An external program as a candidate: one run per case, or batches of
-//! cases in the multi-case form, each run under [`Limits`] in the sandbox.
+//! cases in the multi-case form, each run under [`RunLimits`] in the sandbox.
 
 use super::candidate::{Candidate, Outcome, Ran, read_answers};
 use super::exit_outcome::{Asked, exit_outcome, stderr_tail};
@@ -7,7 +7,7 @@ use super::process::{self, Exit};
 use crate::generation::Generate;
 
 /// The limits of every run (time, memory, output, sandbox).
-pub use super::process::Limits;
+pub use super::process::RunLimits;
 
 /// An external program reading the case on stdin and answering on stdout.
 #[derive(Clone, Debug)]
@@ -15,18 +15,18 @@ pub struct External {
     /// The command and its arguments.
     pub argv: Vec<String>,
     /// Limits of every run.
-    pub limits: Limits,
+    pub limits: RunLimits,
     /// `Some(t)`: feed the multi-case form, up to `t` cases a run.
     pub multi: Option<usize>,
 }
 
 impl External {
     /// The program `argv` (command and arguments), one run per case under
-    /// the default [`Limits`].
+    /// the default [`RunLimits`].
     pub fn new(argv: impl IntoIterator<Item = impl Into<String>>) -> Self {
         External {
             argv: argv.into_iter().map(Into::into).collect(),
-            limits: Limits::default(),
+            limits: RunLimits::default(),
             multi: None,
         }
     }

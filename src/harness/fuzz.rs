@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use super::candidate::read_answers;
 use super::casefile::{self, Entry};
-use super::run::judge;
+use super::judging::judge;
 use super::vectors;
 use super::verdict::Verdict;
 use crate::generation::{Generate, reference};

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use super::casefile::{self, Entry};
 use super::fuzz::{self, Target};
-use super::run::generate;
+use super::judging::generate;
 use super::vectors::{self, Expect, Vectors};
 use crate::generation::{clamp_size, reference};
 use crate::problem::{answer_text, case_text, multi_case_text};

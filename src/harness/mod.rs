@@ -12,9 +12,10 @@
 //! feature (the command line, this crate's tests, examples and benches, and
 //! the fuzz targets turn it on): `process` and `sandbox` (an untrusted run
 //! under limits), `session`, `protocol` and `gtp` (long-lived candidates),
-//! `board_view`, `html` and `excerpt` (report parts), `vectors` and `given`
-//! (the vector runner, a check's given inputs), `fit` (options read by a
-//! problem), `grade`, `names`, `exhaust`, `selftest`, `testing`, `scale`,
+//! `board_view`, `html` and `excerpt` (report parts), `vectors` and
+//! `given_inputs` (the vector runner, a check's given inputs), `options`
+//! (options read by a problem), `grade`, `names`, `exhaust`, `selftest`,
+//! `testing`, `scale`,
 //! `fuzz` and `fuzz_setup` (the repo's own tooling). The phases of a check
 //! (`phases`, one file each), batches, shrinking and the run loop are
 //! private.
@@ -45,16 +46,16 @@ pub mod excerpt;
 #[cfg(not(feature = "tooling"))]
 #[allow(dead_code, unused_imports)]
 mod excerpt;
-#[cfg(feature = "tooling")]
-pub mod fit;
-#[cfg(not(feature = "tooling"))]
-#[allow(dead_code, unused_imports)]
-mod fit;
 #[cfg(all(unix, feature = "process", feature = "tooling"))]
 pub mod gtp;
 #[cfg(all(unix, feature = "process", not(feature = "tooling")))]
 #[allow(dead_code, unused_imports)]
 mod gtp;
+#[cfg(feature = "tooling")]
+pub mod options;
+#[cfg(not(feature = "tooling"))]
+#[allow(dead_code, unused_imports)]
+mod options;
 #[cfg(all(unix, feature = "process", feature = "tooling"))]
 pub mod process;
 #[cfg(all(unix, feature = "process", not(feature = "tooling")))]
@@ -94,7 +95,7 @@ pub mod fuzz;
 #[cfg(feature = "tooling")]
 pub mod fuzz_setup;
 #[cfg(feature = "tooling")]
-pub mod given;
+pub mod given_inputs;
 #[cfg(feature = "tooling")]
 pub mod grade;
 #[cfg(feature = "tooling")]
@@ -113,6 +114,6 @@ mod config;
 mod exit_outcome;
 #[cfg(test)]
 mod fixture;
+mod judging;
 mod phases;
-mod run;
 mod shrink;

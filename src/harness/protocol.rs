@@ -10,7 +10,7 @@ use std::sync::Mutex;
 
 use super::candidate::{Candidate, Outcome, Ran};
 use super::exit_outcome::{Asked, exit_outcome, stderr_tail};
-use super::process::{self, Limits};
+use super::process::{self, RunLimits};
 use super::session::{Ended, Session};
 use crate::generation::Generate;
 use crate::json::{FunctionAnswer, JsonCodec};
@@ -32,7 +32,7 @@ pub struct Jsonl {
     pub argv: Vec<String>,
     /// Limits: memory, tasks and sandbox for each process, time and output
     /// for each answer.
-    pub limits: Limits,
+    pub limits: RunLimits,
     /// What the report calls the candidate's command (for `--py-func`, the
     /// function rather than the driver's command line).
     pub shown: String,
@@ -45,7 +45,7 @@ pub struct Jsonl {
 
 impl Jsonl {
     /// A protocol candidate running `argv`.
-    pub fn new(argv: Vec<String>, limits: Limits) -> Self {
+    pub fn new(argv: Vec<String>, limits: RunLimits) -> Self {
         Jsonl {
             shown: process::shown_command(&argv),
             argv,
@@ -57,7 +57,7 @@ impl Jsonl {
 
     /// `FILE:FUNCTION` of a Python file, served by the embedded driver
     /// running `adapter`, the problem's [`JsonCodec::py_adapter`].
-    pub fn python_function(adapter: &str, spec: &str, limits: Limits) -> Result<Self, String> {
+    pub fn python_function(adapter: &str, spec: &str, limits: RunLimits) -> Result<Self, String> {
         let (file, function) = spec
             .rsplit_once(':')
             .filter(|(f, n)| !f.is_empty() && !n.is_empty())
@@ -167,7 +167,7 @@ fn read_line<P: Generate>(reader: &Reader<P>, line: &str, case: &P::Case) -> Out
 }
 
 /// What a failed answer reads as.
-pub(crate) fn failed<A>(f: Ended, limits: &Limits) -> Outcome<A> {
+pub(crate) fn failed<A>(f: Ended, limits: &RunLimits) -> Outcome<A> {
     let tail = stderr_tail(&f.stderr, f.stderr_dropped);
     exit_outcome(
         &f.exit,

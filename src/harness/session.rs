@@ -27,7 +27,7 @@ use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
 
 use super::process::{
-    Exit, Limits, STDERR_KEPT, Spawned, Tail, exit_after, nonblocking, probe, ready, spawn,
+    Exit, RunLimits, STDERR_KEPT, Spawned, Tail, exit_after, nonblocking, probe, ready, spawn,
 };
 use super::sandbox::{RunCgroup, SandboxLevel};
 
@@ -55,7 +55,7 @@ type Job = Box<dyn FnOnce() + Send>;
 /// needed them.
 fn spawn_from_keeper(
     argv: &[String],
-    limits: &Limits,
+    limits: &RunLimits,
     level: SandboxLevel,
     cgroup: Option<&RunCgroup>,
 ) -> io::Result<Spawned> {
@@ -95,7 +95,7 @@ fn spawn_from_keeper(
 pub struct Session {
     spawned: Spawned,
     cgroup: Option<RunCgroup>,
-    limits: Limits,
+    limits: RunLimits,
     level: SandboxLevel,
     /// Complete lines read and not taken yet (from one chunk at most).
     lines: VecDeque<Line>,
@@ -123,7 +123,7 @@ pub struct Ended {
 
 impl Session {
     /// Starts `argv` under `limits`' sandbox.
-    pub fn start(argv: &[String], limits: &Limits) -> io::Result<Session> {
+    pub fn start(argv: &[String], limits: &RunLimits) -> io::Result<Session> {
         if argv.is_empty() {
             return Err(io::Error::new(io::ErrorKind::InvalidInput, "empty command"));
         }

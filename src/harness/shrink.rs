@@ -9,11 +9,11 @@ use proptest::strategy::ValueTree;
 
 use super::batch::suspects;
 use super::candidate::Candidate;
-use super::report::{Failure, Shrink};
-use super::run::{
+use super::judging::{
     CheckConfig, Judged, confirmed_by, failure, judge_run, run_again, run_alone, run_batches,
     was_starved,
 };
+use super::report::{Failure, Shrink};
 use super::verdict::{Origin, Verdict};
 use crate::generation::{Domain, Extras, Generate, holds_image_of};
 use crate::problem::{Problem, case_text};

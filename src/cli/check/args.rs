@@ -165,7 +165,7 @@ pub struct JudgeArgs {
 impl JudgeArgs {
     /// `--shape` as problem `P` reads it, if given.
     pub fn shape<P: Suite>(&self) -> Result<Option<Shape>, String> {
-        boardcheck::harness::fit::shape::<P>(self.shape.as_deref())
+        boardcheck::harness::options::shape::<P>(self.shape.as_deref())
     }
 
     /// The configuration of one check of `seed` with `jobs` runs at once;

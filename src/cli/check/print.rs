@@ -4,14 +4,14 @@
 use std::path::{Path, PathBuf};
 
 use boardcheck::harness::casefile::{self, Entry};
-use boardcheck::harness::given::saved_entry;
+use boardcheck::harness::given_inputs::saved_entry;
 use boardcheck::harness::gtp::summary::{self, Summary};
 use boardcheck::harness::report::{AnswerForm, Beside, Failure, Report};
 use boardcheck::problems::{self, Visitor};
 use boardcheck::suite::Suite;
 
+use super::any_candidate::AnyCandidate;
 use super::args::CheckArgs;
-use super::candidate::AnyCandidate;
 use crate::cli::{interactive, print};
 
 /// The options in force, for the JSON report.

@@ -4,15 +4,15 @@
 use std::path::Path;
 
 use boardcheck::harness::check::{CheckConfig, LimitsMode, check};
-use boardcheck::harness::fit::{self, Asked};
-use boardcheck::harness::given;
+use boardcheck::harness::given_inputs;
 use boardcheck::harness::gtp::summary::{self, Summary};
+use boardcheck::harness::options::{self, Asked};
 use boardcheck::harness::report::Report;
 use boardcheck::problems::Visitor;
 use boardcheck::suite::Suite;
 
+use super::any_candidate::{self, AnyCandidate};
 use super::args::CheckArgs;
-use super::candidate::{self, AnyCandidate};
 use super::print::{self, Finished, repeat_command};
 use crate::cli::{interactive, on_problem, usage_error};
 
@@ -43,14 +43,14 @@ impl Visitor for Check<'_> {
             played_over_gtp: &played_over_gtp(),
             given_file: self.replay_file,
         };
-        fit::fit::<P>(&mut self.config, &asked)?;
+        options::fit::<P>(&mut self.config, &asked)?;
         if let Some(gtp) = gtp {
             // What the engine accepts, asked before the check: what it
             // refuses altogether is the user's set-up (exit 2).
             self.config = gtp.fit::<P>(&self.config)?;
         }
         let report = check::<P>(self.candidate.as_candidate::<P>(), &self.config);
-        let picture = fit::picture::<P>(&report);
+        let picture = options::picture::<P>(&report);
         let gtp = match gtp {
             Some(gtp) => summary::after_check::<P>(gtp, &report, &self.config),
             None => Summary::default(),
@@ -104,7 +104,7 @@ pub fn run(args: CheckArgs) -> i32 {
         return status;
     }
     let built = if args.gtp {
-        candidate::gtp(
+        any_candidate::gtp(
             &args.limits,
             args.command.clone(),
             args.gtp_require,
@@ -122,7 +122,7 @@ pub fn run(args: CheckArgs) -> i32 {
         Ok(candidate) => candidate,
         Err(status) => return status,
     };
-    let inputs = match given::load(args.replay.as_deref(), args.vectors.as_deref()) {
+    let inputs = match given_inputs::load(args.replay.as_deref(), args.vectors.as_deref()) {
         Ok(inputs) => inputs,
         Err(e) => return usage_error(e),
     };

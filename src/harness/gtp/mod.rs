@@ -4,7 +4,7 @@
 //! then the case's commands one at a time ([`wire`]), then the board read
 //! back (`list_stones` where the engine has it, else `showboard`, else not
 //! at all: then only the replies are compared). The problem's
-//! [`crate::gtp::GtpForm`] turns the replies into its answer, which the
+//! [`crate::gtp_form::GtpForm`] turns the replies into its answer, which the
 //! checker judges like any other; a crash, a time-out or broken framing is
 //! RE/TLE/PE with the transcript, and the next case gets a fresh process.
 //! A batch goes through a pooled engine; a lone run (confirmation,
@@ -16,9 +16,9 @@
 //! header, the number of commands and one command a line; an answer's text
 //! is one line per command (`=`, `? ...`) then the board.
 
-pub mod laws;
 pub mod probe;
 pub mod report;
+pub mod sequence;
 pub mod summary;
 pub mod wire;
 
@@ -27,11 +27,11 @@ use std::time::Duration;
 
 use super::candidate::{Candidate, Outcome, Ran};
 use super::config::CheckConfig;
-use super::process::{self, Exit, Limits};
+use super::process::{self, Exit, RunLimits};
 use super::protocol::failed;
 use super::session::Ended;
 use crate::generation::{Domain, Generate, reference};
-use crate::gtp::{GtpForm, ReadBack, Reply};
+use crate::gtp_form::{GtpForm, ReadBack, Reply};
 use crate::problem::{Problem, answer_text, case_text, read_input};
 use probe::{Profile, SizeAnswer};
 use wire::{BoardCommand, Engine, WireError, excerpt, reply_text, transcript_text};
@@ -87,7 +87,7 @@ pub struct Gtp {
     pub argv: Vec<String>,
     /// Limits: memory, tasks and sandbox for each process, time per
     /// command, output per reply.
-    pub limits: Limits,
+    pub limits: RunLimits,
     /// What is checked whatever the engine lists.
     pub require: Require,
     /// Sequences played with the board read after every command, for the
@@ -110,7 +110,7 @@ pub struct Gtp {
 
 impl Gtp {
     /// A GTP candidate running `argv`.
-    pub fn new(argv: Vec<String>, limits: Limits) -> Self {
+    pub fn new(argv: Vec<String>, limits: RunLimits) -> Self {
         Gtp {
             argv,
             limits,
@@ -362,7 +362,7 @@ impl Stats {
 }
 
 /// Why a command got no reply, in words.
-fn wire_words(e: &WireError, limits: &Limits) -> String {
+fn wire_words(e: &WireError, limits: &RunLimits) -> String {
     match e {
         WireError::Start(s) => s.clone(),
         WireError::Session(f) => ended_words(f, limits),
@@ -371,7 +371,7 @@ fn wire_words(e: &WireError, limits: &Limits) -> String {
 }
 
 /// How a session ended, in words.
-fn ended_words(f: &Ended, limits: &Limits) -> String {
+fn ended_words(f: &Ended, limits: &RunLimits) -> String {
     match failed::<()>(f.clone(), limits) {
         Outcome::Crashed { detail, .. }
         | Outcome::TimedOut { detail, .. }
@@ -434,7 +434,7 @@ pub fn with_commands<P: Generate>(case: &P::Case, commands: &[String]) -> Option
 /// the command and how the engine failed it; the output is the transcript
 /// so far (what the engine answered before: a crash after answers is a
 /// verdict on the engine, never a start-up failure).
-fn wire_failure<A>(e: WireError, limits: &Limits, transcript: &[wire::Exchange]) -> Outcome<A> {
+fn wire_failure<A>(e: WireError, limits: &RunLimits, transcript: &[wire::Exchange]) -> Outcome<A> {
     let text = transcript_text(transcript);
     let at = match transcript.last() {
         Some(last) => format!(
@@ -515,7 +515,7 @@ struct Played {
 fn play<P: Generate>(
     engine: &mut Engine,
     case: &P::Case,
-    limits: &Limits,
+    limits: &RunLimits,
 ) -> Result<Played, (Outcome<P::Answer>, bool)> {
     let form = form::<P>();
     engine.transcript.clear();

@@ -6,10 +6,10 @@
 //! only the commands of their case, so that a replay by hand is exactly
 //! what a failing run was sent.
 
-use super::super::process::Limits;
+use super::super::process::RunLimits;
 pub use super::wire::Profile;
 use super::wire::{BoardCommand, Engine, Ids, WireError, excerpt, head, reply_text};
-use crate::gtp::Reply;
+use crate::gtp_form::Reply;
 
 /// The id of the probe's first command: unlike any protocol version, so
 /// that `= 1000 2` (an id written apart) and `= 2` (no id) read apart.
@@ -143,7 +143,7 @@ pub enum SizeAnswer {
 /// on one process (a fresh one after each failure).
 pub fn board_sizes(
     argv: &[String],
-    limits: &Limits,
+    limits: &RunLimits,
     profile: &Profile,
     sizes: &[usize],
 ) -> Result<Vec<(usize, SizeAnswer)>, WireError> {

@@ -9,7 +9,7 @@
 use super::wire::{BoardCommand, Engine};
 use super::{Gtp, form, play, same_outcome, split_answer, with_commands};
 use crate::generation::{Generate, reference};
-use crate::gtp::ReadBack;
+use crate::gtp_form::ReadBack;
 
 /// A failure's GTP report.
 pub struct Explained {

@@ -12,9 +12,9 @@
 
 use std::time::{Duration, Instant};
 
-use super::super::process::{Exit, Limits};
+use super::super::process::{Exit, RunLimits};
 use super::super::session::{Ended, Session};
-use crate::gtp::Reply;
+use crate::gtp_form::Reply;
 
 /// The time an engine has to start and answer its first command.
 pub const STARTUP: Duration = Duration::from_secs(10);
@@ -276,7 +276,11 @@ fn is_blank(line: &str) -> bool {
 impl Engine {
     /// Starts `argv` under `limits`, for an engine known by `profile`. No
     /// command is sent: the first one gets [`STARTUP`] to be answered.
-    pub fn start(argv: &[String], limits: &Limits, profile: Profile) -> Result<Engine, WireError> {
+    pub fn start(
+        argv: &[String],
+        limits: &RunLimits,
+        profile: Profile,
+    ) -> Result<Engine, WireError> {
         let session = Session::start(argv, limits).map_err(|e| {
             WireError::Start(format!(
                 "could not start {}: {e}",

@@ -8,7 +8,7 @@ use proptest::strategy::{BoxedStrategy, Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
 
 use crate::generation::{Extras, Generate};
-use crate::harness::run::{Shard, seeded_runner};
+use crate::harness::judging::{Shard, seeded_runner};
 
 /// A random case with its shrinking state.
 pub type Tree<P> = Box<dyn ValueTree<Value = <P as crate::problem::Problem>::Case>>;

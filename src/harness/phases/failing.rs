@@ -18,11 +18,11 @@ use super::{Context, Found};
 use crate::generation::{Generate, reference};
 use crate::harness::batch::{ddmin, suspects};
 use crate::harness::candidate::Ran;
-use crate::harness::report::{Failure, Shrink};
-use crate::harness::run::smallest_case;
-use crate::harness::run::{
+use crate::harness::judging::smallest_case;
+use crate::harness::judging::{
     Judged, confirmed_by, failure, judge_run, run_again, run_alone, run_batches,
 };
+use crate::harness::report::{Failure, Shrink};
 use crate::harness::shrink::{Budget, Shrinker, Signature};
 use crate::harness::verdict::{Origin, Verdict};
 use crate::problem::{Problem, answer_text, case_text};

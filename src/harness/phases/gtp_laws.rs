@@ -1,6 +1,6 @@
 //! The GTP laws' phase (`--gtp-laws N`, a GTP candidate only): N more
 //! sequences played with the engine's board read after every command
-//! ([`crate::harness::gtp::laws`]). A sequence that disagrees with the
+//! ([`crate::harness::gtp::sequence`]). A sequence that disagrees with the
 //! oracle is a case like any other: confirmed by a lone run and shrunk by
 //! the case phase's machinery, so the laws give no verdict the cases would
 //! not. Only `genmove`, judged where every reply and board agreed, is the
@@ -14,10 +14,10 @@ use proptest::strategy::{Strategy, ValueTree};
 
 use super::Context;
 use crate::generation::Generate;
-use crate::harness::gtp::laws::{Seen, play_sequence};
+use crate::harness::gtp::sequence::{Seen, play_sequence};
 use crate::harness::gtp::{Gtp, form, with_commands};
+use crate::harness::judging::seeded_runner;
 use crate::harness::report::{BrokenLaw, GtpLaws, Report};
-use crate::harness::run::seeded_runner;
 use crate::harness::shrink::Budget;
 use crate::harness::verdict::{Origin, Verdict};
 use crate::problem::case_text;

@@ -25,12 +25,12 @@ use std::time::Instant;
 
 use super::cases::Seeded;
 use super::chosen::{Laws, PROBE_SIZE};
-use super::limits::{SHRINK_TEXT_BYTES, bisect};
+use super::worst_cases::{SHRINK_TEXT_BYTES, bisect};
 use super::{Context, Found};
 use crate::generation::{Generate, reference};
 use crate::harness::candidate::Outcome;
+use crate::harness::judging::{Judged, PropertiesMode, failure, judge};
 use crate::harness::report::{AtLimits, FoundBy, LimitCase, PropertiesSummary, Report, Shrink};
-use crate::harness::run::{Judged, PropertiesMode, failure, judge};
 use crate::harness::verdict::{Origin, Verdict};
 use crate::limits::RUNS_PER_LAW;
 use crate::problem::{Problem, case_text};

@@ -6,7 +6,7 @@ use super::*;
 use crate::harness::candidate::FnCandidate;
 use crate::harness::check::{CheckConfig, LimitsMode, check};
 use crate::harness::fixture::{self, Row, SortRow};
-use crate::harness::run::seeded_runner;
+use crate::harness::judging::seeded_runner;
 use crate::harness::verdict::Status;
 use proptest::strategy::{Strategy, ValueTree};
 
@@ -52,7 +52,7 @@ fn laws_on_generated_cases_catch_answers_that_only_fit_those_cases() {
 #[test]
 fn the_laws_run_where_the_oracle_stops() {
     let build = fixture::descending;
-    let sizes = crate::harness::phases::limits::limit_sizes(SortRow::MAX_SIZE);
+    let sizes = crate::harness::phases::worst_cases::limit_sizes(SortRow::MAX_SIZE);
     let size = beyond_reach::<SortRow>(build, &sizes).unwrap();
     assert!(!SortRow::oracle_reaches(&build(size)));
     assert!(SortRow::oracle_reaches(&build(size - 1)));

@@ -1,9 +1,10 @@
 //! The phases of a check over one shared [`Context`]: the candidate, the
 //! configuration, the clock and the failures kept so far. Each phase is a
-//! file of its own ([`given`], [`random`], [`exhaustive`], [`laws`],
-//! [`limits`]); [`cases`] is the one stream of cases they draw from (seed,
-//! shard, enumeration); [`failing`] turns a failing run into a reported,
-//! shrunk failure.
+//! file of its own ([`given`], [`random`], [`exhaustive`], [`laws`], the
+//! limits phase in [`worst_cases`], the GTP laws in `gtp_laws.rs`);
+//! [`cases`] is the one stream of cases they draw from (seed, shard,
+//! enumeration); [`failing`] turns a failing run into a reported, shrunk
+//! failure.
 
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -11,9 +12,9 @@ use std::time::{Duration, Instant};
 use proptest::strategy::ValueTree;
 
 use super::candidate::{Candidate, Outcome, Ran};
+use super::judging::run_batches_timed;
+use super::judging::{CheckConfig, Judged, LimitsMode, PropertiesMode, judge, judge_run};
 use super::report::{Failure, PhaseSeconds, Report};
-use super::run::run_batches_timed;
-use super::run::{CheckConfig, Judged, LimitsMode, PropertiesMode, judge, judge_run};
 use super::shrink::Signature;
 use super::verdict::{Origin, Verdict};
 use crate::generation::{Domain, Extras, Generate, holds_image_of};
@@ -27,8 +28,8 @@ mod given;
 #[cfg(all(unix, feature = "process"))]
 mod gtp_laws;
 pub(super) mod laws;
-pub(super) mod limits;
 mod random;
+pub(super) mod worst_cases;
 
 /// A phase of a check, in the order they run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

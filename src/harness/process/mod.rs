@@ -39,7 +39,7 @@
 //! calls `exit(139)` reads as killed by SIGSEGV.
 
 //!
-//! One job a file: [`limits`](Limits) and what a run produced here;
+//! One job a file: [run limits](RunLimits) and what a run produced here;
 //! `live.rs` the runs under way (killed by [`kill_all`] on Ctrl-C);
 //! `pipes.rs` reading and writing a run's pipes; `wrapper.rs` the `/bin/sh`
 //! wrapper script; `spawn.rs` starting a run; `one_run.rs` the loop that
@@ -77,9 +77,10 @@ pub use super::sandbox::{
     SandboxLevel, SandboxMode, probe, resolve_program, shown_command, warning,
 };
 
-/// How much one run may use.
+/// How much one run may use (the run limits: not the contract's limits,
+/// [`crate::limits`] and each problem's `limits`, nor the limits phase).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Limits {
+pub struct RunLimits {
     /// Wall-clock time; past it the run is killed ([`Exit::TimedOut`]).
     pub timeout: Duration,
     /// CPU time of all the run's processes together ([`Exit::CpuLimit`]);
@@ -103,9 +104,9 @@ pub struct Limits {
     pub sandbox: SandboxMode,
 }
 
-impl Default for Limits {
+impl Default for RunLimits {
     fn default() -> Self {
-        Limits {
+        RunLimits {
             timeout: Duration::from_millis(2000),
             cpu: None,
             memory_bytes: 2 << 30,
@@ -121,7 +122,7 @@ impl Default for Limits {
 /// Linux's usual default.
 pub const DEFAULT_STACK_BYTES: u64 = 8 << 20;
 
-impl Limits {
+impl RunLimits {
     /// The stack a candidate's process gets: the one asked for, unless the
     /// harness's own hard limit is lower (a process cannot raise it).
     pub fn stack_in_force(&self) -> u64 {
@@ -146,7 +147,7 @@ pub enum Exit {
     Signal(i32),
     /// Still running at the wall-clock limit.
     TimedOut,
-    /// Used up its CPU-time limit ([`Limits::cpu`]).
+    /// Used up its CPU-time limit ([`RunLimits::cpu`]).
     CpuLimit,
     /// Killed by the kernel for going over the memory limit (cgroups only).
     MemoryLimit,

@@ -16,7 +16,7 @@ use super::pipes::{Head, Tail, pump, ready};
 use super::spare_cgroups::retire;
 use super::spawn::Spawned;
 use super::start_ahead::{AHEAD, Ahead, WANT_AHEAD};
-use super::{Exit, Limits, Run, STDERR_KEPT, WALL_CAP, Waited, own_time_on, probe};
+use super::{Exit, Run, RunLimits, STDERR_KEPT, WALL_CAP, Waited, own_time_on, probe};
 use crate::harness::sandbox::{RunCgroup, SandboxLevel};
 
 /// How long output is still read after the run ends (from processes that
@@ -36,7 +36,7 @@ enum End {
 ///
 /// Errors when the program cannot be started at all, or when
 /// [`SandboxMode::Strict`](super::SandboxMode::Strict) is asked for and is not available.
-pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> io::Result<Run> {
+pub fn run(argv: &[String], input: &[u8], limits: &RunLimits) -> io::Result<Run> {
     if argv.is_empty() {
         return Err(io::Error::new(io::ErrorKind::InvalidInput, "empty command"));
     }
@@ -70,7 +70,7 @@ pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> io::Result<Run> {
 fn run_in(
     spawned: Spawned,
     input: &[u8],
-    limits: &Limits,
+    limits: &RunLimits,
     level: SandboxLevel,
     cgroup: Option<&RunCgroup>,
     released: impl FnOnce(),

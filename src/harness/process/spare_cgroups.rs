@@ -5,7 +5,7 @@ use std::io;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::Limits;
+use super::RunLimits;
 use crate::harness::sandbox::RunCgroup;
 
 /// Emptied v1 cgroups kept for the next runs while a [`StartAhead`] is alive
@@ -40,7 +40,7 @@ pub(super) fn retire(cgroup: RunCgroup) {
 }
 
 /// Cgroups for a run with `limits`: a spare, readied, or new ones.
-pub(super) fn cgroup_for(limits: &Limits) -> io::Result<RunCgroup> {
+pub(super) fn cgroup_for(limits: &RunLimits) -> io::Result<RunCgroup> {
     while let Some(mut kept) = spare(Vec::pop) {
         match kept.reuse(limits.memory_bytes, limits.max_tasks) {
             Ok(()) => return Ok(kept),

@@ -14,7 +14,7 @@ use std::time::Duration;
 use nix::sys::wait::{Id, WaitPidFlag, waitid};
 use nix::unistd::Pid;
 
-use super::Limits;
+use super::RunLimits;
 use super::live::{Guard, RUN_IDS, live};
 use super::pinning::{OnCpu, PINNED};
 use super::pipes::nonblocking;
@@ -39,7 +39,7 @@ pub(in crate::harness) struct Spawned {
 /// pinned loop ([`StartAhead::pin`]), never a long-lived session.
 pub(in crate::harness) fn spawn(
     argv: &[String],
-    limits: &Limits,
+    limits: &RunLimits,
     level: SandboxLevel,
     cgroup: Option<&RunCgroup>,
     cpu_limit: Duration,

@@ -5,7 +5,7 @@ use std::cell::{Cell, RefCell};
 use std::io;
 use std::sync::atomic::Ordering;
 
-use super::Limits;
+use super::RunLimits;
 use super::pinning::{PINNED, allowed_cpus};
 use super::spare_cgroups::{STARTING_AHEAD, cgroup_for, remove_spares, retire};
 use super::spawn::{Spawned, spawn};
@@ -19,7 +19,7 @@ use crate::harness::sandbox::{RunCgroup, SandboxLevel};
 /// its clocks start when it is released.
 pub(super) struct Ahead {
     pub(super) argv: Vec<String>,
-    pub(super) limits: Limits,
+    pub(super) limits: RunLimits,
     pub(super) level: SandboxLevel,
     pub(super) parts: Option<(Spawned, Option<RunCgroup>)>,
 }
@@ -27,7 +27,7 @@ pub(super) struct Ahead {
 impl Ahead {
     pub(super) fn start(
         argv: &[String],
-        limits: &Limits,
+        limits: &RunLimits,
         level: SandboxLevel,
     ) -> io::Result<Ahead> {
         let cgroup = if level.has_cgroups() {

@@ -10,9 +10,9 @@ use std::thread;
 use std::time::Duration;
 
 fn sh(script: &str, timeout_ms: u64) -> Run {
-    let limits = Limits {
+    let limits = RunLimits {
         timeout: Duration::from_millis(timeout_ms),
-        ..Limits::default()
+        ..RunLimits::default()
     };
     run(
         &["/bin/sh".into(), "-c".into(), script.into()],
@@ -84,9 +84,9 @@ fn hang_is_killed_at_the_limit_with_its_children() {
 
 #[test]
 fn output_cap() {
-    let limits = Limits {
+    let limits = RunLimits {
         output_bytes: 1000,
-        ..Limits::default()
+        ..RunLimits::default()
     };
     let r = run(&["/bin/sh".into(), "-c".into(), "yes".into()], b"", &limits).unwrap();
     assert_eq!(r.exit, Exit::OutputLimit);
@@ -142,16 +142,16 @@ fn bwrap_statuses_above_128_are_signals() {
 
 #[test]
 fn cpu_rlimit_soft_below_hard() {
-    let limits = Limits {
+    let limits = RunLimits {
         cpu: Some(Duration::from_millis(1500)),
-        ..Limits::default()
+        ..RunLimits::default()
     };
     let script = wrapper_script(&limits, 0, Duration::from_millis(1500));
     assert!(script.contains("ulimit -H -t 3 "), "{script}");
     assert!(script.contains("ulimit -S -t 2 "), "{script}");
     assert!(script.contains("ulimit -v "), "{script}");
     // In force (at level rlimits: with cgroups both are a second higher).
-    let limits = Limits {
+    let limits = RunLimits {
         sandbox: SandboxMode::None,
         ..limits
     };
@@ -184,7 +184,7 @@ fn relative_and_tmp_paths_still_work_in_namespaces() {
     let r = run(
         &["cat".into(), "Cargo.toml".into()],
         b"",
-        &Limits::default(),
+        &RunLimits::default(),
     )
     .unwrap();
     assert_eq!(r.exit, Exit::Code(0));
@@ -195,7 +195,7 @@ fn relative_and_tmp_paths_still_work_in_namespaces() {
     std::fs::write(dir.join("lib.sh"), "echo from lib\n").unwrap();
     std::fs::write(dir.join("main.sh"), ". \"$(dirname \"$0\")/lib.sh\"; pwd\n").unwrap();
     let main = dir.join("main.sh").to_string_lossy().into_owned();
-    let r = run(&["/bin/sh".into(), main], b"", &Limits::default()).unwrap();
+    let r = run(&["/bin/sh".into(), main], b"", &RunLimits::default()).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(
         r.exit,
@@ -218,11 +218,11 @@ fn relative_and_tmp_paths_still_work_in_namespaces() {
 #[test]
 fn a_cpu_burner_hits_the_cpu_limit() {
     for sandbox in [SandboxMode::None, SandboxMode::Auto] {
-        let limits = Limits {
+        let limits = RunLimits {
             timeout: Duration::from_secs(60),
             cpu: Some(Duration::from_millis(1000)),
             sandbox,
-            ..Limits::default()
+            ..RunLimits::default()
         };
         let burn = ["/bin/sh".into(), "-c".into(), "while :; do :; done".into()];
         let r = run(&burn, b"", &limits).unwrap();
@@ -266,9 +266,9 @@ impl Drop for Burners {
 
 /// A run that needs `cpu_ms` of CPU, pinned to CPU 0.
 fn needs_cpu(cpu_ms: u64, timeout_ms: u64) -> Run {
-    let limits = Limits {
+    let limits = RunLimits {
         timeout: Duration::from_millis(timeout_ms),
-        ..Limits::default()
+        ..RunLimits::default()
     };
     let script = format!(
         "import time\nwhile time.process_time() < {}: pass\nprint('done')",

@@ -4,11 +4,11 @@
 
 use std::time::Duration;
 
-use super::Limits;
+use super::RunLimits;
 
 /// The `/bin/sh` wrapper's script: join the cgroups (`$1`..`$k`), set the
 /// limits, `exec` the rest of the arguments.
-pub(super) fn wrapper_script(limits: &Limits, cgroups: usize, cpu: Duration) -> String {
+pub(super) fn wrapper_script(limits: &RunLimits, cgroups: usize, cpu: Duration) -> String {
     let mut script = String::new();
     for i in 1..=cgroups {
         script.push_str(&format!(

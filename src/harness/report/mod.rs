@@ -4,15 +4,15 @@
 //! where the time went; `full.rs` what `check` shows beside docs/spec/cli.md's
 //! fields; `summaries.rs` what each phase found and how a failure was
 //! shrunk; `marks.rs` expected and got side by side, marked
-//! where they differ; `text.rs` the report for people.
+//! where they differ; `plain.rs` the report for people, as plain text.
 
 use serde::Serialize;
 
 #[cfg(all(unix, feature = "process"))]
 mod full;
 mod marks;
+mod plain;
 mod summaries;
-mod text;
 mod timings;
 
 #[cfg(all(unix, feature = "process"))]

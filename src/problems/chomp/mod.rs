@@ -42,7 +42,19 @@
 //! assert_eq!(answer_text::<Chomp>(&Chomp::engine(&case)), "3\nplayer 2 loses\n");
 //! ```
 
-engine_modules!(boundary, engine);
+// Engine modules: public with feature `internals`, else crate-private
+// (src/problems/mod.rs says why they are written out twice).
+#[cfg(feature = "internals")]
+pub mod boundary;
+#[cfg(not(feature = "internals"))]
+#[allow(dead_code, unused_imports)]
+pub(crate) mod boundary;
+#[cfg(feature = "internals")]
+pub mod engine;
+#[cfg(not(feature = "internals"))]
+#[allow(dead_code, unused_imports)]
+pub(crate) mod engine;
+
 pub(crate) mod calls;
 pub mod enumerate;
 pub mod format;

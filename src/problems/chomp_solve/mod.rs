@@ -22,7 +22,19 @@
 //! assert_eq!(answer_text::<ChompSolve>(&ChompSolve::engine(&case)), "win 1\n1 1\n");
 //! ```
 
-engine_modules!(solver, census);
+// Engine modules: public with feature `internals`, else crate-private
+// (src/problems/mod.rs says why they are written out twice).
+#[cfg(feature = "internals")]
+pub mod census;
+#[cfg(not(feature = "internals"))]
+#[allow(dead_code, unused_imports)]
+pub(crate) mod census;
+#[cfg(feature = "internals")]
+pub mod solver;
+#[cfg(not(feature = "internals"))]
+#[allow(dead_code, unused_imports)]
+pub(crate) mod solver;
+
 #[cfg(feature = "cli")]
 mod command;
 pub mod enumerate;

@@ -8,7 +8,14 @@
 //! assert_eq!(answer_text::<FlankRow>(&FlankRow::engine(&case)), "AAAAA\n");
 //! ```
 
-engine_modules!(engine);
+// Engine modules: public with feature `internals`, else crate-private
+// (src/problems/mod.rs says why they are written out twice).
+#[cfg(feature = "internals")]
+pub mod engine;
+#[cfg(not(feature = "internals"))]
+#[allow(dead_code, unused_imports)]
+pub(crate) mod engine;
+
 pub mod enumerate;
 pub mod format;
 mod fuzzing;
@@ -16,7 +23,7 @@ pub mod limits;
 pub mod oracle;
 pub mod order;
 pub mod patterns;
-pub mod properties;
+pub(crate) mod properties;
 mod repeats;
 pub mod shrink;
 pub mod strategy;

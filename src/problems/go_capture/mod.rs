@@ -8,14 +8,21 @@
 //! assert_eq!(answer_text::<GoCapture>(&GoCapture::engine(&case)), "9\n...\n...\n...\n");
 //! ```
 
-engine_modules!(engine);
+// Engine modules: public with feature `internals`, else crate-private
+// (src/problems/mod.rs says why they are written out twice).
+#[cfg(feature = "internals")]
+pub mod engine;
+#[cfg(not(feature = "internals"))]
+#[allow(dead_code, unused_imports)]
+pub(crate) mod engine;
+
 pub mod enumerate;
 pub mod format;
 mod fuzzing;
 pub mod limits;
 pub mod oracle;
 pub mod patterns;
-pub mod properties;
+pub(crate) mod properties;
 mod repeats;
 pub(crate) mod shrink;
 pub mod strategy;

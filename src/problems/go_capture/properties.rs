@@ -256,3 +256,22 @@ fn colour_permutation(solver: &Solver<GoCapture>, board: &Board) -> Holds {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_eight_symmetries_are_distinct_and_transposes_swap_the_shape() {
+        let board = Board::from_rows(&["XO.", "#.."]);
+        let mut seen: Vec<Board> = (0..8).map(|s| transform(&board, s)).collect();
+        for s in 0..8u8 {
+            let t = transform(&board, s);
+            let shape = if s & 4 != 0 { (3, 2) } else { (2, 3) };
+            assert_eq!((t.rows, t.cols), shape);
+        }
+        seen.sort_by(|a, b| a.cells.cmp(&b.cells).then(a.rows.cmp(&b.rows)));
+        seen.dedup();
+        assert_eq!(seen.len(), 8);
+    }
+}

@@ -17,7 +17,7 @@
 
 use super::format::{command_text, parse_vertex};
 use super::{Answer, BLACK, Case, Command, EMPTY, GoGame, Response, WHITE};
-use crate::gtp::{GtpForm, ReadBack, Reply, per_command};
+use crate::gtp_form::{GtpForm, ReadBack, Reply, per_command};
 
 /// go-game's GTP form.
 pub fn form() -> GtpForm<GoGame> {

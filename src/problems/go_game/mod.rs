@@ -15,7 +15,14 @@
 //! boards; the engine (`engine::Game`) keeps chains with exact liberties,
 //! Zobrist hashes for superko and a journal of changes for `undo`.
 
-engine_modules!(engine);
+// Engine modules: public with feature `internals`, else crate-private
+// (src/problems/mod.rs says why they are written out twice).
+#[cfg(feature = "internals")]
+pub mod engine;
+#[cfg(not(feature = "internals"))]
+#[allow(dead_code, unused_imports)]
+pub(crate) mod engine;
+
 pub mod enumerate;
 pub mod format;
 mod fuzzing;
@@ -30,9 +37,9 @@ mod forms {
 pub mod limits;
 pub mod oracle;
 pub mod patterns;
-pub mod properties;
+pub mod picture;
+pub(crate) mod properties;
 mod repeats;
-pub mod report;
 pub mod rule_sets;
 pub mod shrink;
 pub mod strategy;
@@ -316,7 +323,7 @@ impl Generate for GoGame {
                 every: |max_cells| Box::new(enumerate::every_case(max_cells)),
                 cells: enumerate::cells,
             }),
-            picture: Some(report::picture),
+            picture: Some(picture::picture),
             gtp: Some(gtp_form::form()),
             rules: Some(rule_sets::sets()),
             ..Extras::default()

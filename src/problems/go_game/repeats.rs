@@ -9,7 +9,7 @@ use super::oracle::{boards_before, group, neighbours};
 use super::properties::{swap_case, transform_case};
 use super::{Case, Command, EMPTY, Ko, Suicide};
 use crate::generation::is_subsequence;
-use crate::gtp::first_differing_reply;
+use crate::gtp_form::first_differing_reply;
 use crate::problems::geometry::distinct_images;
 
 /// `case` under the 8 symmetries of the board and, where the rules allow,

@@ -49,10 +49,10 @@
 //! slips through the same code ([`NO_LIBERTIES_BACK`], [`PSEUDO_AS_EXACT`],
 //! [`EYE_LEFT_LISTED`], [`NEW_EYE_UNLISTED`], [`STALE_SET_PLACE`]); the
 //! tests show the comparison catches each. The checks live in
-//! `fast_board/check.rs`: test support, apart from the board.
+//! `fast_board/consistency.rs`: test support, apart from the board.
 
-mod check;
-pub use check::{agrees_with_engine, mixed_position};
+mod consistency;
+pub use consistency::{agrees_with_engine, mixed_position};
 
 #[cfg(doc)]
 use super::engine::Board;

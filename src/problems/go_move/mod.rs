@@ -14,7 +14,29 @@
 //! liberty counts that also runs random playouts (`playout`) and counts
 //! legal positions (`count`, `boardcheck count-legal-go`).
 
-engine_modules!(count, engine, fast_board, playout);
+// Engine modules: public with feature `internals`, else crate-private
+// (src/problems/mod.rs says why they are written out twice).
+#[cfg(feature = "internals")]
+pub mod count;
+#[cfg(not(feature = "internals"))]
+#[allow(dead_code, unused_imports)]
+pub(crate) mod count;
+#[cfg(feature = "internals")]
+pub mod engine;
+#[cfg(not(feature = "internals"))]
+#[allow(dead_code, unused_imports)]
+pub(crate) mod engine;
+#[cfg(feature = "internals")]
+pub mod fast_board;
+#[cfg(not(feature = "internals"))]
+#[allow(dead_code, unused_imports)]
+pub(crate) mod fast_board;
+#[cfg(feature = "internals")]
+pub mod playout;
+#[cfg(not(feature = "internals"))]
+#[allow(dead_code, unused_imports)]
+pub(crate) mod playout;
+
 #[cfg(feature = "cli")]
 mod command;
 pub mod enumerate;

@@ -7,7 +7,7 @@
 //!   plays from the start on a plain grid, walking rays cell by cell.
 //! - `engine`: incremental on two 256-bit boards (16 × 16 layout), legal
 //!   moves by shifted fills, `undo` by a stack of flip masks.
-//! - [`gtp`]: the case played against a GTP engine (`check --gtp`), the
+//! - [`gtp_form`]: the case played against a GTP engine (`check --gtp`), the
 //!   board read back from GRhino's or Edax's `showboard`.
 //!
 //! Vertices: column letter from `a` (no letter skipped), row 1 at the top.
@@ -23,11 +23,18 @@
 //! );
 //! ```
 
-engine_modules!(engine);
+// Engine modules: public with feature `internals`, else crate-private
+// (src/problems/mod.rs says why they are written out twice).
+#[cfg(feature = "internals")]
+pub mod engine;
+#[cfg(not(feature = "internals"))]
+#[allow(dead_code, unused_imports)]
+pub(crate) mod engine;
+
 pub mod enumerate;
 pub mod format;
 mod fuzzing;
-pub mod gtp;
+pub mod gtp_form;
 mod json_form;
 /// The text forms (`format.rs`) and the JSON form (`json_form.rs`, built on
 /// the text forms) side by side, for `impl Problem`.
@@ -38,7 +45,7 @@ mod forms {
 pub mod limits;
 pub mod oracle;
 pub mod patterns;
-pub mod properties;
+pub(crate) mod properties;
 mod repeats;
 pub mod shrink;
 pub mod strategy;
@@ -177,7 +184,7 @@ pub const WHITE: u8 = 2;
 pub struct Board {
     /// The side.
     pub n: usize,
-    /// The cells (empty when the board is not known: [`gtp`]'s answers
+    /// The cells (empty when the board is not known: [`gtp_form`]'s answers
     /// without a board read back).
     pub cells: Vec<u8>,
 }
@@ -276,7 +283,7 @@ impl Generate for OthelloGame {
                 every: |max_cells| Box::new(enumerate::every_case(max_cells)),
                 cells: enumerate::cells,
             }),
-            gtp: Some(gtp::form()),
+            gtp: Some(gtp_form::form()),
             rules: Some(RuleSets {
                 parse: |text| {
                     let rules = if text.trim().is_empty() {

@@ -9,7 +9,7 @@ use super::oracle::met;
 use super::properties::map_case;
 use super::{Case, Command, Reply, Rules};
 use crate::generation::is_subsequence;
-use crate::gtp::first_differing_reply;
+use crate::gtp_form::first_differing_reply;
 use crate::problems::geometry::distinct_images;
 
 /// `case` under the symmetries of the start position; `case` first, no

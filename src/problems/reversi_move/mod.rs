@@ -41,7 +41,39 @@
 //! );
 //! ```
 
-engine_modules!(bitboard, grid, othello, perft, perft_plain, perft_tt);
+// Engine modules: public with feature `internals`, else crate-private
+// (src/problems/mod.rs says why they are written out twice).
+#[cfg(feature = "internals")]
+pub mod bitboard;
+#[cfg(not(feature = "internals"))]
+#[allow(dead_code, unused_imports)]
+pub(crate) mod bitboard;
+#[cfg(feature = "internals")]
+pub mod grid;
+#[cfg(not(feature = "internals"))]
+#[allow(dead_code, unused_imports)]
+pub(crate) mod grid;
+#[cfg(feature = "internals")]
+pub mod othello;
+#[cfg(not(feature = "internals"))]
+#[allow(dead_code, unused_imports)]
+pub(crate) mod othello;
+#[cfg(feature = "internals")]
+pub mod perft;
+#[cfg(not(feature = "internals"))]
+#[allow(dead_code, unused_imports)]
+pub(crate) mod perft;
+#[cfg(feature = "internals")]
+pub mod perft_plain;
+#[cfg(not(feature = "internals"))]
+#[allow(dead_code, unused_imports)]
+pub(crate) mod perft_plain;
+#[cfg(feature = "internals")]
+pub mod perft_tt;
+#[cfg(not(feature = "internals"))]
+#[allow(dead_code, unused_imports)]
+pub(crate) mod perft_tt;
+
 #[cfg(feature = "cli")]
 mod command;
 pub mod enumerate;
@@ -51,7 +83,7 @@ pub mod limits;
 pub mod oracle;
 pub mod order;
 pub mod patterns;
-pub mod properties;
+pub(crate) mod properties;
 mod repeats;
 pub mod shrink;
 pub mod strategy;

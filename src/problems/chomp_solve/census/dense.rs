@@ -15,8 +15,8 @@
 
 use std::ops::{BitAnd, BitOr, BitOrAssign, Not};
 
-use super::geometry::{Sizes, cap_pieces};
 use super::planes::{Planes, get_bits, put_bits};
+use super::ranking::{Sizes, cap_pieces};
 
 /// An unsigned integer used as a set of values.
 pub trait Mask:
@@ -198,7 +198,15 @@ impl<M: Mask> Masks<M> {
         if self.t.len() <= j {
             self.t.resize_with(j + 1, Vec::new);
         }
-        solve(sizes, &mut self.t, j, b, range, &mut self.e, &mut self.f[..n]);
+        solve(
+            sizes,
+            &mut self.t,
+            j,
+            b,
+            range,
+            &mut self.e,
+            &mut self.f[..n],
+        );
         for p in 0..planes {
             M::store(&self.f[..n], ef.plane_mut(p), at, p);
         }
@@ -310,7 +318,9 @@ mod tests {
         let mut state = 12345u64;
         for p in 0..3 {
             for w in planes.plane_mut(p).iter_mut() {
-                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 *w = state;
             }
         }

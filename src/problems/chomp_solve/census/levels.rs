@@ -3,8 +3,8 @@
 //! subproblem is small enough for the masks.
 
 use super::dense::Dense;
-use super::geometry::{Sizes, cap_pieces};
 use super::planes::{Planes, clear_bits, copy_forward, or_bits};
+use super::ranking::{Sizes, cap_pieces};
 
 /// What runs around every small subproblem, in order of rank (the small
 /// subproblems tile the slab): `before` adds to `ef[at..at + n]` the values

@@ -15,7 +15,7 @@
 //! u}` ruled out from outside; and since (a ∧ x) = (a ∧ (u - 1)) ∧ x,
 //! `T_u(a) = T_{u-1}(a') ∪ {L(u - 1, a')}` with `a' = a ∧ (u - 1)`. In the
 //! lexicographic ranking, `a ↦ a ∧ (u - 1)` is the identity on a prefix
-//! followed by k copies of ever shorter tails ([`geometry::cap_pieces`]),
+//! followed by k copies of ever shorter tails ([`ranking::cap_pieces`]),
 //! so `T_u` is an array built from the previous block's by copying ranges.
 //! Recursing row by row, every level costs a few passes over its ranges:
 //! about 3·k·C(W+k, k) elementary steps in all instead of one table read
@@ -29,9 +29,9 @@
 //! are held: a few GB for 19 × 19.
 
 mod dense;
-mod geometry;
 mod levels;
 mod planes;
+mod ranking;
 mod slabs;
 mod stream;
 
@@ -203,8 +203,15 @@ pub fn census_cli(w: u64, h: u64, options: &Options, json: bool) -> Result<Strin
             i + 1
         );
     }
-    let held = if options.table { "byte table" } else { "bit planes" };
-    out += &format!("; {seconds:.3} s, {} MB of {held}\n", found.peak_bytes >> 20);
+    let held = if options.table {
+        "byte table"
+    } else {
+        "bit planes"
+    };
+    out += &format!(
+        "; {seconds:.3} s, {} MB of {held}\n",
+        found.peak_bytes >> 20
+    );
     if let Some(moves) = &found.winning_moves {
         let list: Vec<String> = moves.iter().map(|(x, y)| format!("{x} {y}")).collect();
         out += &format!(
@@ -235,7 +242,15 @@ mod tests {
                 assert_eq!(Ok(count(w, h)), solver::census(w, h), "{w} x {h}");
             }
         }
-        for (w, h) in [(13, 2), (2, 13), (20, 3), (3, 17), (30, 4), (11, 5), (12, 10)] {
+        for (w, h) in [
+            (13, 2),
+            (2, 13),
+            (20, 3),
+            (3, 17),
+            (30, 4),
+            (11, 5),
+            (12, 10),
+        ] {
             assert_eq!(Ok(count(w, h)), solver::census(w, h), "{w} x {h}");
         }
         assert_eq!(count(2, 2), 2);
@@ -277,7 +292,11 @@ mod tests {
                         census(w, h, &options).unwrap().losing
                     })
                     .collect();
-                assert_eq!(parts.iter().sum::<u64>(), whole, "{w} x {h} in {n}: {parts:?}");
+                assert_eq!(
+                    parts.iter().sum::<u64>(),
+                    whole,
+                    "{w} x {h} in {n}: {parts:?}"
+                );
             }
         }
     }
@@ -285,7 +304,17 @@ mod tests {
     #[test]
     fn winning_moves_from_the_full_box_match_the_solver() {
         use crate::problems::chomp_solve::{Case, Value};
-        for (w, h) in [(1, 1), (2, 1), (1, 3), (2, 2), (3, 5), (5, 3), (7, 7), (8, 4), (4, 9)] {
+        for (w, h) in [
+            (1, 1),
+            (2, 1),
+            (1, 3),
+            (2, 2),
+            (3, 5),
+            (5, 3),
+            (7, 7),
+            (8, 4),
+            (4, 9),
+        ] {
             let options = Options {
                 winning_moves: true,
                 jobs: 1 + (w % 2) as usize,
@@ -305,8 +334,16 @@ mod tests {
 
     #[test]
     fn refuses_what_it_cannot_do() {
-        assert!(census(0, 3, &Options::default()).unwrap_err().contains("at least 1 x 1"));
-        assert!(census(21, 20, &Options::default()).unwrap_err().contains("upper parts"));
+        assert!(
+            census(0, 3, &Options::default())
+                .unwrap_err()
+                .contains("at least 1 x 1")
+        );
+        assert!(
+            census(21, 20, &Options::default())
+                .unwrap_err()
+                .contains("upper parts")
+        );
         assert!(refuse(20, 20).is_none());
         assert!(refuse(63, 63).is_some());
         assert!(refuse(1, 1000).is_none());

@@ -79,13 +79,7 @@ fn word_at(src: &[u64], at: u64) -> u64 {
 /// range `dst..dst + len`, `bits` being the source bits from `src` lined up
 /// with the word and `mask` the bits of the word in the range.
 #[inline]
-fn each_word(
-    dst: u64,
-    src_bits: &[u64],
-    src: u64,
-    len: u64,
-    mut put: impl FnMut(usize, u64, u64),
-) {
+fn each_word(dst: u64, src_bits: &[u64], src: u64, len: u64, mut put: impl FnMut(usize, u64, u64)) {
     let mut done = 0;
     while done < len {
         let d = dst + done;
@@ -193,7 +187,13 @@ mod tests {
             }
         }
         let s = to_bools(src.plane(0), bits);
-        for (from, to, len) in [(0, 0, 300), (3, 70, 129), (64, 1, 64), (5, 200, 1), (7, 7, 0)] {
+        for (from, to, len) in [
+            (0, 0, 300),
+            (3, 70, 129),
+            (64, 1, 64),
+            (5, 200, 1),
+            (7, 7, 0),
+        ] {
             let mut dst = Planes::new(1, bits);
             for i in 0..bits {
                 if i % 3 == 0 {
@@ -208,8 +208,15 @@ mod tests {
             let (o, c) = (to_bools(ored.plane(0), bits), to_bools(dst.plane(0), bits));
             for i in 0..bits {
                 let inside = i >= to && i < to + len;
-                let from_src = if inside { s[(i - to + from) as usize] } else { false };
-                assert_eq!(c[i as usize], if inside { from_src } else { before[i as usize] });
+                let from_src = if inside {
+                    s[(i - to + from) as usize]
+                } else {
+                    false
+                };
+                assert_eq!(
+                    c[i as usize],
+                    if inside { from_src } else { before[i as usize] }
+                );
                 assert_eq!(o[i as usize], before[i as usize] || from_src);
             }
             assert_eq!(

@@ -11,9 +11,9 @@
 
 use std::sync::Arc;
 
-use super::geometry::{Sizes, cap_pieces};
 use super::levels::{Around, DENSE_MAX, Work};
 use super::planes::{Planes, count_bits};
+use super::ranking::{Sizes, cap_pieces};
 use super::stream::{FailGuard, Failed, Memory, Slots, Stream, plain_bits};
 
 /// What a run found.
@@ -157,16 +157,15 @@ pub fn run_with(
         slots: &slots,
         failed: &failed,
     };
-    let results: Vec<std::thread::Result<Part>> =
-        std::thread::scope(|s| {
-            let handles: Vec<_> = (0..jobs)
-                .map(|t| {
-                    let shared = &shared;
-                    s.spawn(move || shared.worker(t))
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join()).collect()
-        });
+    let results: Vec<std::thread::Result<Part>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|t| {
+                let shared = &shared;
+                s.spawn(move || shared.worker(t))
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join()).collect()
+    });
     let mut losing = 0;
     let mut answers = vec![None; queries.len()];
     for result in results {

@@ -99,7 +99,11 @@ impl Stream {
         let mut done = self.done.lock().expect("progress lock");
         while *done < ranks {
             failed.check();
-            done = self.moved.wait_timeout(done, PATIENCE).expect("progress lock").0;
+            done = self
+                .moved
+                .wait_timeout(done, PATIENCE)
+                .expect("progress lock")
+                .0;
         }
     }
 
@@ -208,7 +212,11 @@ impl Slots {
                 return stream;
             }
             failed.check();
-            slots = self.filled.wait_timeout(slots, PATIENCE).expect("slots lock").0;
+            slots = self
+                .filled
+                .wait_timeout(slots, PATIENCE)
+                .expect("slots lock")
+                .0;
         }
     }
 }

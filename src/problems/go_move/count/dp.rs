@@ -178,14 +178,15 @@ fn start<const K: usize>(
 }
 
 /// Decides the point in row `y` of the next column for every state.
-fn step<const K: usize>(
-    states: Vec<Counts<K>>,
-    y: usize,
-    threads: usize,
-) -> Vec<Counts<K>> {
+fn step<const K: usize>(states: Vec<Counts<K>>, y: usize, threads: usize) -> Vec<Counts<K>> {
     let total: usize = states.iter().map(HashMap::len).sum();
     let next: Vec<Mutex<Counts<K>>> = (0..PARTS)
-        .map(|_| Mutex::new(Counts::with_capacity_and_hasher(total / PARTS, Default::default())))
+        .map(|_| {
+            Mutex::new(Counts::with_capacity_and_hasher(
+                total / PARTS,
+                Default::default(),
+            ))
+        })
         .collect();
     let threads = if total < PARALLEL_FROM { 1 } else { threads };
     // Thread t takes maps t, t + threads, ...

@@ -162,15 +162,19 @@ mod tests {
         for (rows, cols) in [(0, 3), (3, 0), (17, 17), (26, 1)] {
             assert!(run_cli(&request(rows, cols)).is_err(), "{rows}x{cols}");
         }
-        assert!(run_cli(&Request {
-            enumerate: true,
-            ..request(5, 5)
-        })
-        .is_err());
-        assert!(run_cli(&Request {
-            threads: Some(0),
-            ..request(2, 2)
-        })
-        .is_err());
+        assert!(
+            run_cli(&Request {
+                enumerate: true,
+                ..request(5, 5)
+            })
+            .is_err()
+        );
+        assert!(
+            run_cli(&Request {
+                threads: Some(0),
+                ..request(2, 2)
+            })
+            .is_err()
+        );
     }
 }

@@ -36,7 +36,7 @@ pub enum ReadBack<'a> {
 /// replies part of an answer. An error when the counts differ.
 ///
 /// ```
-/// use boardcheck::gtp::{Reply, per_command};
+/// use boardcheck::gtp_form::{Reply, per_command};
 /// let reply = |ok| Reply { ok, text: String::new() };
 /// let commands = ["play b A1", "undo"];
 /// let accepted = per_command(&commands, &[reply(true), reply(false)], |_, r| r.ok);
@@ -105,7 +105,7 @@ pub struct GtpForm<P: Problem> {
 /// board can differ).
 ///
 /// ```
-/// use boardcheck::gtp::first_differing_reply;
+/// use boardcheck::gtp_form::first_differing_reply;
 /// let expected = "=\n? illegal move\n..\n";
 /// assert_eq!(first_differing_reply(2, expected, "=\n=\n..\n"), Some((1, "? illegal move", "=")));
 /// assert_eq!(first_differing_reply(2, expected, "=\n? illegal move\nX.\n"), None);

@@ -1,5 +1,6 @@
-//! What one check is made of: its configuration, judging a candidate's
-//! outcome against the reference, and running batches of cases in parallel.
+//! Judging a candidate's outcome against the reference, and what else one
+//! check is made of: its configuration, seeded cases, and batches of cases
+//! run in parallel.
 //! [`super::check`] puts these together; [`super::shrink`] and the limits
 //! phase use them too.
 

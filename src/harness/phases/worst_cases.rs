@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use super::{Context, Found};
 use crate::generation::Generate;
+use crate::harness::judging::{CheckConfig, Judged, failure};
 use crate::harness::report::{AtLimits, LimitCase, Projection, Report, Shrink};
-use crate::harness::run::{CheckConfig, Judged, failure};
 use crate::harness::verdict::{Origin, Verdict};
 use crate::problem::case_text;
 use crate::suite::Suite;

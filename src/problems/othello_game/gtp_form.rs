@@ -16,7 +16,7 @@
 
 use super::format::{command_text, parse_vertex};
 use super::{Answer, BLACK, Board, Case, Command, EMPTY, OthelloGame, Reply, WHITE};
-use crate::gtp::{GtpForm, ReadBack, Reply as GtpReply, per_command};
+use crate::gtp_form::{GtpForm, ReadBack, Reply as GtpReply, per_command};
 
 /// The GTP form of othello-game.
 pub fn form() -> GtpForm<OthelloGame> {

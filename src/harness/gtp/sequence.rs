@@ -18,7 +18,7 @@
 use super::wire::{BoardCommand, Engine, reply_text};
 use super::{form, same_outcome, split_answer, with_commands};
 use crate::generation::{Generate, reference};
-use crate::gtp::ReadBack;
+use crate::gtp_form::ReadBack;
 
 /// The laws, by name.
 pub const LAWS: [&str; 3] = ["undo", "refused play", "genmove"];

@@ -7,7 +7,7 @@ use std::time::Duration;
 use boardcheck::harness::candidate::Candidate;
 use boardcheck::harness::external::External;
 use boardcheck::harness::gtp::{Gtp, Require};
-use boardcheck::harness::process::{Limits, probe, warning};
+use boardcheck::harness::process::{RunLimits, probe, warning};
 use boardcheck::harness::protocol::Jsonl;
 use boardcheck::problems::{self, Visitor};
 use boardcheck::suite::Suite;
@@ -133,14 +133,14 @@ fn checked_external(
 ) -> Result<External, String> {
     let candidate = External {
         argv: command,
-        limits: Limits {
+        limits: RunLimits {
             timeout: Duration::from_millis(limits.timeout_ms),
             memory_bytes: limits.memory_mb.saturating_mul(1 << 20),
             output_bytes: limits.output_kb.saturating_mul(1024),
             stack_bytes: limits.stack_mb.saturating_mul(1 << 20),
             sandbox: limits.sandbox,
             cpu: limits.cpu_ms.map(Duration::from_millis),
-            ..Limits::default()
+            ..RunLimits::default()
         },
         multi,
     };
