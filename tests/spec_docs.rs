@@ -16,12 +16,19 @@
 //!
 //! A second word names the problem (`input flank-row`); on a problem's own
 //! page it defaults to that problem.
+//!
+//! A problem's page is written in its folder, `src/problems/<module>/spec.md`;
+//! `docs/spec/<name>.md` and the tables that list problems are made from the
+//! folders by `cargo run --example regenerate`
+//! ([`boardcheck::harness::problem_docs`]), and
+//! [`every_generated_doc_is_what_regenerate_writes`] fails when one is stale.
 
 use std::path::{Path, PathBuf};
 
+use boardcheck::harness::problem_docs::{self, COMMAND};
 use boardcheck::json::read_case_text;
 use boardcheck::problem::{Problem, answer_text, read_input};
-use boardcheck::problems::{self, NAMES, Visitor};
+use boardcheck::problems::{self, NAMES, Registry, Visitor};
 use boardcheck::suite::Suite;
 
 fn root() -> PathBuf {
@@ -227,6 +234,29 @@ fn every_problem_has_a_page_and_the_index_links_it() {
             "docs/spec/{file} is not the page of a problem in the registry"
         );
     }
+}
+
+/// Every spec page, and every file holding a table that lists problems, is
+/// what `cargo run --example regenerate` writes from the problems' folders.
+#[test]
+fn every_generated_doc_is_what_regenerate_writes() {
+    let made = problem_docs::files::<Registry>(&root()).unwrap_or_else(|e| panic!("{e}"));
+    let stale: Vec<&str> = made
+        .iter()
+        .filter(|(path, text)| {
+            std::fs::read_to_string(root().join(path)).ok().as_ref() != Some(text)
+        })
+        .map(|(path, _)| path.as_str())
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "stale: {stale:?}; edit src/problems/<module>/spec.md, not docs/spec/, and run `{COMMAND}`"
+    );
+    assert!(
+        made.len() > NAMES.len() + 3,
+        "only {} files made",
+        made.len()
+    );
 }
 
 #[test]
@@ -527,6 +557,12 @@ fn every_relative_link_in_the_docs_resolves() {
         .filter(|f| f.extension().is_some_and(|e| e == "md"))
         .collect();
     let shown = |f: &Path| f.strip_prefix(root()).unwrap().display().to_string();
+    // A problem's spec source links as its copy in docs/spec/ does (which
+    // is checked here, its rows in the tables made from them too).
+    let pages: Vec<&PathBuf> = pages
+        .into_iter()
+        .filter(|p| !(shown(p).starts_with("src/problems/") && shown(p).ends_with("/spec.md")))
+        .collect();
     assert!(
         pages.iter().any(|p| shown(p) == "README.md")
             && pages.iter().any(|p| shown(p).starts_with("docs/")),

@@ -15,7 +15,7 @@
 //! `board_view`, `html` and `excerpt` (report parts), `vectors` and `given`
 //! (the vector runner, a check's given inputs), `fit` (options read by a
 //! problem), `grade`, `names`, `exhaust`, `selftest`, `testing`, `scale`,
-//! `fuzz` and `fuzz_setup` (the repo's own tooling). The phases of a check
+//! `fuzz`, `fuzz_setup` and `problem_docs` (the repo's own tooling). The phases of a check
 //! (`phases`, one file each), batches, shrinking and the run loop are
 //! private.
 //!
@@ -101,6 +101,8 @@ pub mod grade;
 pub mod html;
 #[cfg(feature = "tooling")]
 pub mod names;
+#[cfg(feature = "tooling")]
+pub mod problem_docs;
 #[cfg(feature = "tooling")]
 pub mod selftest;
 #[cfg(feature = "tooling")]
