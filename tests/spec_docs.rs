@@ -97,7 +97,7 @@ struct Example {
 /// The examples of a page; `page_problem` is the problem a block that
 /// names none belongs to. Panics on an input without its answer block.
 fn examples(file: &Path, page_problem: Option<&str>) -> Vec<Example> {
-    let name = file.file_name().unwrap().to_string_lossy().to_string();
+    let name = file.strip_prefix(root()).unwrap().display().to_string();
     let all = blocks(&read(file));
     let is_example = |b: &Block| {
         PAIRS
@@ -107,7 +107,7 @@ fn examples(file: &Path, page_problem: Option<&str>) -> Vec<Example> {
     let mut list = all.iter().filter(|b| is_example(b)).peekable();
     let mut out = Vec::new();
     while let Some(block) = list.next() {
-        let place = format!("docs/spec/{name}:{}", block.line);
+        let place = format!("{name}:{}", block.line);
         let word = block.words[0].as_str();
         let Some(&(kind, answer_kind)) = PAIRS.iter().find(|(i, _)| *i == word) else {
             panic!("{place}: a `{word}` block that follows no input");
@@ -265,13 +265,23 @@ fn every_worked_example_is_what_the_engine_and_the_oracle_answer() {
     let mut failures = Vec::new();
     let pages = ["README", "cli"].iter().map(|p| (*p, None));
     for (page, problem) in pages.chain(NAMES.iter().map(|n| (*n, Some(*n)))) {
-        let list = examples(&spec_dir().join(format!("{page}.md")), problem);
+        // A problem's examples are read from its source, so that a message
+        // names the line to edit (the copy in docs/spec/ is checked equal).
+        let file = match problem {
+            Some(name) => root()
+                .join("src/problems")
+                .join(name.replace('-', "_"))
+                .join("spec.md"),
+            None => spec_dir().join(format!("{page}.md")),
+        };
+        let list = examples(&file, problem);
         if let Some(name) = problem {
             // A problem's page shows each form it defines.
             for kind in ["input", "json-input", "invalid"] {
                 assert!(
                     list.iter().any(|e| e.kind == kind && e.problem == name),
-                    "docs/spec/{page}.md has no `{kind}` example"
+                    "{} has no `{kind}` example",
+                    file.display()
                 );
             }
         }
