@@ -17,7 +17,7 @@ cargo fuzz build -s none >/dev/null
 bin_dir=${CARGO_TARGET_DIR:-target}/x86_64-unknown-linux-gnu/release
 # The list comes from the main crate (built in MAIN_TARGET_DIR, default
 # target/), not from the fuzz build's directory.
-runs=$(cd .. && CARGO_TARGET_DIR=${MAIN_TARGET_DIR:-target} cargo run -q --example fuzz_setup -- --zoo)
+runs=$(cd .. && CARGO_TARGET_DIR=${MAIN_TARGET_DIR:-target} cargo run -q --example regenerate -- --zoo)
 
 printf '| %-24s | %-30s | %8s | %10s |\n' target variant seconds execs
 echo "|--------------------------|--------------------------------|----------|------------|"

@@ -1038,3 +1038,56 @@ fn every_problem_folder_holds_the_files_the_guide_requires() {
         "required by {GUIDE}, missing: {missing:?}"
     );
 }
+
+/// The modules `src/problems/mod.rs` declares with a `pub mod <module>;`
+/// line, and the modules of its registry (`for_each_problem!`'s lines
+/// `<module> <Type>,`), as written.
+fn declared_and_registered(text: &str) -> (BTreeSet<String>, BTreeSet<String>) {
+    let declared = text
+        .lines()
+        // Top-level lines only: a macro's `pub mod $name;` is none.
+        .filter_map(|l| l.strip_prefix("pub mod ")?.strip_suffix(';'))
+        .filter(|m| m.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        .map(str::to_string)
+        .collect();
+    let registered = text
+        .lines()
+        .skip_while(|l| !l.contains("macro_rules! for_each_problem"))
+        .skip_while(|l| !l.trim_start().starts_with("$m! {"))
+        .skip(1)
+        .take_while(|l| l.trim() != "}")
+        .filter_map(|l| l.split_whitespace().next())
+        .map(str::to_string)
+        .collect();
+    (declared, registered)
+}
+
+/// A problem takes two adjacent hand-written lines in
+/// `src/problems/mod.rs`: `pub mod <module>;` (a plain line, so that
+/// rustfmt and cargo-mutants see the module) and its registry line. Each
+/// without the other fails here (a registry line without its module also
+/// fails the build).
+#[test]
+fn the_pub_mod_lines_and_the_registry_name_the_same_modules() {
+    let text = std::fs::read_to_string("src/problems/mod.rs").unwrap();
+    let (declared, registered) = declared_and_registered(&text);
+    let modules: BTreeSet<String> = registry_modules().into_iter().collect();
+    assert_eq!(
+        registered, modules,
+        "src/problems/mod.rs: the registry's lines as read here, and NAMES"
+    );
+    assert_eq!(
+        declared, registered,
+        "src/problems/mod.rs: the `pub mod` lines and the lines of `for_each_problem!` \
+         must name the same modules ({GUIDE}, step 3)"
+    );
+}
+
+#[test]
+fn a_pub_mod_line_without_its_registry_line_is_found() {
+    let text = "pub mod a;\npub mod b;\npub(crate) mod geometry;\nmacro_rules! m { () => { pub mod $name; } }\n\
+                macro_rules! for_each_problem {\n    ($m:ident) => {\n        $m! {\n            a A,\n        }\n    };\n}\n";
+    let (declared, registered) = declared_and_registered(text);
+    assert_eq!(declared, BTreeSet::from(["a".into(), "b".into()]));
+    assert_eq!(registered, BTreeSet::from(["a".to_string()]));
+}

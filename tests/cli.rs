@@ -270,7 +270,7 @@ fn every_vector_through_solve() {
     use boardcheck::harness::vectors::{self, Expect};
     for &problem in boardcheck::problems::NAMES {
         let file = problem.replace('-', "_");
-        let file = vectors::load(format!("tests/data/{file}.toml")).unwrap();
+        let file = vectors::load(format!("src/problems/{file}/vectors.toml")).unwrap();
         let (mut outputs, mut errors) = (0, 0);
         for v in file.vectors.iter().filter(|v| v.skips("engine").is_none()) {
             let mut args = vec!["solve", problem];

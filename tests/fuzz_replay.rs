@@ -1,7 +1,7 @@
 //! Every committed fuzz input through the target bodies on the stable
 //! toolchain, without cargo-fuzz: the seed corpora (`fuzz/corpus/<target>/`)
 //! and the minimized crashes (`fuzz/regressions/<target>/`). And what
-//! `cargo run --example fuzz_setup` writes from the problem registry is
+//! `cargo run --example regenerate` writes from the problem registry is
 //! what is committed: `fuzz/`'s manifest, target files, dictionaries and
 //! seeds, and docs/fuzzing.md's list of targets.
 
@@ -67,7 +67,7 @@ fn replay_all(under: &str) -> usize {
 #[test]
 fn every_corpus_input_runs_clean() {
     let ran = replay_all("corpus");
-    assert!(ran > 0, "no corpus: run `cargo run --example fuzz_setup`");
+    assert!(ran > 0, "no corpus: run `cargo run --example regenerate`");
 }
 
 #[test]
@@ -84,13 +84,13 @@ fn every_target_has_a_seed_corpus() {
         .collect();
     assert!(
         empty.is_empty(),
-        "no seeds for {empty:?}: run `cargo run --example fuzz_setup`"
+        "no seeds for {empty:?}: run `cargo run --example regenerate`"
     );
 }
 
 #[test]
 fn the_fuzz_crate_is_what_the_registry_gives() {
-    let stale = "stale: run `cargo run --example fuzz_setup`";
+    let stale = "stale: run `cargo run --example regenerate`";
     let on_disk = fs::read_to_string(fuzz_dir().join("Cargo.toml")).unwrap();
     assert_eq!(
         on_disk,
@@ -112,13 +112,13 @@ fn the_fuzz_crate_is_what_the_registry_gives() {
     }
 }
 
-/// Every dictionary `cargo run --example fuzz_setup` would write is the
+/// Every dictionary `cargo run --example regenerate` would write is the
 /// committed one, and no other is committed: the words of the vectors
 /// change, the dictionaries follow.
 #[test]
 fn every_dictionary_is_what_the_registry_gives() {
-    let stale = "stale: run `cargo run --example fuzz_setup`";
-    let vectors = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let stale = "stale: run `cargo run --example regenerate`";
+    let vectors = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/problems");
     let mut want = Vec::new();
     for target in targets::<Registry>() {
         let path = fuzz_dir()
@@ -139,11 +139,11 @@ fn every_dictionary_is_what_the_registry_gives() {
     );
 }
 
-/// Every seed `cargo run --example fuzz_setup` would write is in the
+/// Every seed `cargo run --example regenerate` would write is in the
 /// committed corpus (a fuzzer's own finds may be there too).
 #[test]
 fn every_seed_the_registry_gives_is_committed() {
-    let vectors = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let vectors = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/problems");
     let mut missing = Vec::new();
     for target in targets::<Registry>() {
         let corpus = fuzz_dir().join("corpus").join(&target.name);
@@ -156,25 +156,25 @@ fn every_seed_the_registry_gives_is_committed() {
     }
     assert!(
         missing.is_empty(),
-        "{} seeds missing, stale: run `cargo run --example fuzz_setup`:\n{}",
+        "{} seeds missing, stale: run `cargo run --example regenerate`:\n{}",
         missing.len(),
         missing.join("\n")
     );
 }
 
 /// docs/fuzzing.md lists every target of the registry (and so of
-/// `fuzz/Cargo.toml`), each with its dictionary, as `fuzz_setup` writes it;
+/// `fuzz/Cargo.toml`), each with its dictionary, as `regenerate` writes it;
 /// and its by-hand commands keep new inputs out of the committed corpus.
 #[test]
 fn the_fuzzing_doc_lists_the_registrys_targets_and_keeps_the_corpus_clean() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/fuzzing.md");
     let doc = fs::read_to_string(&path).unwrap();
-    let vectors = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let vectors = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/problems");
     let list = target_list::<Registry>(&vectors);
     let written = with_target_list(&doc, &list).expect("docs/fuzzing.md: the list's markers");
     assert!(
         written == doc,
-        "docs/fuzzing.md's list of targets is stale: run `cargo run --example fuzz_setup`"
+        "docs/fuzzing.md's list of targets is stale: run `cargo run --example regenerate`"
     );
     // The rows name exactly the manifest's binaries.
     let manifest = fs::read_to_string(fuzz_dir().join("Cargo.toml")).unwrap();

@@ -283,7 +283,8 @@ fn grhino_agrees_under_auto_pass() {
         case.rules = Rules::AutoPass;
         cases.push(case);
     }
-    let file = boardcheck::harness::vectors::load("tests/data/othello_game.toml").unwrap();
+    let file =
+        boardcheck::harness::vectors::load("src/problems/othello_game/vectors.toml").unwrap();
     for v in file
         .vectors
         .iter()

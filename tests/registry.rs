@@ -36,12 +36,12 @@ macro_rules! shared_checks {
                     }
                 }
 
-                /// `tests/data/<module>.toml` on oracle and engine: every
+                /// `src/problems/<module>/vectors.toml` on oracle and engine: every
                 /// vector holds, both run the same ones, and the file has
                 /// the quota of output and error vectors.
                 #[test]
                 fn vectors_and_malformed_inputs() {
-                    let path = concat!("tests/data/", stringify!($module), ".toml");
+                    let path = concat!("src/problems/", stringify!($module), "/vectors.toml");
                     let counts = testing::assert_vectors::<P>(path, 0);
                     assert_eq!(counts.oracle, counts.engine, "{path}");
                     assert!(

@@ -16,12 +16,19 @@
 //!
 //! A second word names the problem (`input flank-row`); on a problem's own
 //! page it defaults to that problem.
+//!
+//! A problem's page is written in its folder, `src/problems/<module>/spec.md`;
+//! `docs/spec/<name>.md` and the tables that list problems are made from the
+//! folders by `cargo run --example regenerate`
+//! ([`boardcheck::harness::problem_docs`]), and
+//! [`every_generated_doc_is_what_regenerate_writes`] fails when one is stale.
 
 use std::path::{Path, PathBuf};
 
+use boardcheck::harness::problem_docs::{self, COMMAND};
 use boardcheck::json::read_case_text;
 use boardcheck::problem::{Problem, answer_text, read_input};
-use boardcheck::problems::{self, NAMES, Visitor};
+use boardcheck::problems::{self, NAMES, Registry, Visitor};
 use boardcheck::suite::Suite;
 
 fn root() -> PathBuf {
@@ -90,7 +97,7 @@ struct Example {
 /// The examples of a page; `page_problem` is the problem a block that
 /// names none belongs to. Panics on an input without its answer block.
 fn examples(file: &Path, page_problem: Option<&str>) -> Vec<Example> {
-    let name = file.file_name().unwrap().to_string_lossy().to_string();
+    let name = file.strip_prefix(root()).unwrap().display().to_string();
     let all = blocks(&read(file));
     let is_example = |b: &Block| {
         PAIRS
@@ -100,7 +107,7 @@ fn examples(file: &Path, page_problem: Option<&str>) -> Vec<Example> {
     let mut list = all.iter().filter(|b| is_example(b)).peekable();
     let mut out = Vec::new();
     while let Some(block) = list.next() {
-        let place = format!("docs/spec/{name}:{}", block.line);
+        let place = format!("{name}:{}", block.line);
         let word = block.words[0].as_str();
         let Some(&(kind, answer_kind)) = PAIRS.iter().find(|(i, _)| *i == word) else {
             panic!("{place}: a `{word}` block that follows no input");
@@ -229,19 +236,52 @@ fn every_problem_has_a_page_and_the_index_links_it() {
     }
 }
 
+/// Every spec page, and every file holding a table that lists problems, is
+/// what `cargo run --example regenerate` writes from the problems' folders.
+#[test]
+fn every_generated_doc_is_what_regenerate_writes() {
+    let made = problem_docs::files::<Registry>(&root()).unwrap_or_else(|e| panic!("{e}"));
+    let stale: Vec<&str> = made
+        .iter()
+        .filter(|(path, text)| {
+            std::fs::read_to_string(root().join(path)).ok().as_ref() != Some(text)
+        })
+        .map(|(path, _)| path.as_str())
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "stale: {stale:?}; edit src/problems/<module>/spec.md, not docs/spec/, and run `{COMMAND}`"
+    );
+    assert!(
+        made.len() > NAMES.len() + 3,
+        "only {} files made",
+        made.len()
+    );
+}
+
 #[test]
 fn every_worked_example_is_what_the_engine_and_the_oracle_answer() {
     let mut checked = 0;
     let mut failures = Vec::new();
     let pages = ["README", "cli"].iter().map(|p| (*p, None));
     for (page, problem) in pages.chain(NAMES.iter().map(|n| (*n, Some(*n)))) {
-        let list = examples(&spec_dir().join(format!("{page}.md")), problem);
+        // A problem's examples are read from its source, so that a message
+        // names the line to edit (the copy in docs/spec/ is checked equal).
+        let file = match problem {
+            Some(name) => root()
+                .join("src/problems")
+                .join(name.replace('-', "_"))
+                .join("spec.md"),
+            None => spec_dir().join(format!("{page}.md")),
+        };
+        let list = examples(&file, problem);
         if let Some(name) = problem {
             // A problem's page shows each form it defines.
             for kind in ["input", "json-input", "invalid"] {
                 assert!(
                     list.iter().any(|e| e.kind == kind && e.problem == name),
-                    "docs/spec/{page}.md has no `{kind}` example"
+                    "{} has no `{kind}` example",
+                    file.display()
                 );
             }
         }
@@ -527,6 +567,12 @@ fn every_relative_link_in_the_docs_resolves() {
         .filter(|f| f.extension().is_some_and(|e| e == "md"))
         .collect();
     let shown = |f: &Path| f.strip_prefix(root()).unwrap().display().to_string();
+    // A problem's spec source links as its copy in docs/spec/ does (which
+    // is checked here, its rows in the tables made from them too).
+    let pages: Vec<&PathBuf> = pages
+        .into_iter()
+        .filter(|p| !(shown(p).starts_with("src/problems/") && shown(p).ends_with("/spec.md")))
+        .collect();
     assert!(
         pages.iter().any(|p| shown(p) == "README.md")
             && pages.iter().any(|p| shown(p).starts_with("docs/")),

@@ -336,7 +336,12 @@ fn vectors_run_a_candidate_on_every_output_vector_and_count_the_error_ones() {
     let (status, report) = check_json(
         "flank-row",
         1,
-        &["--cases", "1", "--vectors", "tests/data/flank_row.toml"],
+        &[
+            "--cases",
+            "1",
+            "--vectors",
+            "src/problems/flank_row/vectors.toml",
+        ],
         &["python3", "examples/flank_row/correct.py"],
     );
     assert_eq!(status, 0);
@@ -347,7 +352,12 @@ fn vectors_run_a_candidate_on_every_output_vector_and_count_the_error_ones() {
     let (status, report) = check_json(
         "flank-row",
         1,
-        &["--cases", "1", "--vectors", "tests/data/flank_row.toml"],
+        &[
+            "--cases",
+            "1",
+            "--vectors",
+            "src/problems/flank_row/vectors.toml",
+        ],
         &["python3", "examples/flank_row/edge_closes_run.py"],
     );
     assert_eq!(status, 1);

@@ -1,4 +1,4 @@
-//! Generated from the problem registry by `cargo run --example fuzz_setup`:
+//! Generated from the problem registry by `cargo run --example regenerate`:
 //! the body is `boardcheck::harness::fuzz::targets::<Registry>()`'s entry of
 //! this binary's name (docs/fuzzing.md).
 #![no_main]

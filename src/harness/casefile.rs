@@ -1,6 +1,6 @@
 //! The one input-file format: named inputs, each optionally with its
 //! expected output or error, in TOML `[[case]]` tables. Test vectors under
-//! `tests/data/` (`vectors`, which also checks their names and
+//! `src/problems/<module>/vectors.toml` (`vectors`, which also checks their names and
 //! skips), the failures `check --save` keeps and what `check --replay`
 //! reads are all files of [`Entry`]s. Files written before the formats
 //! were one still read: `[[test]]` tables (old vector files) are read as
@@ -158,11 +158,11 @@ mod tests {
 
     #[test]
     fn an_old_vector_file_reads_as_entries() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/problems");
         let mut files = 0;
         for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_none_or(|e| e != "toml") {
+            let path = entry.unwrap().path().join("vectors.toml");
+            if !path.is_file() {
                 continue;
             }
             let new = load(&path).unwrap();

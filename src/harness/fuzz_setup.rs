@@ -2,7 +2,7 @@
 //! manifest and one target file per [`fuzz::targets`] entry, the seed
 //! corpora (from the test vectors, the generators, the patterns and the
 //! zoo's wrong answers) and the libFuzzer dictionaries. Written by
-//! `cargo run --example fuzz_setup`, with docs/fuzzing.md's list of
+//! `cargo run --example regenerate`, with docs/fuzzing.md's list of
 //! targets; `tests/fuzz_replay.rs` fails when the manifest, a target file, a
 //! dictionary, a seed or that list is not what the registry gives.
 
@@ -27,7 +27,7 @@ const GENERATED: u64 = 6;
 /// The text of every file in `fuzz/fuzz_targets/`: the binary's own name
 /// picks the body from the registry, so no target file names a problem.
 pub const TARGET_SOURCE: &str = "\
-//! Generated from the problem registry by `cargo run --example fuzz_setup`:
+//! Generated from the problem registry by `cargo run --example regenerate`:
 //! the body is `boardcheck::harness::fuzz::targets::<Registry>()`'s entry of
 //! this binary's name (docs/fuzzing.md).
 #![no_main]
@@ -36,7 +36,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| boardcheck::harness::fuzz::run::<Regis
 ";
 
 const MANIFEST_HEAD: &str = "\
-# Generated from the problem registry by `cargo run --example fuzz_setup`
+# Generated from the problem registry by `cargo run --example regenerate`
 # (docs/fuzzing.md); `tests/fuzz_replay.rs` fails when it is stale.
 [package]
 name = \"boardcheck-fuzz\"
@@ -57,14 +57,14 @@ members = [\".\"]
 ";
 
 /// The line before the list of targets in docs/fuzzing.md.
-pub const LIST_START: &str = "<!-- the targets: written by `cargo run --example fuzz_setup`; tests/fuzz_replay.rs checks it -->";
+pub const LIST_START: &str = "<!-- the targets: written by `cargo run --example regenerate`; tests/fuzz_replay.rs checks it -->";
 /// The line after it.
 pub const LIST_END: &str = "<!-- end of the targets -->";
 
 /// The list of targets as docs/fuzzing.md shows it: how many, for which
 /// problems, and one row per target with its input and its dictionary (a
 /// dictionary only for the targets that read text).
-pub fn target_list<R: Registry>(vectors_dir: &Path) -> String {
+pub fn target_list<R: Registry>(problems_dir: &Path) -> String {
     let all = fuzz::targets::<R>();
     let names: Vec<String> = R::NAMES.iter().map(|n| format!("`{n}`")).collect();
     let mut out = format!(
@@ -82,7 +82,7 @@ pub fn target_list<R: Registry>(vectors_dir: &Path) -> String {
             "answers" => "`input NUL output`",
             _ => "any bytes",
         };
-        let dict = match dictionary(target, vectors_dir) {
+        let dict = match dictionary(target, problems_dir) {
             Some(d) => format!("`dict/{}.dict` ({} words)", target.name, d.lines().count()),
             None => "none".into(),
         };
@@ -143,13 +143,13 @@ pub fn seed_name(data: &[u8]) -> String {
     format!("seed-{:016x}", h.finish())
 }
 
-/// The seeds of `target`, from the vector files in `vectors_dir`
-/// (`tests/data/<problem with _>.toml`).
-pub fn seeds<R: Registry>(target: &Target, vectors_dir: &Path) -> Vec<Vec<u8>> {
+/// The seeds of `target`, from the vector files in `problems_dir`
+/// (`src/problems`, whose folder `<problem with _>` holds `vectors.toml`).
+pub fn seeds<R: Registry>(target: &Target, problems_dir: &Path) -> Vec<Vec<u8>> {
     let mut out: Vec<Vec<u8>> = match target.problem {
-        None => case_file_seeds::<R>(vectors_dir),
+        None => case_file_seeds::<R>(problems_dir),
         Some(problem) => {
-            let vectors = vectors_of(problem, vectors_dir);
+            let vectors = vectors_of(problem, problems_dir);
             let made = R::visit(problem, Made(&vectors)).expect("a registered name");
             match target.kind {
                 "answers" => made.answers,
@@ -167,12 +167,12 @@ pub fn seeds<R: Registry>(target: &Target, vectors_dir: &Path) -> Vec<Vec<u8>> {
 /// The libFuzzer dictionary of `target`, if it reads text: every word of
 /// its problem's vector inputs (commands, colours, keywords), in the
 /// `name="value"` form `-dict=` reads.
-pub fn dictionary(target: &Target, vectors_dir: &Path) -> Option<String> {
+pub fn dictionary(target: &Target, problems_dir: &Path) -> Option<String> {
     let problem = target.problem?;
     if !matches!(target.kind, "text" | "answers") {
         return None;
     }
-    let vectors = vectors_of(problem, vectors_dir);
+    let vectors = vectors_of(problem, problems_dir);
     let mut words: BTreeSet<String> = vectors
         .vectors
         .iter()
@@ -199,8 +199,10 @@ fn escape(word: &str) -> String {
         .collect()
 }
 
-fn vectors_of(problem: &str, vectors_dir: &Path) -> Vectors {
-    let path = vectors_dir.join(format!("{}.toml", problem.replace('-', "_")));
+fn vectors_of(problem: &str, problems_dir: &Path) -> Vectors {
+    let path = problems_dir
+        .join(problem.replace('-', "_"))
+        .join("vectors.toml");
     vectors::load(&path).unwrap_or_else(|_| Vectors {
         file: path.display().to_string(),
         vectors: Vec::new(),
@@ -209,10 +211,10 @@ fn vectors_of(problem: &str, vectors_dir: &Path) -> Vectors {
 
 /// The case-file target's seeds: each vector file, and a case file of
 /// each problem's vectors as `check --save` would write it.
-fn case_file_seeds<R: Registry>(vectors_dir: &Path) -> Vec<Vec<u8>> {
+fn case_file_seeds<R: Registry>(problems_dir: &Path) -> Vec<Vec<u8>> {
     let mut out = Vec::new();
     for problem in R::NAMES {
-        let vectors = vectors_of(problem, vectors_dir);
+        let vectors = vectors_of(problem, problems_dir);
         let entries: Vec<Entry> = vectors.vectors.iter().take(4).cloned().collect();
         if let Ok(text) = casefile::text(entries) {
             out.push(text.into_bytes());

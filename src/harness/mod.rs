@@ -16,7 +16,7 @@
 //! `given_inputs` (the vector runner, a check's given inputs), `options`
 //! (options read by a problem), `grade`, `names`, `exhaust`, `selftest`,
 //! `testing`, `scale`,
-//! `fuzz` and `fuzz_setup` (the repo's own tooling). The phases of a check
+//! `fuzz`, `fuzz_setup` and `problem_docs` (the repo's own tooling). The phases of a check
 //! (`phases`, one file each), batches, shrinking and the run loop are
 //! private.
 //!
@@ -102,6 +102,8 @@ pub mod grade;
 pub mod html;
 #[cfg(feature = "tooling")]
 pub mod names;
+#[cfg(feature = "tooling")]
+pub mod problem_docs;
 #[cfg(feature = "tooling")]
 pub mod selftest;
 #[cfg(feature = "tooling")]

@@ -229,22 +229,24 @@ fn candidate_entries_are_the_output_vectors() {
 
 #[test]
 fn every_shipped_file_loads_and_names_a_registered_problem() {
-    let dir = format!("{}/tests/data", env!("CARGO_MANIFEST_DIR"));
+    // Each problem's vectors are `src/problems/<module>/vectors.toml`.
+    let dir = format!("{}/src/problems", env!("CARGO_MANIFEST_DIR"));
     let mut files = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_none_or(|e| e != "toml") {
+        let folder = entry.unwrap().path();
+        if !folder.is_dir() {
             continue;
         }
-        let stem = path
-            .file_stem()
+        let path = folder.join("vectors.toml");
+        let name = folder
+            .file_name()
             .unwrap()
             .to_string_lossy()
             .replace('_', "-");
         assert!(
-            crate::problems::NAMES.contains(&stem.as_str()),
-            "{}: no problem {stem} in the registry",
-            path.display()
+            crate::problems::NAMES.contains(&name.as_str()),
+            "{}: no problem {name} in the registry",
+            folder.display()
         );
         let v = load(&path).unwrap_or_else(|e| panic!("{e}"));
         assert!(!v.vectors.is_empty(), "{}", path.display());

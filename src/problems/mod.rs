@@ -4,10 +4,11 @@
 //! A problem lives in its folder: types and the trait impls in `mod.rs`,
 //! its text and JSON forms in `format.rs`, its limits in `limits.rs`, its
 //! `--py-func` adapter in `py_adapter.py`, its own subcommands in
-//! [`crate::generation::Extras`]. Outside the folder it needs its
-//! `pub mod` and one line in [`for_each_problem!`](crate::for_each_problem) here, its test vectors
-//! `tests/data/<problem>.toml`, and `cargo run --example fuzz_setup`
-//! (docs/fuzzing.md) to write its fuzz targets. Every step, and the trait,
+//! [`crate::generation::Extras`], its contract page in `spec.md`, its test
+//! vectors in `vectors.toml`. Outside the folder it needs its `pub mod`
+//! and one line in [`for_each_problem!`](crate::for_each_problem) here, and
+//! `cargo run --example regenerate` to write its fuzz targets, spec page
+//! and table rows. Every step, and the trait,
 //! generated test or repository test that checks it: docs/adding-a-problem.md.
 //!
 //! A problem's engine-side modules (the fast structures behind

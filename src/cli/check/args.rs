@@ -39,7 +39,7 @@ pub struct CheckArgs {
     /// `--save` wrote).
     #[arg(long)]
     pub replay: Option<PathBuf>,
-    /// Run the candidate on this test-vector file (tests/data/*.toml format)
+    /// Run the candidate on this test-vector file (the format of a problem's vectors.toml)
     /// first; error vectors are for `solve` and are skipped, counted.
     #[arg(long, conflicts_with = "replay")]
     pub vectors: Option<PathBuf>,
