@@ -47,6 +47,14 @@ pub trait Generate: Problem {
         Extras::default()
     }
 
+    /// The case played command by command against a GTP engine (`--gtp`),
+    /// for a problem that has that form. A trait function, not a field of
+    /// [`Extras`]: the GTP path asks for it per case, and it is only
+    /// function pointers, built for nothing.
+    fn gtp_form() -> Option<crate::gtp_form::GtpForm<Self>> {
+        None
+    }
+
     /// `case` under each symmetry the rules allow (mirror, rotation,
     /// transposition, colour swap), `case` itself first: a failure on one
     /// image is the same bug seen another way, so `--max-failures` keeps
@@ -141,8 +149,6 @@ pub struct Extras<P: Problem> {
     /// `yes`, `3`), never a board: reports show them as lines and draw no
     /// boards side by side, whatever their widths.
     pub answers_are_lines: bool,
-    /// The case played command by command against a GTP engine (`--gtp`).
-    pub gtp: Option<crate::gtp_form::GtpForm<P>>,
     /// Named rule sets the cases carry (go-game's ko and suicide rules),
     /// for `--rules`.
     pub rules: Option<RuleSets<P>>,
@@ -363,11 +369,7 @@ impl Domain {
     /// them with its domain rather than building them per case.
     pub fn contains<P: Generate>(&self, extras: &Extras<P>, case: &P::Case) -> bool {
         self.sizes_contain::<P>(case)
-            && (!self.left_out.undo
-                || extras
-                    .gtp
-                    .as_ref()
-                    .is_none_or(|form| !(form.has_undo)(case)))
+            && (!self.left_out.undo || P::gtp_form().is_none_or(|form| !(form.has_undo)(case)))
             && self.shape.is_none_or(|shape| {
                 extras
                     .shapes
@@ -414,7 +416,7 @@ impl Domain {
                 .boxed();
         }
         if self.left_out.undo
-            && let Some(form) = &extras.gtp
+            && let Some(form) = P::gtp_form()
         {
             let without = form.without_undo;
             cases = cases.prop_map(without).boxed();
@@ -507,7 +509,6 @@ impl<P: Problem> Default for Extras<P> {
             shapes: None,
             answer_head: None,
             answers_are_lines: false,
-            gtp: None,
             rules: None,
             #[cfg(feature = "cli")]
             commands: Vec::new(),

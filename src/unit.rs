@@ -204,6 +204,7 @@ impl<P: crate::generation::Generate> TimedFn<P> {
             Err(mpsc::RecvTimeoutError::Timeout) => Outcome::TimedOut {
                 output: String::new(),
                 detail: format!("no answer within {:?} (the time limit)", self.limit),
+                starved: false,
             },
             Err(mpsc::RecvTimeoutError::Disconnected) => Outcome::Crashed {
                 output: String::new(),

@@ -227,7 +227,7 @@ fn small_case() -> Case {
 
 #[test]
 fn gtp_form_reads_replies_list_stones_and_showboards() {
-    let form = GoGame::extras().gtp.expect("go-game has a GTP form");
+    let form = GoGame::gtp_form().expect("go-game has a GTP form");
     let case = read_input::<GoGame>("5 simple forbidden\n3\nplay b C3\nplay w d3\nundo\n", false)
         .unwrap()
         .remove(0);

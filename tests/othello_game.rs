@@ -155,7 +155,7 @@ fn the_full_game_pattern_agrees_on_every_side() {
 
 #[test]
 fn gtp_form_sends_othello_vertices_and_reads_the_replies() {
-    let form = OthelloGame::extras().gtp.expect("a GTP form");
+    let form = OthelloGame::gtp_form().expect("a GTP form");
     let case = Case {
         n: 8,
         rules: Rules::Standard,
@@ -229,7 +229,7 @@ const GRHINO: &str = "/usr/games/gtp-rhino";
 /// replies at the blank lines.
 fn grhino(case: &Case) -> Vec<GtpReply> {
     use std::io::Write;
-    let form = OthelloGame::extras().gtp.expect("a GTP form");
+    let form = OthelloGame::gtp_form().expect("a GTP form");
     let mut script = format!("boardsize {}\nclear_board\n", (form.board_size)(case));
     for line in (form.commands)(case) {
         script.push_str(&line);
@@ -272,7 +272,7 @@ fn grhino_agrees_under_auto_pass() {
         eprintln!("skipped: {GRHINO} not found (Debian package grhino)");
         return;
     }
-    let form = OthelloGame::extras().gtp.expect("a GTP form");
+    let form = OthelloGame::gtp_form().expect("a GTP form");
     let mut runner = TestRunner::deterministic();
     let mut cases: Vec<Case> = Vec::new();
     for _ in 0..case_count(6) {

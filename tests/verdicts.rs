@@ -738,6 +738,7 @@ mod in_process {
                         .map(|_| Outcome::TimedOut {
                             output: String::new(),
                             detail: "wall-time limit".into(),
+                            starved: false,
                         })
                         .collect();
                     return Ran { outcomes, output };

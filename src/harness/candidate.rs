@@ -42,6 +42,11 @@ pub enum Outcome<A> {
         output: String,
         /// Which limit.
         detail: String,
+        /// Whether the machine starved the run: limited on its own time
+        /// (wall time less its wait for a CPU), it was still under the
+        /// limit when the wall cap killed it. Such a time-out says nothing
+        /// about the candidate; the check runs it again.
+        starved: bool,
     },
     /// It used more memory than the limit (MLE).
     OutOfMemory {

@@ -4,7 +4,6 @@
 
 use super::candidate::Outcome;
 use super::process::{Exit, RunLimits, Waited, signal_name};
-use super::verdict::STARVED;
 
 /// Lines of stderr kept in a crash's detail: the end, where a traceback
 /// names its exception.
@@ -87,7 +86,7 @@ pub(in crate::harness) fn exit_outcome<A>(
     if let Some(w) = waited.filter(|w| !w.waited.is_zero()) {
         let how = match (w.own_time, w.starved) {
             (true, true) => format!(
-                "; {STARVED}: its own time (wall time less the wait) stayed under the limit up to \
+                "; starved by the machine: its own time (wall time less the wait) stayed under the limit up to \
                  the wall cap of {} ms",
                 (limits.timeout * super::process::WALL_CAP).as_millis()
             ),
@@ -103,6 +102,7 @@ pub(in crate::harness) fn exit_outcome<A>(
     match *exit {
         Exit::TimedOut => Outcome::TimedOut {
             output,
+            starved: waited.is_some_and(|w| w.own_time && w.starved),
             detail: if run {
                 format!(
                     "wall-time limit: no answer within {} ms{cpu_used}, every process of the run killed{tail}",
@@ -117,6 +117,7 @@ pub(in crate::harness) fn exit_outcome<A>(
         },
         Exit::CpuLimit => Outcome::TimedOut {
             output,
+            starved: false,
             detail: format!(
                 "CPU-time limit: used {} ms of CPU {}, killed{tail}",
                 limits.cpu.unwrap_or(limits.timeout).as_millis(),

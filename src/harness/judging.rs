@@ -43,12 +43,16 @@ pub struct Judged {
     pub reference: Reference,
     /// For a time-out: how a second lone run confirmed it.
     pub confirmed: Option<String>,
+    /// A time-out of a run the machine starved
+    /// ([`Outcome::TimedOut`]'s `starved`): run again, never a verdict.
+    pub starved: bool,
 }
 
 /// Judges `outcome` against the reference answer to `case`.
 pub fn judge<P: Generate>(case: &P::Case, outcome: Outcome<P::Answer>) -> Judged {
     let (want, reference) = reference::<P>(case);
     let expected = answer_text::<P>(&want);
+    let starved = matches!(outcome, Outcome::TimedOut { starved: true, .. });
     let (verdict, got, detail) = match outcome {
         Outcome::Answered { answer, output, .. } if answer == want => {
             (Verdict::Ok, output, String::new())
@@ -56,7 +60,7 @@ pub fn judge<P: Generate>(case: &P::Case, outcome: Outcome<P::Answer>) -> Judged
         Outcome::Answered { output, note, .. } => (Verdict::WrongAnswer, output, note),
         Outcome::Unreadable { output, error } => (Verdict::Presentation, output, error),
         Outcome::Crashed { output, detail } => (Verdict::RuntimeError, output, detail),
-        Outcome::TimedOut { output, detail } => (Verdict::TimeLimit, output, detail),
+        Outcome::TimedOut { output, detail, .. } => (Verdict::TimeLimit, output, detail),
         Outcome::OutOfMemory { output, detail } => (Verdict::MemoryLimit, output, detail),
         Outcome::OutputLimit { output, detail } => (Verdict::OutputLimit, output, detail),
     };
@@ -77,6 +81,7 @@ pub fn judge<P: Generate>(case: &P::Case, outcome: Outcome<P::Answer>) -> Judged
         detail,
         reference,
         confirmed: None,
+        starved,
     }
 }
 
@@ -239,7 +244,7 @@ pub(super) fn run_again<P: Generate>(
 
 /// Whether `judged` is a time-out of a run the machine starved.
 pub(super) fn was_starved(judged: &Judged) -> bool {
-    judged.verdict.depends_on_time() && judged.detail.contains(super::verdict::STARVED)
+    judged.verdict.depends_on_time() && judged.starved
 }
 
 /// How a time-out was confirmed by [`run_again`] (`starved`: the starved

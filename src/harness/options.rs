@@ -53,7 +53,7 @@ pub fn fit<P: Suite>(config: &mut CheckConfig, asked: &Asked) -> Result<(), Stri
         }
     }
     #[cfg(all(unix, feature = "process"))]
-    if asked.gtp && extras.gtp.is_none() {
+    if asked.gtp && P::gtp_form().is_none() {
         return Err(super::gtp::summary::not_played::<P>(asked.played_over_gtp));
     }
     // A saved input that no longer reads (another problem's file, an

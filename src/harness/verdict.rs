@@ -6,12 +6,6 @@ use std::fmt;
 
 use serde::Serialize;
 
-/// What a time-out's detail says when the run was killed at the wall cap
-/// while its own time was under the limit: the machine starved it. Here,
-/// not with the process code, because judging a run again reads it with or
-/// without the `process` feature.
-pub(in crate::harness) const STARVED: &str = "starved by the machine";
-
 /// What a candidate's run on one case came to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Verdict {

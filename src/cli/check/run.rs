@@ -224,7 +224,7 @@ fn played_over_gtp() -> Vec<&'static str> {
     impl Visitor for PlayedOverGtp {
         type Output = bool;
         fn visit<P: Suite>(self) -> bool {
-            P::extras().gtp.is_some()
+            P::gtp_form().is_some()
         }
     }
     boardcheck::problems::NAMES

@@ -228,10 +228,7 @@ impl Gtp {
             }
         }
         let extras = P::extras();
-        let form = extras
-            .gtp
-            .as_ref()
-            .unwrap_or_else(|| panic!("{} has no GTP form", P::NAME));
+        let form = form::<P>();
         let sizes: Vec<usize> = (form.sizes)(domain.max_size(&extras))
             .into_iter()
             .filter(|&n| domain.min_size.is_none_or(|m| n >= m))
@@ -389,9 +386,7 @@ pub fn engine_of<P: Generate>(candidate: &dyn Candidate<P>) -> Option<&Gtp> {
 
 /// The form of `P`, which the command line checked is there.
 pub fn form<P: Generate>() -> GtpForm<P> {
-    P::extras()
-        .gtp
-        .unwrap_or_else(|| panic!("{} has no GTP form", P::NAME))
+    P::gtp_form().unwrap_or_else(|| panic!("{} has no GTP form", P::NAME))
 }
 
 /// The expected reply lines of an answer: its first `k` lines (one per
@@ -474,9 +469,10 @@ fn wire_failure<A>(e: WireError, limits: &RunLimits, transcript: &[wire::Exchang
                     output: text,
                     detail: format!("{at}: {words}"),
                 },
-                Outcome::TimedOut { .. } => Outcome::TimedOut {
+                Outcome::TimedOut { starved, .. } => Outcome::TimedOut {
                     output: text,
                     detail: format!("{at}: {words} (--timeout-ms is the limit of one command)"),
+                    starved,
                 },
                 Outcome::OutOfMemory { .. } => Outcome::OutOfMemory {
                     output: text,
@@ -713,9 +709,14 @@ fn not_played<A>(last: Outcome<A>) -> Outcome<A> {
             output,
             detail: format!("{why}{detail}"),
         },
-        Outcome::TimedOut { output, detail } => Outcome::TimedOut {
+        Outcome::TimedOut {
+            output,
+            detail,
+            starved,
+        } => Outcome::TimedOut {
             output,
             detail: format!("{why}{detail}"),
+            starved,
         },
         Outcome::OutOfMemory { output, detail } => Outcome::OutOfMemory {
             output,

@@ -225,6 +225,7 @@ impl<P: Suite> Context<'_, P> {
                         ),
                         reference,
                         confirmed: None,
+                        starved: false,
                     };
                     (case.clone(), judged)
                 });

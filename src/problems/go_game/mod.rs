@@ -308,6 +308,10 @@ impl Generate for GoGame {
             };
         k.saturating_mul(per_play) <= 100_000_000
     }
+    fn gtp_form() -> Option<crate::gtp_form::GtpForm<Self>> {
+        Some(gtp_form::form())
+    }
+
     fn extras() -> Extras<Self> {
         Extras {
             shapes: Some(Shapes {
@@ -324,7 +328,6 @@ impl Generate for GoGame {
                 cells: enumerate::cells,
             }),
             picture: Some(picture::picture),
-            gtp: Some(gtp_form::form()),
             rules: Some(rule_sets::sets()),
             ..Extras::default()
         }

@@ -268,6 +268,10 @@ impl Generate for OthelloGame {
         // The oracle replays the history for every command: quadratic.
         case.commands.len() <= 4000
     }
+    fn gtp_form() -> Option<crate::gtp_form::GtpForm<Self>> {
+        Some(gtp_form::form())
+    }
+
     fn extras() -> Extras<Self> {
         Extras {
             shapes: Some(Shapes {
@@ -283,7 +287,6 @@ impl Generate for OthelloGame {
                 every: |max_cells| Box::new(enumerate::every_case(max_cells)),
                 cells: enumerate::cells,
             }),
-            gtp: Some(gtp_form::form()),
             rules: Some(RuleSets {
                 parse: |text| {
                     let rules = if text.trim().is_empty() {
