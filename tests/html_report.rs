@@ -178,6 +178,7 @@ fn failure_at_the_limits(side: usize, verdict: Verdict, got_at_all: bool) -> Rep
             }),
             found_by: None,
             found_at: None,
+            replayed: None,
             confirmed: None,
         }),
         timings: Default::default(),

@@ -302,6 +302,7 @@ pub(super) fn failure<P: Generate>(
         at_limits: None,
         found_by: None,
         found_at: None,
+        replayed: None,
         confirmed: judged.confirmed,
     }
 }

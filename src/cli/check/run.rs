@@ -52,7 +52,7 @@ impl Visitor for Check<'_> {
         let report = check::<P>(self.candidate.as_candidate::<P>(), &self.config);
         let picture = options::picture::<P>(&report);
         let gtp = match gtp {
-            Some(gtp) => summary::after_check::<P>(gtp, &report, &self.config),
+            Some(_) => summary::of(&report),
             None => Summary::default(),
         };
         Ok((report, picture, gtp))

@@ -10,14 +10,7 @@ use super::wire::{BoardCommand, Engine};
 use super::{Gtp, form, play, same_outcome, split_answer, with_commands};
 use crate::generation::{Generate, reference};
 use crate::gtp_form::ReadBack;
-
-/// A failure's GTP report.
-pub struct Explained {
-    /// The text for the human report.
-    pub text: String,
-    /// The `.tst` file.
-    pub tst: String,
-}
+use crate::harness::report::Replayed;
 
 /// The board text of the oracle's answer to `case` cut to `k` commands.
 fn oracle_board<P: Generate>(case: &P::Case, k: usize) -> Option<String> {
@@ -159,7 +152,7 @@ pub fn tst<P: Generate>(gtp: &Gtp, case: &P::Case, header: &str) -> String {
 
 /// The report of `case`, a minimal failing sequence of the GTP candidate
 /// `gtp` run as `shown` (the candidate's command line).
-pub fn explain<P: Generate>(gtp: &Gtp, case: &P::Case, shown: &str, header: &str) -> Explained {
+pub fn explain<P: Generate>(gtp: &Gtp, case: &P::Case, shown: &str, header: &str) -> Replayed {
     let form = form::<P>();
     let commands = (form.commands)(case);
     let (want, _) = reference::<P>(case);
@@ -253,7 +246,7 @@ pub fn explain<P: Generate>(gtp: &Gtp, case: &P::Case, shown: &str, header: &str
             quoted.join(" ")
         ));
     }
-    Explained {
+    Replayed {
         text,
         tst: tst::<P>(gtp, case, header),
     }

@@ -5,9 +5,7 @@
 
 use super::Gtp;
 use crate::generation::Generate;
-use crate::harness::config::CheckConfig;
-use crate::harness::report::Report;
-use crate::problem::read_input;
+use crate::harness::report::{Failure, Replayed, Report};
 
 /// The error refusing `--gtp` for `P`, which has no GTP form; `names`:
 /// the problems played over GTP (the registry's, from the command line).
@@ -30,33 +28,46 @@ pub struct Summary {
     pub tst: Option<String>,
 }
 
-/// After a check of `gtp` under `config`: its failures explained, each
-/// replayed on a fresh engine.
-pub fn after_check<P: Generate>(gtp: &Gtp, report: &Report, config: &CheckConfig) -> Summary {
-    let mut summary = Summary::default();
+/// Each failure of `report` (a check of `gtp`, seeded `seed`) replayed on
+/// a fresh engine from its typed `case`, in the check itself: the
+/// report's failures keep what their replay showed.
+pub(crate) fn replay<P: Generate>(
+    gtp: &Gtp,
+    case: &P::Case,
+    failure: &Failure,
+    seed: u64,
+    domain: &str,
+) -> Replayed {
     let shown =
         shlex::try_join(gtp.argv.iter().map(String::as_str)).unwrap_or_else(|_| gtp.argv.join(" "));
-    for f in &report.failures {
-        let Some(case) = read_input::<P>(&f.input, false)
-            .ok()
-            .and_then(|mut c| c.pop())
-        else {
-            summary.pictures.push(String::new());
-            continue;
-        };
-        let header = format!(
-            "boardcheck check {} --seed {}: {} on this sequence ({})\nengine: {}",
-            P::NAME,
-            config.seed,
-            f.verdict,
-            report.domain,
-            gtp.argv.join(" ")
-        );
-        let explained = super::report::explain::<P>(gtp, &case, &shown, &header);
-        summary.pictures.push(explained.text);
-        summary.tst.get_or_insert(explained.tst);
+    let header = format!(
+        "boardcheck check {} --seed {seed}: {} on this sequence ({domain})\nengine: {}",
+        P::NAME,
+        failure.verdict,
+        gtp.argv.join(" ")
+    );
+    super::report::explain::<P>(gtp, case, &shown, &header)
+}
+
+/// What the GTP part of a finished check shows: the replays its failures
+/// keep, in order, and the first one's `.tst`.
+pub fn of(report: &Report) -> Summary {
+    Summary {
+        pictures: report
+            .failures
+            .iter()
+            .map(|f| {
+                f.replayed
+                    .as_ref()
+                    .map(|r| r.text.clone())
+                    .unwrap_or_default()
+            })
+            .collect(),
+        tst: report
+            .failures
+            .iter()
+            .find_map(|f| f.replayed.as_ref().map(|r| r.tst.clone())),
     }
-    summary
 }
 
 /// Seconds of candidate runs in `report`, and whether the throughput is

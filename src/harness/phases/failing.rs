@@ -220,6 +220,7 @@ impl<P: Generate> Context<'_, P> {
             at_limits: None,
             found_by: None,
             found_at: None,
+            replayed: None,
             confirmed,
         };
         Some(Found {

@@ -244,8 +244,14 @@ impl<'a, P: Suite> Context<'a, P> {
             report.cannot_run = Some(detail);
         } else if !findings.kept.is_empty() {
             report.status = super::verdict::Status::Fail;
-            report.failure = findings.kept.first().cloned();
             report.failures = findings.kept;
+            replay_over_gtp(
+                self.candidate,
+                self.config.seed,
+                report,
+                &findings.kept_images,
+            );
+            report.failure = report.failures.first().cloned();
         } else if report.gtp_laws.as_ref().is_some_and(|l| l.broken.is_some()) {
             report.status = super::verdict::Status::Fail;
         }
@@ -256,6 +262,34 @@ impl<'a, P: Suite> Context<'a, P> {
         seconds.first_failure = clock.first_failure.map(|d| d.as_secs_f64());
         report.timings.phases = seconds;
     }
+}
+
+/// Each kept failure of a check of `candidate`, when it is a GTP engine,
+/// replayed on a fresh engine from its typed case (`kept_images[i]`
+/// starts with failure `i`'s case): the report shows the sequence command
+/// by command, never read back from its printed input.
+fn replay_over_gtp<P: Generate>(
+    candidate: &dyn Candidate<P>,
+    seed: u64,
+    report: &mut Report,
+    kept_images: &[Vec<P::Case>],
+) {
+    #[cfg(all(unix, feature = "process"))]
+    if let Some(gtp) = crate::harness::gtp::engine_of(candidate) {
+        for (failure, images) in report.failures.iter_mut().zip(kept_images) {
+            if let Some(case) = images.first() {
+                failure.replayed = Some(crate::harness::gtp::summary::replay::<P>(
+                    gtp,
+                    case,
+                    failure,
+                    seed,
+                    &report.domain,
+                ));
+            }
+        }
+    }
+    #[cfg(not(all(unix, feature = "process")))]
+    let _ = (candidate, seed, report, kept_images);
 }
 
 impl<P: Generate> Context<'_, P> {

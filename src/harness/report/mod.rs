@@ -197,6 +197,20 @@ pub struct Failure {
     /// before it was reported.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub confirmed: Option<String>,
+    /// For a GTP engine: the failing sequence replayed on a fresh engine,
+    /// made by the check from the typed case (not read back from `input`).
+    #[serde(skip)]
+    pub replayed: Option<Replayed>,
+}
+
+/// A failing GTP sequence replayed on a fresh engine.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Replayed {
+    /// Command by command, the boards where they first differ and the
+    /// replay line: shown in the human report in place of the answers.
+    pub text: String,
+    /// The sequence as a GNU Go regression file (`.tst`).
+    pub tst: String,
 }
 
 /// Where a worst-case pattern starts failing.

@@ -473,6 +473,7 @@ mod limits_line_tests {
             at_limits: None,
             found_by: None,
             found_at: None,
+            replayed: None,
             confirmed: None,
         };
         let mut r = Report::interim(
