@@ -160,8 +160,8 @@ pub fn screen_calls<P: Generate>(
 /// A Rust function as a candidate; a panic counts as a crash (RE).
 ///
 /// In-process candidates have no time limit: a function that loops forever
-/// hangs the check. Wrap untrusted code in an
-/// [`External`](super::external::External) program instead.
+/// hangs the check. Wrap untrusted code in an `External` program instead
+/// (`harness::external`, with the `process` feature on Unix).
 pub struct FnCandidate<P, F> {
     solve: F,
     problem: PhantomData<fn() -> P>,
