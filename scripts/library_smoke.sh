@@ -40,7 +40,12 @@ for path, text in blocks:
 (crate / "src/lib.rs").write_text("")
 
 # The table of types: each row must name the problem's own case and answer.
-rows = re.findall(r"^\| [a-z-]+ \| `(\w+)` \| `(\w+)` \| `(\w+)` \| `(\w+)` \|$", section, re.M)
+# A cell is a type of the problem's module, or a generic of std around one
+# (`Vec<Cell>`): each of the module's names in it gets the module's path.
+rows = re.findall(r"^\| [a-z-]+ \| `(\w+)` \| `(\w+)` \| `([^`]+)` \| `([^`]+)` \|$", section, re.M)
+STD = {"Vec", "Option", "Box", "String"}
+def qualified(ty, p):
+    return re.sub(r"\b([A-Z]\w*)\b", lambda m: m.group(1) if m.group(1) in STD else f"{p}::{m.group(1)}", ty)
 problems = re.findall(r"^\s+(\w+) (\w+),$", (root / "src/problems/mod.rs").read_text().split("macro_rules! for_each_problem", 1)[1].split("}", 1)[0], re.M)
 if sorted((m, t) for m, t, _, _ in rows) != sorted(problems):
     sys.exit(f"docs/library.md's table of types: {[(m, t) for m, t, _, _ in rows]} are not the registry's {problems}")
@@ -49,7 +54,7 @@ for module, ty, case, answer in rows:
     p = f"boardcheck::problems::{module}"
     checks.append(
         f"#[allow(dead_code)]\nfn {module}(case: <{p}::{ty} as Problem>::Case, answer: <{p}::{ty} as Problem>::Answer)"
-        f" -> ({p}::{case}, {p}::{answer}) {{\n    (case, answer)\n}}"
+        f" -> ({qualified(case, p)}, {qualified(answer, p)}) {{\n    (case, answer)\n}}"
     )
 (crate / "tests/library_types.rs").write_text("\n".join(checks) + "\n")
 PY
