@@ -304,10 +304,17 @@ fn a_run_starved_of_cpu_is_told_from_one_that_sleeps_or_spins() {
     assert_eq!(wall.exit, Exit::TimedOut, "{wall:?}");
     let w = wall.waited.expect("a time-out says how long it waited");
     assert!(w.starved && !w.own_time, "{w:?}");
+    drop(burners);
     // Limited on its own time (wall less the wait) it finishes: its own
-    // time is its 600 ms of CPU and what start-up blocks on. A host may
-    // take time from a run that neither counts as CPU nor as a wait; such
-    // a moment is tried again, up to three times in all.
+    // time is its 600 ms of CPU and what start-up blocks on. Against two
+    // burners it still needs more than 1 s of wall time (a third of CPU 0,
+    // or a half in a cgroup of its own), but waits less: on one CI host
+    // about a tenth of a long wait showed neither as CPU time nor as a
+    // wait the kernel reports, and six burners made that 400 ms. A host
+    // may also take time from a run now and then; such a moment is tried
+    // again, up to three times in all.
+    let burners = Burners::on_cpu0(2);
+    thread::sleep(Duration::from_millis(200));
     let mut tries = Vec::new();
     while tries.len() < 3 {
         let own = in_own_time(|| needs_cpu(600, 1000));
