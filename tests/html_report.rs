@@ -174,6 +174,7 @@ fn failure_at_the_limits(side: usize, verdict: Verdict, got_at_all: bool) -> Rep
                 fails_from: side,
                 passes_at: Some(side - 1),
                 unit: "side length".into(),
+                limit_ms: Some(2000),
                 projected: None,
             }),
             found_by: None,

@@ -366,6 +366,7 @@ impl<P: Suite> Context<'_, P> {
             fails_from,
             passes_at: passes,
             unit: P::SIZE_UNIT.to_string(),
+            limit_ms: self.candidate.time_limit().map(|t| t.as_millis() as u64),
             projected: None,
         });
         Some(found)

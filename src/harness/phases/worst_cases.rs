@@ -207,6 +207,7 @@ impl<P: Suite> Context<'_, P> {
             fails_from,
             passes_at: passes,
             unit: P::SIZE_UNIT.to_string(),
+            limit_ms: self.candidate.time_limit().map(|t| t.as_millis() as u64),
             // Only a time-out is about time: nothing is projected past a crash.
             projected: (verdict == Verdict::TimeLimit)
                 .then(|| projection::<P>(&passing, self.start_up(&passing)))

@@ -224,6 +224,9 @@ pub struct AtLimits {
     pub passes_at: Option<usize>,
     /// The unit of the sizes.
     pub unit: String,
+    /// The time limit each run had, in ms, if the candidate has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit_ms: Option<u64>,
     /// The running time at the contract's maximum, fitted on the runs that
     /// passed (as `boardcheck scale` does).
     #[serde(skip_serializing_if = "Option::is_none")]

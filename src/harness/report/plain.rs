@@ -2,7 +2,7 @@
 //! answers, the limits and laws lines, the crash hint.
 
 use super::marks::{indent, indent_around, mark_differences, program_of};
-use super::{Failure, Report, Shrink};
+use super::{AtLimits, Failure, Report, Shrink};
 use crate::generation::Reference;
 use crate::harness::excerpt;
 use crate::harness::verdict::{Origin, Verdict};
@@ -273,6 +273,9 @@ impl Report {
                 plural(p.from_runs, "run")
             ));
         }
+        if let Some(edge) = close_to_the_limit(f.verdict, at) {
+            out.push_str(&edge);
+        }
         out
     }
 
@@ -451,9 +454,31 @@ impl Report {
     }
 }
 
+/// For a time-out at the limits whose passing runs project a time under
+/// the limit at the contract's maximum: a line saying the program runs
+/// close to the limit, where the machine's load can decide the verdict.
+/// The time-out itself stands (it was confirmed by a second lone run).
+fn close_to_the_limit(verdict: Verdict, at: &AtLimits) -> Option<String> {
+    let (p, limit_ms) = (at.projected?, at.limit_ms?);
+    if verdict != Verdict::TimeLimit || p.seconds_at_max * 1000.0 >= limit_ms as f64 {
+        return None;
+    }
+    Some(format!(
+        "close to the limit: the passing runs project {} at {} {}, under the {limit_ms} ms \
+         limit, yet {} {} timed out twice; its time is near the limit, where the machine's \
+         load can decide (re-run on a quiet machine, or set the limit with --timeout-ms)\n",
+        crate::harness::scale::human_seconds(p.seconds_at_max),
+        p.size,
+        at.unit,
+        at.unit,
+        at.fails_from,
+    ))
+}
+
 #[cfg(test)]
 mod limits_line_tests {
-    use super::super::{Failure, LimitCase, Report, Shrink};
+    use super::super::{AtLimits, Failure, LimitCase, Projection, Report, Shrink};
+    use super::close_to_the_limit;
     use crate::generation::Reference;
     use crate::harness::verdict::{Origin, Verdict};
 
@@ -494,6 +519,37 @@ mod limits_line_tests {
             })
             .collect();
         r
+    }
+
+    #[test]
+    fn a_time_out_whose_passing_runs_project_under_the_limit_is_called_close() {
+        let at = |seconds_at_max| AtLimits {
+            pattern: "spiral".into(),
+            fails_from: 1458,
+            passes_at: Some(1452),
+            unit: "side length".into(),
+            limit_ms: Some(2000),
+            projected: Some(Projection {
+                size: 2000,
+                seconds_at_max,
+                exponent: 0.68,
+                from_runs: 3,
+            }),
+        };
+        let line = close_to_the_limit(Verdict::TimeLimit, &at(1.79)).expect("close");
+        assert!(
+            line.contains("project 1.79 s at 2000 side length, under the 2000 ms limit"),
+            "{line}"
+        );
+        assert!(line.contains("side length 1458 timed out twice"), "{line}");
+        // Projected over the limit, or not a time-out: nothing to add.
+        assert_eq!(close_to_the_limit(Verdict::TimeLimit, &at(2.4)), None);
+        assert_eq!(close_to_the_limit(Verdict::WrongAnswer, &at(1.79)), None);
+        let no_limit = AtLimits {
+            limit_ms: None,
+            ..at(1.79)
+        };
+        assert_eq!(close_to_the_limit(Verdict::TimeLimit, &no_limit), None);
     }
 
     #[test]
