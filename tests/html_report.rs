@@ -173,6 +173,7 @@ fn failure_at_the_limits(side: usize, verdict: Verdict, got_at_all: bool) -> Rep
                 pattern: "spiral".into(),
                 fails_from: side,
                 passes_at: Some(side - 1),
+                passes_in: Some(0.4),
                 unit: "side length".into(),
                 limit_ms: Some(2000),
                 projected: None,

@@ -365,6 +365,7 @@ impl<P: Suite> Context<'_, P> {
             pattern: name.to_string(),
             fails_from,
             passes_at: passes,
+            passes_in: None,
             unit: P::SIZE_UNIT.to_string(),
             limit_ms: self.candidate.time_limit().map(|t| t.as_millis() as u64),
             projected: None,

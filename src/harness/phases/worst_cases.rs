@@ -206,6 +206,10 @@ impl<P: Suite> Context<'_, P> {
             pattern: name.to_string(),
             fails_from,
             passes_at: passes,
+            passes_in: passing
+                .iter()
+                .find(|&&(s, _)| Some(s) == passes)
+                .map(|&(_, seconds)| seconds),
             unit: P::SIZE_UNIT.to_string(),
             limit_ms: self.candidate.time_limit().map(|t| t.as_millis() as u64),
             // Only a time-out is about time: nothing is projected past a crash.

@@ -224,6 +224,9 @@ pub struct AtLimits {
     pub passes_at: Option<usize>,
     /// The unit of the sizes.
     pub unit: String,
+    /// How long the run at `passes_at` took, in seconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub passes_in: Option<f64>,
     /// The time limit each run had, in ms, if the candidate has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limit_ms: Option<u64>,

@@ -454,30 +454,30 @@ impl Report {
     }
 }
 
-/// For a time-out at the limits whose passing runs project a time under
-/// the limit at the contract's maximum: a line saying the program runs
+/// For a time-out at the limits where the size just below passed, but in
+/// at least three quarters of the limit: a line saying the program runs
 /// close to the limit, where the machine's load can decide the verdict.
-/// The time-out itself stands (it was confirmed by a second lone run).
+/// (A program that falls off a cliff at some size passes just below it
+/// well within the limit, and gets no such line.) The time-out itself
+/// stands: a second lone run confirmed it.
 fn close_to_the_limit(verdict: Verdict, at: &AtLimits) -> Option<String> {
-    let (p, limit_ms) = (at.projected?, at.limit_ms?);
-    if verdict != Verdict::TimeLimit || p.seconds_at_max * 1000.0 >= limit_ms as f64 {
+    let (passes_at, seconds, limit_ms) = (at.passes_at?, at.passes_in?, at.limit_ms?);
+    if verdict != Verdict::TimeLimit || seconds * 1000.0 < 0.75 * limit_ms as f64 {
         return None;
     }
     Some(format!(
-        "close to the limit: the passing runs project {} at {} {}, under the {limit_ms} ms \
-         limit, yet {} {} timed out twice; its time is near the limit, where the machine's \
-         load can decide (re-run on a quiet machine, or set the limit with --timeout-ms)\n",
-        crate::harness::scale::human_seconds(p.seconds_at_max),
-        p.size,
-        at.unit,
-        at.unit,
+        "close to the limit: {unit} {passes_at} passed in {} of the {limit_ms} ms limit and \
+         {unit} {} timed out twice; a time this near the limit is one the machine's load can \
+         decide (re-run on a quiet machine, or set the limit with --timeout-ms)\n",
+        crate::harness::scale::human_seconds(seconds),
         at.fails_from,
+        unit = at.unit,
     ))
 }
 
 #[cfg(test)]
 mod limits_line_tests {
-    use super::super::{AtLimits, Failure, LimitCase, Projection, Report, Shrink};
+    use super::super::{AtLimits, Failure, LimitCase, Report, Shrink};
     use super::close_to_the_limit;
     use crate::generation::Reference;
     use crate::harness::verdict::{Origin, Verdict};
@@ -522,32 +522,29 @@ mod limits_line_tests {
     }
 
     #[test]
-    fn a_time_out_whose_passing_runs_project_under_the_limit_is_called_close() {
-        let at = |seconds_at_max| AtLimits {
+    fn a_time_out_just_above_a_size_that_passed_near_the_limit_is_called_close() {
+        let at = |passes_in| AtLimits {
             pattern: "spiral".into(),
             fails_from: 1458,
             passes_at: Some(1452),
+            passes_in: Some(passes_in),
             unit: "side length".into(),
             limit_ms: Some(2000),
-            projected: Some(Projection {
-                size: 2000,
-                seconds_at_max,
-                exponent: 0.68,
-                from_runs: 3,
-            }),
+            projected: None,
         };
-        let line = close_to_the_limit(Verdict::TimeLimit, &at(1.79)).expect("close");
+        let line = close_to_the_limit(Verdict::TimeLimit, &at(1.85)).expect("close");
         assert!(
-            line.contains("project 1.79 s at 2000 side length, under the 2000 ms limit"),
+            line.contains("side length 1452 passed in 1.85 s of the 2000 ms limit"),
             "{line}"
         );
         assert!(line.contains("side length 1458 timed out twice"), "{line}");
-        // Projected over the limit, or not a time-out: nothing to add.
-        assert_eq!(close_to_the_limit(Verdict::TimeLimit, &at(2.4)), None);
-        assert_eq!(close_to_the_limit(Verdict::WrongAnswer, &at(1.79)), None);
+        // A cliff (just below passed well within the limit), or not a
+        // time-out, or no limit: nothing to add.
+        assert_eq!(close_to_the_limit(Verdict::TimeLimit, &at(0.3)), None);
+        assert_eq!(close_to_the_limit(Verdict::WrongAnswer, &at(1.85)), None);
         let no_limit = AtLimits {
             limit_ms: None,
-            ..at(1.79)
+            ..at(1.85)
         };
         assert_eq!(close_to_the_limit(Verdict::TimeLimit, &no_limit), None);
     }
