@@ -454,8 +454,9 @@ impl Report {
     }
 }
 
-/// For a time-out at the limits where the size just below passed, but in
-/// at least three quarters of the limit: a line saying the program runs
+/// For a time-out at the limits where the size just below passed, but took
+/// at least three quarters of the limit (wall time: a run held to its own
+/// time may take longer and pass): a line saying the program runs
 /// close to the limit, where the machine's load can decide the verdict.
 /// (A program that falls off a cliff at some size passes just below it
 /// well within the limit, and gets no such line.) The time-out itself
@@ -466,9 +467,9 @@ fn close_to_the_limit(verdict: Verdict, at: &AtLimits) -> Option<String> {
         return None;
     }
     Some(format!(
-        "close to the limit: {unit} {passes_at} passed in {} of the {limit_ms} ms limit and \
-         {unit} {} timed out twice; a time this near the limit is one the machine's load can \
-         decide (re-run on a quiet machine, or set the limit with --timeout-ms)\n",
+        "close to the limit: {unit} {passes_at} passed, taking {} against the {limit_ms} ms \
+         limit, and {unit} {} timed out twice; a time this near the limit is one the machine's \
+         load can decide (re-run on a quiet machine, or set the limit with --timeout-ms)\n",
         crate::harness::scale::human_seconds(seconds),
         at.fails_from,
         unit = at.unit,
@@ -534,7 +535,7 @@ mod limits_line_tests {
         };
         let line = close_to_the_limit(Verdict::TimeLimit, &at(1.85)).expect("close");
         assert!(
-            line.contains("side length 1452 passed in 1.85 s of the 2000 ms limit"),
+            line.contains("side length 1452 passed, taking 1.85 s against the 2000 ms limit"),
             "{line}"
         );
         assert!(line.contains("side length 1458 timed out twice"), "{line}");
