@@ -74,3 +74,66 @@ fn chomp_proof_then_greedy_steps() {
         assert_eq!(failure.input, "1 1\n1\nmove 0 0\n", "seed {seed}");
     }
 }
+
+/// The proof of fewest cells takes a smaller input that fails in any way,
+/// not only the way the first failure did: "minimal" must mean that nothing
+/// smaller fails. A cargo-mutants mutant of flank-row's engine (a run's
+/// root always 1) answered wrong on `B.` and was reported there, proven
+/// smallest "this way", while `A`, one cell, made it panic. Here a
+/// candidate answers wrong on every row of two cells or more and panics on
+/// one cell: the report is the one-cell crash.
+#[test]
+fn the_proof_takes_a_smaller_failure_of_another_kind() {
+    use boardcheck::harness::report::Shrink;
+    use boardcheck::harness::verdict::Verdict;
+    use boardcheck::problem::Problem;
+    use boardcheck::problems::flank_row::{Cell, FlankRow, Player};
+    use boardcheck::unit::Check;
+    for seed in 0..4 {
+        let report = Check::<FlankRow>::function(|case| {
+            assert!(case.row.len() > 1, "a row of one cell");
+            let mut row = FlankRow::engine(case);
+            row[0] = match row[0] {
+                Cell::Empty => Cell::Piece(Player::A),
+                _ => Cell::Empty,
+            };
+            row
+        })
+        .seed(seed)
+        .keep_failures(false)
+        .report();
+        let failure = report.failure.expect("it fails");
+        assert_eq!(failure.verdict, Verdict::RuntimeError, "seed {seed}");
+        let first = failure.input.lines().next().expect("a row");
+        assert_eq!(first.len(), 1, "seed {seed}: {:?}", failure.input);
+        assert!(
+            matches!(failure.shrink, Shrink::Smallest(_)),
+            "seed {seed}: {:?}",
+            failure.shrink
+        );
+    }
+}
+
+/// A Rust function that panics on every input, the smallest too, has a
+/// bug: it is a failure (RE, on the smallest input), not "could not run at
+/// all", which is for a program that cannot start (a usage error). A
+/// cargo-mutants mutant of chomp-solve's solver (`orient` always
+/// `(0, 1, true)`) was reported with no failure before.
+#[test]
+fn a_function_that_always_panics_is_a_failure_not_a_usage_error() {
+    use boardcheck::harness::verdict::Verdict;
+    use boardcheck::problems::flank_row::FlankRow;
+    use boardcheck::unit::Check;
+    let report = Check::<FlankRow>::function(|_| panic!("always"))
+        .keep_failures(false)
+        .report();
+    assert_eq!(report.cannot_run, None);
+    let failure = report.failure.expect("a failure");
+    assert_eq!(failure.verdict, Verdict::RuntimeError);
+    assert_eq!(
+        failure.input.lines().next().map(str::len),
+        Some(1),
+        "{}",
+        failure.input
+    );
+}

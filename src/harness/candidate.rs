@@ -109,6 +109,15 @@ pub trait Candidate<P: Generate>: Sync {
     fn engine(&self) -> Option<&dyn std::any::Any> {
         None
     }
+    /// Whether each run starts a program (a process, a session, an
+    /// engine), which may fail to start at all: a usage error, not a bug
+    /// (`Report::cannot_run`). A Rust function is called, not started: one
+    /// that panics on every input, the smallest too, has a bug (a
+    /// cargo-mutants mutant of chomp-solve's solver that did was reported
+    /// as "could not run at all", with no failure).
+    fn runs_a_program(&self) -> bool {
+        false
+    }
     /// Whether [`Candidate::screen`] may stand in for runs of cases that
     /// pass: a Rust function called on the typed case, its answer compared
     /// with the reference's as a value.

@@ -32,9 +32,10 @@ use crate::suite::Suite;
 /// the largest case of each pattern), all inside the declared domain
 /// (`config.size`, `config.shape`). Each failure is confirmed alone and
 /// shrunk; the check goes on until it has `config.max_failures` distinct
-/// ones. A candidate that fails the same way on the smallest input as on
+/// ones. A program that fails the same way on the smallest input as on
 /// the first failing one cannot run at all: the report says so
-/// ([`Status::Error`]) and nothing is shrunk.
+/// ([`Status::Error`]) and nothing is shrunk (a Rust function is never
+/// taken for one: its panics are failures).
 pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Report {
     // The problem's extras, built once; every phase reads them.
     let extras = P::extras();

@@ -50,6 +50,9 @@ impl<P: Generate> Candidate<P> for External {
         Some(self.limits.timeout)
     }
 
+    fn runs_a_program(&self) -> bool {
+        true
+    }
     fn stack_limit(&self) -> Option<u64> {
         Some(self.limits.stack_in_force())
     }

@@ -239,6 +239,9 @@ impl<P: Generate> Candidate<P> for Jsonl {
         cases.iter().map(|c| case_line::<P>(c) + "\n").collect()
     }
 
+    fn runs_a_program(&self) -> bool {
+        true
+    }
     fn stack_limit(&self) -> Option<u64> {
         Some(self.limits.stack_in_force())
     }

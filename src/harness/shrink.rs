@@ -78,7 +78,7 @@ pub(super) struct Shrunk<P: Problem> {
     pub(super) steps: u64,
     pub(super) runs: usize,
     pub(super) why_stopped: Option<String>,
-    /// Whether no input with fewer cells fails this way: `Ok(how many were
+    /// Whether no input with fewer cells fails in any way: `Ok(how many were
     /// tried)`, or why that could not be shown.
     pub(super) smallest: Result<u64, String>,
     /// The re-runs (ms) of time-out steps that passed on their second run.
@@ -234,10 +234,20 @@ impl<'a, P: Generate> Shrinker<'a, P> {
     /// (chomp's `staircase-corner-kept` was reported as `move 0 0; count`
     /// after `move 0 0` alone had failed).
     fn accept(&mut self, case: &P::Case, judged: &Judged) -> bool {
-        let text = case_text::<P>(case);
-        if judged.verdict != self.best.1.verdict {
+        judged.verdict == self.best.1.verdict && self.take(case, judged)
+    }
+
+    /// Accepts `case`, which failed in any way, as the new smallest failure
+    /// on the terms of [`Self::accept`] but for the verdict. The proof of
+    /// fewest cells takes it: "no input with fewer cells fails" must hold
+    /// of every way to fail (a cargo-mutants mutant of flank-row's engine
+    /// answered wrong on `B.` and was proven smallest there while `A`, with
+    /// fewer cells, panicked).
+    fn take(&mut self, case: &P::Case, judged: &Judged) -> bool {
+        if judged.verdict == Verdict::Ok {
             return false;
         }
+        let text = case_text::<P>(case);
         if let Some(e) = &self.extras.enumerate {
             let best = ((e.cells)(&self.best.0), case_text::<P>(&self.best.0).len());
             if ((e.cells)(case), text.len()) > best {
@@ -358,7 +368,8 @@ impl<'a, P: Generate> Shrinker<'a, P> {
                 };
             }
         }
-        self.greedy(verdict);
+        // The proof may have taken a smaller input that fails another way.
+        self.greedy(self.best.1.verdict);
         let cells_now = self.cells_of_best();
         let smallest = match proof {
             // Greedy steps after the proof keep its cells (none fewer fails).
@@ -369,8 +380,8 @@ impl<'a, P: Generate> Shrinker<'a, P> {
                 if result.is_ok() && self.steps > before {
                     // A smaller input with fewer cells was found: its
                     // commands get the greedy steps too (none drops below
-                    // its cells, none fewer fails).
-                    self.greedy(verdict);
+                    // its cells, none fewer fails), judged by its verdict.
+                    self.greedy(self.best.1.verdict);
                 }
                 result
             }
@@ -474,7 +485,7 @@ impl<'a, P: Generate> Shrinker<'a, P> {
 
     /// Once no simpler step fails: every enumerated case of the domain with
     /// fewer cells than the best, in order of size and in batches, within
-    /// the shrinking budget; the first that fails the same way (confirmed
+    /// the shrinking budget; the first that fails in any way (confirmed
     /// alone) becomes the best. Greedy steps stop in local minima (a 3x3
     /// board whose every one-cell cut makes the failure vanish, though a
     /// smaller board fails the same way); the
@@ -552,8 +563,7 @@ impl<'a, P: Generate> Shrinker<'a, P> {
                     start += self.candidate.screen(&part[start..], &mut run_ms);
                     let Some(case) = part.get(start) else { break };
                     if let Some(Some(alone)) = self.alone(std::slice::from_ref(case)).pop()
-                        && alone.verdict == verdict
-                        && self.accept(case, &alone)
+                        && self.take(case, &alone)
                     {
                         return Ok(tried + start as u64 + 1);
                     }
@@ -572,12 +582,9 @@ impl<'a, P: Generate> Shrinker<'a, P> {
                     self.cache.insert(case_text::<P>(case), lone.clone());
                 }
                 for i in suspects(&judged) {
-                    if judged[i].verdict != verdict {
-                        continue;
-                    }
                     let case = group[i].clone();
                     if let Some(Some(alone)) = self.alone(std::slice::from_ref(&case)).pop()
-                        && self.accept(&case, &alone)
+                        && self.take(&case, &alone)
                     {
                         // Enumerated in order of size: every input before
                         // this one passed, so none with fewer cells fails.

@@ -779,6 +779,9 @@ impl<P: Generate> Candidate<P> for Gtp {
         Some(self.limits.timeout)
     }
 
+    fn runs_a_program(&self) -> bool {
+        true
+    }
     fn stack_limit(&self) -> Option<u64> {
         Some(self.limits.stack_in_force())
     }

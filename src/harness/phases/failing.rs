@@ -343,6 +343,9 @@ impl<P: Generate> Context<'_, P> {
     /// a missing file or function), which is the user's set-up, not a bug
     /// to shrink. Asked once, for the first failure; the answer is kept.
     fn cannot_run(&self, case: &P::Case, judged: &Judged) -> bool {
+        if !self.candidate.runs_a_program() {
+            return false;
+        }
         let mut findings = self.findings.lock().expect("findings");
         if std::mem::replace(&mut findings.start_up_checked, true) {
             return findings.cannot_run.is_some();

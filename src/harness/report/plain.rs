@@ -25,7 +25,7 @@ impl Failure {
             ),
             Shrink::Minimal => format!("minimal input ({}; shrunk {steps})", f.size),
             Shrink::Smallest(tried) => format!(
-                "minimal input ({}; shrunk {steps}, then {tried} enumerated smaller cases: no case with fewer cells fails this way)",
+                "minimal input ({}; shrunk {steps}, then {tried} enumerated smaller cases: no case with fewer cells fails)",
                 f.size
             ),
             Shrink::Unproven(why) => format!(

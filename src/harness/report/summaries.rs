@@ -169,7 +169,7 @@ pub enum Shrink {
     /// Shrunk until no simpler input failed the same way.
     Minimal,
     /// Shrunk, then every enumerated case with fewer cells was tried (how
-    /// many): the input has the fewest cells of any that fails this way.
+    /// many): the input has the fewest cells of any that fails.
     Smallest(u64),
     /// Shrunk until no simpler step failed, but not every input with fewer
     /// cells could be tried (the reason): it may not be the smallest.
@@ -201,7 +201,7 @@ impl Shrink {
         match self {
             Shrink::Minimal => "no simpler input fails the same way".into(),
             Shrink::Smallest(tried) => format!(
-                "no case with fewer cells fails this way ({} tried)",
+                "no case with fewer cells fails ({} tried)",
                 plural(*tried as usize, "enumerated case")
             ),
             Shrink::Unproven(why)
