@@ -25,6 +25,8 @@ src/problems/chomp/oracle.rs src/problems/chomp/engine.rs
 src/problems/go_capture/engine.rs src/problems/reversi_move/bitboard.rs
 src/problems/go_move/engine.rs src/problems/go_move/fast_board.rs
 src/problems/reversi_move/perft_tt.rs src/problems/go_move/fast_board/consistency.rs
+src/problems/go_game/engine.rs src/problems/go_game/oracle.rs
+src/problems/othello_game/engine.rs src/problems/othello_game/oracle.rs
 src/harness/batch.rs src/harness/judging.rs src/harness/shrink.rs"}
 for f in $files; do
     out=${OUT:-/tmp/mutants}/$(echo "$f" | tr / _)

@@ -47,6 +47,9 @@ pub mod gtp_form;
 pub mod harness;
 pub mod json;
 pub mod limits;
+#[cfg(feature = "tooling")]
+#[doc(hidden)]
+pub mod mutant;
 pub mod prelude;
 pub mod problem;
 pub mod problems;

@@ -16,6 +16,7 @@
 
 mod finders;
 mod fuzz;
+mod mutants;
 mod subject;
 mod table;
 
@@ -38,6 +39,10 @@ struct Options {
     /// The engine as the one bug (`--engine`): for a build whose oracle
     /// carries a cargo-mutants mutant, so the engine disagrees with it.
     engine: bool,
+    /// cargo-mutants' mutants as the bugs (`--mutants SCHEMATA.json --ids
+    /// 3,17`): a build of a copy of the crate that `mutant-schemata`
+    /// rewrote (scripts/mutants-table.py).
+    mutants: Option<(PathBuf, Vec<u32>)>,
     out: PathBuf,
     fuzz: fuzz::Options,
     /// The most cases the search for the smallest failing input tries.
@@ -50,7 +55,7 @@ struct Options {
 fn usage() -> ! {
     eprintln!(
         "usage: finders [--quick] [--seeds N] [--cases N] [--seconds S] [--problems a,b] \
-         [--finders a,b] [--bugs SUBSTRING] [--engine] [--out DIR] [--fuzz-seeds N] [--fuzz-bin DIR] \
+         [--finders a,b] [--bugs SUBSTRING] [--engine] [--mutants SCHEMATA.json --ids a,b] [--out DIR] [--fuzz-seeds N] [--fuzz-bin DIR] \
          [--minimum-cases N] [--merge runs.jsonl]...\n\
          finders: {}",
         finders::NAMES.join(", ")
@@ -69,6 +74,7 @@ fn options() -> Options {
         finders: finders::NAMES[..5].iter().map(|s| s.to_string()).collect(),
         bugs: None,
         engine: false,
+        mutants: None,
         out: PathBuf::from("target/finders"),
         fuzz: fuzz::Options::default(),
         minimum_cases: 20_000_000,
@@ -94,6 +100,16 @@ fn options() -> Options {
             "--finders" => o.finders = list(value()),
             "--bugs" => o.bugs = Some(value()),
             "--engine" => o.engine = true,
+            "--mutants" => o.mutants = Some((PathBuf::from(value()), Vec::new())),
+            "--ids" => match &mut o.mutants {
+                Some((_, ids)) => {
+                    *ids = list(value())
+                        .iter()
+                        .map(|v| v.parse().unwrap_or_else(|_| usage()))
+                        .collect()
+                }
+                None => usage(),
+            },
             "--out" => o.out = PathBuf::from(value()),
             "--fuzz-seeds" => o.fuzz.seeds = Some(value().parse().unwrap_or_else(|_| usage())),
             "--fuzz-bin" => o.fuzz.bin = Some(PathBuf::from(value())),
@@ -122,7 +138,12 @@ fn options() -> Options {
 
 /// Every run of the selected finders on one problem's bugs.
 fn bench<P: Subject>(o: &Options, log: &mut impl FnMut(Record)) {
-    let candidates = if o.engine {
+    let candidates = if let Some((schemata, ids)) = &o.mutants {
+        mutants::bugs::<P>(schemata, ids).unwrap_or_else(|e| {
+            eprintln!("{e}");
+            std::process::exit(2)
+        })
+    } else if o.engine {
         vec![Solver::<P>::engine()]
     } else {
         <P as boardcheck::suite::Suite>::zoo()

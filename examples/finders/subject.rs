@@ -60,6 +60,15 @@ pub trait Subject: Suite {
     fn cells(case: &Self::Case) -> usize {
         (Self::extras().enumerate.expect("an enumeration").cells)(case)
     }
+    /// The answer of the code in `file` on `case`, where that file is an
+    /// engine of its own beside the problem's engine and oracle
+    /// (reversi-move's 8×8 bitboard): a mutant of it is a bug of that
+    /// code, not of the problem's engine, which never calls it. `None`:
+    /// the file is the engine's or the oracle's, or the case is beyond
+    /// that code's reach.
+    fn own_engine(_file: &str, _case: &Self::Case) -> Option<Self::Answer> {
+        None
+    }
 }
 
 /// The size a counterexample is compared by: cells, then moves.
@@ -129,6 +138,11 @@ impl Subject for problems::reversi_move::ReversiMove {
     }
     fn moves(_case: &Self::Case) -> usize {
         1
+    }
+    fn own_engine(file: &str, case: &Self::Case) -> Option<Self::Answer> {
+        let square = (case.board.rows, case.board.cols) == (8, 8);
+        (file.ends_with("/bitboard.rs") && square)
+            .then(|| problems::reversi_move::bitboard::solve(case))
     }
 }
 

@@ -427,12 +427,22 @@ pub fn claims(cells: &[Cell]) -> String {
         by_cases.0 += 1;
         match bc.median_seconds {
             Some(s) if s <= st_s / 10.0 => by_time.1 += 1,
-            s => by_time.2.push(format!(
-                "{} ({} vs {})",
-                name(b),
-                short(s, "s"),
-                short(Some(st_s), "s")
-            )),
+            s => {
+                // Why, from the two medians: boardcheck needed more cases,
+                // or no more cases at a dearer case (its strategies and
+                // its check's start against the loop's few instructions).
+                let why = match bc.median_cases {
+                    Some(c) if c <= st_c => format!("cases {c:.0} vs {st_c:.0}, each dearer"),
+                    Some(c) => format!("cases {c:.0} vs {st_c:.0}, more"),
+                    None => "missed in most seeds".to_string(),
+                };
+                by_time.2.push(format!(
+                    "{} ({} vs {}; {why})",
+                    name(b),
+                    short(s, "s"),
+                    short(Some(st_s), "s")
+                ))
+            }
         }
         if let Some(s) = bc.median_seconds {
             ratios.push(s / st_s.max(1e-9));
@@ -472,7 +482,7 @@ pub fn claims(cells: &[Cell]) -> String {
     if !by_time.2.is_empty() {
         let _ = writeln!(
             out,
-            "  Time, not within a tenth (boardcheck vs stress): {}.",
+            "  Time, not within a tenth (boardcheck vs stress; median cases and why): {}.",
             by_time.2.join("; ")
         );
     }
