@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use boardcheck::generation::{Domain, Generate, Shape};
-use boardcheck::harness::candidate::FnCandidate;
+use boardcheck::harness::candidate::{Candidate, FnCandidate, Ran};
 use boardcheck::harness::check::{CheckConfig, LimitsMode, PropertiesMode, check};
 use boardcheck::harness::report::{Report, Shrink};
 use boardcheck::harness::verdict::{Status, Verdict};
@@ -154,11 +154,25 @@ fn every_case_of_a_domain_is_inside_it() {
     inside::<boardcheck::problems::chomp_solve::ChompSolve>(sized(5));
 }
 
+/// A program (`runs_a_program`) that runs as the function it wraps: only
+/// a program can fail to start; a Rust function that panics on every
+/// input has a bug (tests/shrink_counts.rs).
+struct Program<C>(C);
+
+impl<C: Candidate<FlankRow>> Candidate<FlankRow> for Program<C> {
+    fn run(&self, cases: &[<FlankRow as Problem>::Case]) -> Ran<Vec<Cell>> {
+        self.0.run(cases)
+    }
+    fn runs_a_program(&self) -> bool {
+        true
+    }
+}
+
 #[test]
 fn a_candidate_that_fails_alike_on_the_smallest_input_cannot_run() {
-    let broken = FnCandidate::<FlankRow, _>::new(|_: &_| -> Vec<Cell> {
+    let broken = Program(FnCandidate::<FlankRow, _>::new(|_: &_| -> Vec<Cell> {
         panic!("ModuleNotFoundError: No module named 'numpy'")
-    });
+    }));
     let report = check::<FlankRow>(&broken, &config());
     assert_eq!(report.status, Status::Error);
     assert!(report.failure.is_none(), "nothing is reported as a bug");
