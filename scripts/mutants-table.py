@@ -184,13 +184,9 @@ def suite(entries, bins):
     def one(e):
         p = problem(e["file"])
         limit = max(float(os.environ.get("TEST_TIMEOUT", "20")), 3 * base[p])
-        try:
-            r = subprocess.run([bins[p], "--test-threads=1"], capture_output=True, timeout=limit,
-                               cwd=TREE, env=dict(ENV, BOARDCHECK_MUTANT=str(e["id"])),
-                               preexec_fn=memory_limit)
-            return e["id"], "missed" if r.returncode == 0 else "caught"
-        except subprocess.TimeoutExpired:
-            return e["id"], "timeout"
+        status = limited([bins[p], "--test-threads=1"], limit, TREE,
+                         dict(ENV, BOARDCHECK_MUTANT=str(e["id"])))
+        return e["id"], {None: "timeout", 0: "missed"}.get(status, "caught")
 
     verdicts = {}
     with concurrent.futures.ThreadPoolExecutor(JOBS) as pool:
@@ -199,6 +195,16 @@ def suite(entries, bins):
             if n % 100 == 0:
                 say(f"the suite on {n} of {len(entries)} mutants")
     return verdicts, base
+
+
+def limited(cmd, limit, cwd, env):
+    """The exit status of `cmd` under a time limit (s) and MEMORY_GB, or
+    None if the time ran out."""
+    try:
+        return subprocess.run(cmd, capture_output=True, timeout=limit, cwd=cwd, env=env,
+                              preexec_fn=memory_limit).returncode
+    except subprocess.TimeoutExpired:
+        return None
 
 
 def memory_limit():
@@ -231,12 +237,8 @@ def table(caught, bins, schemata):
                "--seconds", os.environ.get("SECONDS", "1"),
                "--minimum-cases", os.environ.get("MINIMUM_CASES", "2000000"),
                "--out", out]
-        try:
-            r = subprocess.run(cmd, capture_output=True, timeout=limit, cwd=WORK,
-                               preexec_fn=memory_limit)
-            return e["id"], "ok" if r.returncode == 0 else f"exit {r.returncode}"
-        except subprocess.TimeoutExpired:
-            return e["id"], "timed out"
+        status = limited(cmd, limit, WORK, None)
+        return e["id"], {None: "timed out", 0: "ok"}.get(status, f"exit {status}")
 
     results = {}
     with concurrent.futures.ThreadPoolExecutor(JOBS) as pool:

@@ -317,8 +317,33 @@ struct Insert {
     width: usize,
     id: u32,
     text: String,
-    /// The inserted text's first part that is this mutant's alone.
-    own: usize,
+}
+
+impl Insert {
+    /// Text opening mutant `id`'s change at `at`, around `width` bytes of
+    /// the original (the widest opens first); all of it is the mutant's own.
+    fn opening(at: usize, width: usize, id: u32, text: String) -> Insert {
+        Insert {
+            at,
+            opens: true,
+            width,
+            id,
+            text,
+        }
+    }
+}
+
+/// `open` before and `close` after the original's `range`, for mutant `id`.
+fn bracket(inserts: &mut Vec<Insert>, id: u32, range: (usize, usize), open: String, close: &str) {
+    let (a, b) = range;
+    inserts.push(Insert::opening(a, b - a, id, open));
+    inserts.push(Insert {
+        at: b,
+        opens: false,
+        width: b - a,
+        id,
+        text: close.into(),
+    });
 }
 
 fn switch(id: u32) -> String {
@@ -356,24 +381,7 @@ fn rewrite(
                 let (a, b) = range;
                 let mutated = format!("{}{}{}", &text[a..s], m.replacement, &text[e..b]);
                 let open = format!("(if {} {{\n{mutated}\n}} else {{\n", switch(id));
-                let own = open.len();
-                let width = b - a;
-                inserts.push(Insert {
-                    at: a,
-                    opens: true,
-                    width,
-                    id,
-                    text: open,
-                    own,
-                });
-                inserts.push(Insert {
-                    at: b,
-                    opens: false,
-                    width,
-                    id,
-                    text: "\n})".into(),
-                    own: 0,
-                });
+                bracket(inserts, id, range, open, "\n})");
             };
             match m.genre.as_str() {
                 "BinaryOperator" => match nodes.binary.iter().find(|n| n.0 == s) {
@@ -398,18 +406,9 @@ fn rewrite(
                         Some(&(a, b, false)) => {
                             let open =
                                 format!("\nif {} {{ return {}; }}\n", switch(id), m.replacement);
-                            let own = open.len();
                             // Wider than anything inside the body, so it
                             // comes first at the first statement.
-                            let width = b - a + 1;
-                            inserts.push(Insert {
-                                at: s,
-                                opens: true,
-                                width,
-                                id,
-                                text: open,
-                                own,
-                            });
+                            inserts.push(Insert::opening(s, b - a + 1, id, open));
                         }
                         None => status = "no node",
                     }
@@ -420,36 +419,11 @@ fn rewrite(
                     Some(&(_, _, _, false)) => status = "not exhaustive",
                     Some(&(_, pat_end, None, true)) => {
                         let open = format!(" if !{}", switch(id));
-                        let own = open.len();
-                        inserts.push(Insert {
-                            at: pat_end,
-                            opens: true,
-                            width: 0,
-                            id,
-                            text: open,
-                            own,
-                        });
+                        inserts.push(Insert::opening(pat_end, 0, id, open));
                     }
-                    Some(&(_, _, Some((a, b)), true)) => {
+                    Some(&(_, _, Some(guard), true)) => {
                         let open = format!("!{} && (", switch(id));
-                        let own = open.len();
-                        let width = b - a;
-                        inserts.push(Insert {
-                            at: a,
-                            opens: true,
-                            width,
-                            id,
-                            text: open,
-                            own,
-                        });
-                        inserts.push(Insert {
-                            at: b,
-                            opens: false,
-                            width,
-                            id,
-                            text: ")".into(),
-                            own: 0,
-                        });
+                        bracket(&mut inserts, id, guard, open, ")");
                     }
                     None => status = "no node",
                 },
@@ -484,9 +458,11 @@ fn rewrite(
         from = ins.at;
         let start = out.len();
         out.push_str(&ins.text);
+        // The mutant's own text is its opening (the first of its inserts).
+        let own = if ins.opens { ins.text.len() } else { 0 };
         let p = placed
             .entry(ins.id)
-            .or_insert((start, start + ins.own, out.len()));
+            .or_insert((start, start + own, out.len()));
         p.2 = out.len();
     }
     out.push_str(&text[from..]);
