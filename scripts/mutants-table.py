@@ -4,6 +4,7 @@
     scripts/mutants-table.py                      # every engine and oracle file
     scripts/mutants-table.py src/problems/flank_row/oracle.rs
     STRIDE=5 scripts/mutants-table.py             # every fifth mutant of each file
+    STRIDE=3 PART=1 scripts/mutants-table.py      # the 2nd of every 3 (ids 1001...)
 
 1. A copy of the committed tree (HEAD) under $WORK (default /tmp/mutants-table).
 2. `cargo mutants --list --json` on the files: the mutants.
@@ -24,7 +25,8 @@ in $WORK (a mutant whose table is there is not run again); TABLE_STRIDE=k
 gives the finders every k-th caught mutant only; TABLE_DEADLINE=s starts
 no mutant's table after s seconds (the files take turns, so each is in).
 
-Environment: WORK, STRIDE (1), JOBS (2), SEEDS (20), CASES (20000),
+Environment: WORK, STRIDE (1), PART (0: which mutant of each STRIDE;
+parts above 0 number their ids from 1000·PART + 1), JOBS (2), SEEDS (20), CASES (20000),
 SECONDS (1: the budget per run), MINIMUM_CASES (2000000), TABLE_TIMEOUT
 (600 s per mutant), MEMORY_GB (4: the address space of each run), TEST_TIMEOUT (20 s: the least time
 limit of a test run; three times the unmutated run if longer). Results: $WORK/suite.tsv (the suite's verdict per
@@ -108,14 +110,22 @@ def build_schemata(files):
                 names.add(m["name"])
                 listed.append(m)
     stride = int(os.environ.get("STRIDE", "1"))
+    part = int(os.environ.get("PART", "0"))
     if stride > 1:
         keep, seen = [], {}
         for m in listed:
             n = seen.get(m["file"], 0)
             seen[m["file"]] = n + 1
-            if n % stride == 0:
+            if n % stride == part:
                 keep.append(m)
         listed = keep
+    if part > 0:
+        # Ids apart from the other parts', so their tables merge: part k
+        # numbers its mutants from 1000·k + 1.
+        if len(listed) >= 1000:
+            sys.exit("a part of 1000 mutants or more: take a larger STRIDE")
+        for k, m in enumerate(listed, 1):
+            m["id"] = 1000 * part + k
     with open(os.path.join(WORK, "mutants.json"), "w") as fh:
         json.dump(listed, fh)
     say(f"{len(listed)} mutants listed over {len(files)} files")

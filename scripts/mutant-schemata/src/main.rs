@@ -47,6 +47,10 @@ struct Listed {
     genre: String,
     replacement: String,
     span: ListedSpan,
+    /// The id to give it; by default its place in the list, from 1 (a
+    /// list cut in parts numbers each part apart, so ids stay unique).
+    #[serde(default)]
+    id: Option<u32>,
 }
 
 #[derive(Deserialize)]
@@ -110,8 +114,13 @@ fn write(root: &Path, listed: &str, out: &str, skip: Option<&String>) -> Result<
         None => BTreeSet::new(),
     };
     let mut by_file: BTreeMap<&str, Vec<(u32, &Listed)>> = BTreeMap::new();
+    let mut ids = BTreeSet::new();
     for (i, m) in mutants.iter().enumerate() {
-        by_file.entry(&m.file).or_default().push((i as u32 + 1, m));
+        let id = m.id.unwrap_or(i as u32 + 1);
+        if !ids.insert(id) {
+            return Err(format!("{listed}: id {id} is given twice"));
+        }
+        by_file.entry(&m.file).or_default().push((id, m));
     }
     let mut entries = Vec::new();
     for (file, list) in by_file {
@@ -564,6 +573,7 @@ mod tests {
                     column: e.1,
                 },
             },
+            id: None,
         }
     }
 
@@ -627,5 +637,41 @@ mod tests {
             "{out}"
         );
         syn::parse_file(&out).unwrap();
+    }
+
+    #[test]
+    fn ids_given_in_the_list_are_kept_and_must_differ() {
+        let root = std::env::temp_dir().join(format!("mutant-schemata-ids-{}", std::process::id()));
+        std::fs::create_dir_all(&root).unwrap();
+        std::fs::write(root.join("f.rs"), "fn f(a: u32) -> u32 {\n    a + 1\n}\n").unwrap();
+        let list = |ids: [u32; 2]| {
+            format!(
+                "[{{\"name\":\"a\",\"file\":\"f.rs\",\"genre\":\"BinaryOperator\",\
+                 \"replacement\":\"-\",\"span\":{{\"start\":{{\"line\":2,\"column\":7}},\
+                 \"end\":{{\"line\":2,\"column\":8}}}},\"id\":{}}},\
+                 {{\"name\":\"b\",\"file\":\"f.rs\",\"genre\":\"BinaryOperator\",\
+                 \"replacement\":\"*\",\"span\":{{\"start\":{{\"line\":2,\"column\":7}},\
+                 \"end\":{{\"line\":2,\"column\":8}}}},\"id\":{}}}]",
+                ids[0], ids[1]
+            )
+        };
+        let (listed, out) = (root.join("m.json"), root.join("s.json"));
+        let (listed, out) = (listed.to_str().unwrap(), out.to_str().unwrap());
+        std::fs::write(listed, list([1001, 1002])).unwrap();
+        write(&root, listed, out, None).unwrap();
+        let schemata = std::fs::read_to_string(out).unwrap();
+        let entries: Vec<Entry> = serde_json::from_str(&schemata).unwrap();
+        let ids: Vec<u32> = entries.iter().map(|e| e.id).collect();
+        assert_eq!(ids, [1001, 1002]);
+        assert!(
+            std::fs::read_to_string(root.join("f.rs"))
+                .unwrap()
+                .contains("on(1002)")
+        );
+        std::fs::write(root.join("f.rs"), "fn f(a: u32) -> u32 {\n    a + 1\n}\n").unwrap();
+        std::fs::write(listed, list([7, 7])).unwrap();
+        let err = write(&root, listed, out, None).unwrap_err();
+        assert!(err.contains("id 7 is given twice"), "{err}");
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }
