@@ -21,7 +21,8 @@
    (`finders --merge`), written to $WORK/table.
 
 AGAIN=table runs step 6 again on the build and suite.tsv of an earlier run
-in $WORK (a mutant whose table is there is not run again); TABLE_STRIDE=k
+in $WORK (a mutant whose table is there, or whose run aborted or timed
+out, is not run again); TABLE_STRIDE=k
 gives the finders every k-th caught mutant only; TABLE_DEADLINE=s starts
 no mutant's table after s seconds (the files take turns, so each is in).
 
@@ -232,11 +233,20 @@ def table(caught, bins, schemata):
     limit = float(os.environ.get("TABLE_TIMEOUT", "600"))
 
     deadline = time.time() + float(os.environ.get("TABLE_DEADLINE", "inf"))
+    # An earlier run's verdicts (AGAIN=table): a mutant whose run aborted or
+    # timed out would again, so it keeps its verdict.
+    earlier = {}
+    runs_tsv = os.path.join(WORK, "table-runs.tsv")
+    if os.path.exists(runs_tsv):
+        with open(runs_tsv) as fh:
+            earlier = dict(line.rstrip("\n").split("\t", 1) for line in fh if "\t" in line)
 
     def one(e):
         out = os.path.join(out_root, str(e["id"]))
         if os.path.exists(os.path.join(out, "table.md")):
             return e["id"], "ok"  # done by an earlier run (AGAIN=table)
+        if earlier.get(str(e["id"]), "ok") not in ("ok", "not run"):
+            return e["id"], earlier[str(e["id"])]
         if time.time() > deadline:
             return e["id"], "not run"
         cmd = [bins["finders"], "--mutants", schemata, "--ids", str(e["id"]),
