@@ -19,6 +19,15 @@
 6. The finders on each caught mutant, one process each under a time
    limit (`finders --mutants schemata.json --ids id`), then one table of all
    (`finders --merge`), written to $WORK/table.
+7. With FUZZ=1: each problem's structured fuzz target built from the copy
+   (`cargo fuzz build`, as scripts/finders.sh), and the two fuzz finders
+   on each caught mutant the target can reach (not those of reversi-move's
+   `bitboard.rs`: the target checks the m×n engine, which never calls
+   it), each mutant's runs under $WORK/fuzz/<id>; the table of step 6 is
+   then made again with them (FUZZ_DEADLINE as TABLE_DEADLINE). Each
+   fuzz run searches its bug's minimum with the finders' default budget
+   (2 000 000 cases), not MINIMUM_CASES: so the merged table knows more
+   minima than step 6 alone.
 
 AGAIN=table runs step 6 again on the build and suite.tsv of an earlier run
 in $WORK (a mutant whose table is there, or whose run aborted or timed
@@ -28,7 +37,7 @@ no mutant's table after s seconds (the files take turns, so each is in).
 
 Environment: WORK, STRIDE (1), PART (0: which mutant of each STRIDE;
 parts above 0 number their ids from 1000·PART + 1), JOBS (2), SEEDS (20), CASES (20000),
-SECONDS (1: the budget per run), MINIMUM_CASES (2000000), TABLE_TIMEOUT
+SECONDS (1: the budget per run), MINIMUM_CASES (2000000), FUZZ (0), TABLE_TIMEOUT
 (600 s per mutant), MEMORY_GB (4: the address space of each run), TEST_TIMEOUT (20 s: the least time
 limit of a test run; three times the unmutated run if longer). Results: $WORK/suite.tsv (the suite's verdict per
 mutant), $WORK/finders/<id>/runs.jsonl, $WORK/table/.
@@ -226,20 +235,15 @@ def memory_limit():
     resource.setrlimit(resource.RLIMIT_AS, (gib, gib))
 
 
-def table(caught, bins, schemata):
-    """Step 6: the finders on each caught mutant, then one table."""
-    out_root = os.path.join(WORK, "finders")
+def finders_on_each(entries, bins, schemata, out_root, finders, cwd, deadline_var, what,
+                    earlier=None):
+    """The finders example on each mutant of `entries`, one process each
+    under TABLE_TIMEOUT, its runs under out_root/<id>; the verdict of each
+    run ("ok", "not run" past the deadline, "timed out", "exit N")."""
+    earlier = earlier or {}
     os.makedirs(out_root, exist_ok=True)
     limit = float(os.environ.get("TABLE_TIMEOUT", "600"))
-
-    deadline = time.time() + float(os.environ.get("TABLE_DEADLINE", "inf"))
-    # An earlier run's verdicts (AGAIN=table): a mutant whose run aborted or
-    # timed out would again, so it keeps its verdict.
-    earlier = {}
-    runs_tsv = os.path.join(WORK, "table-runs.tsv")
-    if os.environ.get("AGAIN") == "table" and os.path.exists(runs_tsv):
-        with open(runs_tsv) as fh:
-            earlier = dict(line.rstrip("\n").split("\t", 1) for line in fh if "\t" in line)
+    deadline = time.time() + float(os.environ.get(deadline_var, "inf"))
 
     def one(e):
         out = os.path.join(out_root, str(e["id"]))
@@ -251,29 +255,85 @@ def table(caught, bins, schemata):
             return e["id"], "not run"
         cmd = [bins["finders"], "--mutants", schemata, "--ids", str(e["id"]),
                "--problems", problem(e["file"]).replace("_", "-"),
-               "--finders", "boardcheck,stress,proptest,quickcheck,exhaustive",
+               "--finders", finders,
                "--seeds", os.environ.get("SEEDS", "20"),
                "--cases", os.environ.get("CASES", "20000"),
                "--seconds", os.environ.get("SECONDS", "1"),
-               "--minimum-cases", os.environ.get("MINIMUM_CASES", "2000000"),
-               "--out", out]
-        status = limited(cmd, limit, WORK, None)
+               "--out", out] + extra(finders)
+        status = limited(cmd, limit, cwd, None)
         return e["id"], {None: "timed out", 0: "ok"}.get(status, f"exit {status}")
 
     results = {}
     with concurrent.futures.ThreadPoolExecutor(JOBS) as pool:
-        for n, (i, v) in enumerate(pool.map(one, caught), 1):
+        for n, (i, v) in enumerate(pool.map(one, entries), 1):
             results[i] = v
             if v not in ("ok", "not run"):
-                say(f"mutant {i}: the table's run {v}")
+                say(f"mutant {i}: the {what} run {v}")
             if n % 50 == 0:
-                say(f"the finders on {n} of {len(caught)} mutants")
-    runs = [os.path.join(out_root, str(i), "runs.jsonl") for i, v in results.items() if v == "ok"]
+                say(f"the {what} on {n} of {len(entries)} mutants")
+    return results
+
+
+def extra(finders):
+    """The arguments only one step's finders take."""
+    if finders.startswith("fuzz"):
+        fuzz_bin = os.path.join(WORK, "target", "x86_64-unknown-linux-gnu", "release")
+        return ["--fuzz-bin", fuzz_bin]
+    return ["--minimum-cases", os.environ.get("MINIMUM_CASES", "2000000")]
+
+
+def merge_table(bins, runs):
+    """One table of the given runs.jsonl files, in $WORK/table."""
     merge = [bins["finders"]]
     for r in runs:
         merge += ["--merge", r]
     merge += ["--out", os.path.join(WORK, "table")]
     subprocess.run(merge, check=True, cwd=WORK, stdout=subprocess.DEVNULL)
+
+
+def table(caught, bins, schemata):
+    """Step 6: the finders on each caught mutant, then one table."""
+    # An earlier run's verdicts (AGAIN=table): a mutant whose run aborted or
+    # timed out would again, so it keeps its verdict.
+    earlier = {}
+    runs_tsv = os.path.join(WORK, "table-runs.tsv")
+    if os.environ.get("AGAIN") == "table" and os.path.exists(runs_tsv):
+        with open(runs_tsv) as fh:
+            earlier = dict(line.rstrip("\n").split("\t", 1) for line in fh if "\t" in line)
+    out_root = os.path.join(WORK, "finders")
+    results = finders_on_each(caught, bins, schemata, out_root,
+                              "boardcheck,stress,proptest,quickcheck,exhaustive", WORK,
+                              "TABLE_DEADLINE", "finders", earlier)
+    merge_table(bins, [os.path.join(out_root, str(i), "runs.jsonl")
+                       for i, v in results.items() if v == "ok"])
+    return results
+
+
+def fuzz_table(caught, bins, schemata, table_runs):
+    """Step 7: the fuzz finders on each caught mutant their target reaches,
+    then step 6's table again with their runs."""
+    for p in sorted({problem(e["file"]) for e in caught}):
+        run(["cargo", "fuzz", "build", "-s", "none", f"{p}_structured"],
+            cwd=os.path.join(TREE, "fuzz"), env=dict(ENV, RUSTC_BOOTSTRAP="1"), check=True)
+    say("the fuzz targets are built")
+    # Only mutants in step 6's table: one whose run aborted or timed out
+    # there is not in it.
+    reach = [e for e in caught if not e["file"].endswith("/bitboard.rs")
+             and table_runs.get(e["id"]) == "ok"]
+    out_root = os.path.join(WORK, "fuzz")
+    # From the copy's root: the committed corpus is fuzz/corpus/<target>.
+    results = finders_on_each(reach, bins, schemata, out_root, "fuzz-empty,fuzz-corpus", TREE,
+                              "FUZZ_DEADLINE", "fuzz finders")
+    with open(os.path.join(WORK, "fuzz-runs.tsv"), "w") as fh:
+        for i, v in sorted(results.items()):
+            fh.write(f"{i}\t{v}\n")
+    runs = []
+    for i, v in table_runs.items():
+        if v == "ok":
+            runs.append(os.path.join(WORK, "finders", str(i), "runs.jsonl"))
+            if results.get(i) == "ok":
+                runs.append(os.path.join(out_root, str(i), "runs.jsonl"))
+    merge_table(bins, runs)
     return results
 
 
@@ -315,6 +375,8 @@ def main():
     with open(os.path.join(WORK, "table-runs.tsv"), "w") as fh:
         for i, v in sorted(results.items()):
             fh.write(f"{i}\t{v}\n")
+    if os.environ.get("FUZZ") == "1":
+        fuzz_table(caught, bins, schemata, results)
     say(f"the table: {WORK}/table/table.md")
 
 

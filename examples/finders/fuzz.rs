@@ -1,7 +1,9 @@
 //! (5) cargo-fuzz: the problem's structured target (`fuzz/`), built once
 //! by `cargo fuzz build` (scripts/finders.sh), run with the bug in place of
 //! the engine (`BOARDCHECK_FUZZ_ZOO`, src/harness/fuzz.rs) until its first
-//! crash: a disagreement with the oracle is an assertion there. From an
+//! crash: a disagreement with the oracle is an assertion there. A mutant
+//! runs in a target built from the mutant-schemata tree, switched on by
+//! `BOARDCHECK_MUTANT` (scripts/mutants-table.py, `FUZZ=1`). From an
 //! empty corpus, or from the committed one (`fuzz/corpus/<target>/`, read
 //! but not written: new inputs go to a scratch directory). The reported
 //! counterexample is the crashing input, decoded as the target decodes it.
@@ -57,14 +59,26 @@ pub fn run<P: Subject>(
     std::fs::create_dir_all(&corpus).map_err(|e| e.to_string())?;
     let artifacts = scratch.join("crash-");
     let mut command = Command::new(&binary);
+    match crate::mutants::id(&bug.name) {
+        // A schemata build's target (`--fuzz-bin`): the mutant is on for
+        // the whole process, so the engine (or oracle) it mutates is the
+        // one the target checks.
+        Some(id) => command.env("BOARDCHECK_MUTANT", id),
+        None => command.env("BOARDCHECK_FUZZ_ZOO", &bug.name),
+    };
     command
-        .env("BOARDCHECK_FUZZ_ZOO", &bug.name)
         .arg(&corpus)
         .arg(format!("-seed={}", seed + 1))
         .arg(format!("-runs={}", budget.cases))
         .arg(format!(
             "-max_total_time={}",
             budget.seconds.ceil().max(1.0) as u64
+        ))
+        // One input that hangs (a mutant's endless loop) ends the run past
+        // the budget, so not found, instead of libFuzzer's 20 minutes.
+        .arg(format!(
+            "-timeout={}",
+            2 * budget.seconds.ceil().max(1.0) as u64
         ))
         .arg("-print_final_stats=1")
         .arg("-rss_limit_mb=2048")

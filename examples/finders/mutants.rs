@@ -20,6 +20,13 @@ struct Entry {
     status: String,
 }
 
+/// The id of a bug [`bugs`] names (`mutant-ID`), or `None` for a zoo
+/// variant.
+pub fn id(bug: &str) -> Option<&str> {
+    bug.strip_prefix("mutant-")
+        .filter(|n| n.parse::<u32>().is_ok())
+}
+
 /// The mutants in `ids` of problem `P`'s files, each as a bug.
 pub fn bugs<P: Subject>(schemata: &Path, ids: &[u32]) -> Result<Vec<Solver<P>>, String> {
     let text =
@@ -41,7 +48,7 @@ pub fn bugs<P: Subject>(schemata: &Path, ids: &[u32]) -> Result<Vec<Solver<P>>, 
         let oracle = e.file.ends_with("/oracle.rs");
         let file = e.file.clone();
         bugs.push(Solver::new(
-            format!("mutant-{id}"),
+            format!("mutant-{id}"), // read back by `id`
             e.name.clone(),
             move |case: &P::Case| {
                 boardcheck::mutant::with(id, || {
