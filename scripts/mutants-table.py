@@ -23,8 +23,8 @@
    (`cargo fuzz build`, as scripts/finders.sh), and the two fuzz finders
    on each caught mutant the target can reach (not those of reversi-move's
    `bitboard.rs`: the target checks the m×n engine, which never calls
-   it), each mutant's runs under $WORK/fuzz/<id>; the table of step 6 is
-   then made again with them (FUZZ_DEADLINE as TABLE_DEADLINE). Each
+   it), each mutant's runs under $WORK/fuzz/<id>, in the one table with
+   step 6's (FUZZ_DEADLINE as TABLE_DEADLINE). Each
    fuzz run searches its bug's minimum with the finders' default budget
    (2 000 000 cases), not MINIMUM_CASES: so the merged table knows more
    minima than step 6 alone.
@@ -235,11 +235,12 @@ def memory_limit():
     resource.setrlimit(resource.RLIMIT_AS, (gib, gib))
 
 
-def finders_on_each(entries, bins, schemata, out_root, finders, cwd, deadline_var, what,
+def finders_on_each(entries, bins, schemata, out_root, args, cwd, deadline_var, what,
                     earlier=None):
-    """The finders example on each mutant of `entries`, one process each
-    under TABLE_TIMEOUT, its runs under out_root/<id>; the verdict of each
-    run ("ok", "not run" past the deadline, "timed out", "exit N")."""
+    """The finders example with `args` (which finders, and what only they
+    take) on each mutant of `entries`, one process each under
+    TABLE_TIMEOUT, its runs under out_root/<id>; the verdict of each run
+    ("ok", "not run" past the deadline, "timed out", "exit N")."""
     earlier = earlier or {}
     os.makedirs(out_root, exist_ok=True)
     limit = float(os.environ.get("TABLE_TIMEOUT", "600"))
@@ -255,11 +256,10 @@ def finders_on_each(entries, bins, schemata, out_root, finders, cwd, deadline_va
             return e["id"], "not run"
         cmd = [bins["finders"], "--mutants", schemata, "--ids", str(e["id"]),
                "--problems", problem(e["file"]).replace("_", "-"),
-               "--finders", finders,
                "--seeds", os.environ.get("SEEDS", "20"),
                "--cases", os.environ.get("CASES", "20000"),
                "--seconds", os.environ.get("SECONDS", "1"),
-               "--out", out] + extra(finders)
+               "--out", out] + args
         status = limited(cmd, limit, cwd, None)
         return e["id"], {None: "timed out", 0: "ok"}.get(status, f"exit {status}")
 
@@ -274,25 +274,15 @@ def finders_on_each(entries, bins, schemata, out_root, finders, cwd, deadline_va
     return results
 
 
-def extra(finders):
-    """The arguments only one step's finders take."""
-    if finders.startswith("fuzz"):
-        fuzz_bin = os.path.join(WORK, "target", "x86_64-unknown-linux-gnu", "release")
-        return ["--fuzz-bin", fuzz_bin]
-    return ["--minimum-cases", os.environ.get("MINIMUM_CASES", "2000000")]
-
-
-def merge_table(bins, runs):
-    """One table of the given runs.jsonl files, in $WORK/table."""
-    merge = [bins["finders"]]
-    for r in runs:
-        merge += ["--merge", r]
-    merge += ["--out", os.path.join(WORK, "table")]
-    subprocess.run(merge, check=True, cwd=WORK, stdout=subprocess.DEVNULL)
+def write_verdicts(path, results):
+    """One line per mutant: its id and its run's verdict."""
+    with open(path, "w") as fh:
+        for i, v in sorted(results.items()):
+            fh.write(f"{i}\t{v}\n")
 
 
 def table(caught, bins, schemata):
-    """Step 6: the finders on each caught mutant, then one table."""
+    """Step 6: the finders on each caught mutant; their verdicts."""
     # An earlier run's verdicts (AGAIN=table): a mutant whose run aborted or
     # timed out would again, so it keeps its verdict.
     earlier = {}
@@ -300,18 +290,17 @@ def table(caught, bins, schemata):
     if os.environ.get("AGAIN") == "table" and os.path.exists(runs_tsv):
         with open(runs_tsv) as fh:
             earlier = dict(line.rstrip("\n").split("\t", 1) for line in fh if "\t" in line)
-    out_root = os.path.join(WORK, "finders")
-    results = finders_on_each(caught, bins, schemata, out_root,
-                              "boardcheck,stress,proptest,quickcheck,exhaustive", WORK,
-                              "TABLE_DEADLINE", "finders", earlier)
-    merge_table(bins, [os.path.join(out_root, str(i), "runs.jsonl")
-                       for i, v in results.items() if v == "ok"])
+    args = ["--finders", "boardcheck,stress,proptest,quickcheck,exhaustive",
+            "--minimum-cases", os.environ.get("MINIMUM_CASES", "2000000")]
+    results = finders_on_each(caught, bins, schemata, os.path.join(WORK, "finders"), args,
+                              WORK, "TABLE_DEADLINE", "finders", earlier)
+    write_verdicts(runs_tsv, results)
     return results
 
 
 def fuzz_table(caught, bins, schemata, table_runs):
-    """Step 7: the fuzz finders on each caught mutant their target reaches,
-    then step 6's table again with their runs."""
+    """Step 7: the fuzz finders on each mutant of step 6's table their
+    target reaches; their verdicts."""
     for p in sorted({problem(e["file"]) for e in caught}):
         run(["cargo", "fuzz", "build", "-s", "none", f"{p}_structured"],
             cwd=os.path.join(TREE, "fuzz"), env=dict(ENV, RUSTC_BOOTSTRAP="1"), check=True)
@@ -320,21 +309,25 @@ def fuzz_table(caught, bins, schemata, table_runs):
     # there is not in it.
     reach = [e for e in caught if not e["file"].endswith("/bitboard.rs")
              and table_runs.get(e["id"]) == "ok"]
-    out_root = os.path.join(WORK, "fuzz")
+    args = ["--finders", "fuzz-empty,fuzz-corpus",
+            "--fuzz-bin", os.path.join(WORK, "target", "x86_64-unknown-linux-gnu", "release")]
     # From the copy's root: the committed corpus is fuzz/corpus/<target>.
-    results = finders_on_each(reach, bins, schemata, out_root, "fuzz-empty,fuzz-corpus", TREE,
+    results = finders_on_each(reach, bins, schemata, os.path.join(WORK, "fuzz"), args, TREE,
                               "FUZZ_DEADLINE", "fuzz finders")
-    with open(os.path.join(WORK, "fuzz-runs.tsv"), "w") as fh:
-        for i, v in sorted(results.items()):
-            fh.write(f"{i}\t{v}\n")
-    runs = []
-    for i, v in table_runs.items():
-        if v == "ok":
-            runs.append(os.path.join(WORK, "finders", str(i), "runs.jsonl"))
-            if results.get(i) == "ok":
-                runs.append(os.path.join(out_root, str(i), "runs.jsonl"))
-    merge_table(bins, runs)
+    write_verdicts(os.path.join(WORK, "fuzz-runs.tsv"), results)
     return results
+
+
+def merge_table(bins, steps):
+    """One table, in $WORK/table, of the runs of every step (folder under
+    $WORK, verdicts) whose verdict is ok."""
+    merge = [bins["finders"]]
+    for folder, results in steps:
+        for i, v in sorted(results.items()):
+            if v == "ok":
+                merge += ["--merge", os.path.join(WORK, folder, str(i), "runs.jsonl")]
+    merge += ["--out", os.path.join(WORK, "table")]
+    subprocess.run(merge, check=True, cwd=WORK, stdout=subprocess.DEVNULL)
 
 
 def main():
@@ -371,12 +364,10 @@ def main():
     for e in caught:
         by_file.setdefault(e["file"], []).append(e)
     caught = [e for group in itertools.zip_longest(*by_file.values()) for e in group if e]
-    results = table(caught, bins, schemata)
-    with open(os.path.join(WORK, "table-runs.tsv"), "w") as fh:
-        for i, v in sorted(results.items()):
-            fh.write(f"{i}\t{v}\n")
+    steps = [("finders", table(caught, bins, schemata))]
     if os.environ.get("FUZZ") == "1":
-        fuzz_table(caught, bins, schemata, results)
+        steps.append(("fuzz", fuzz_table(caught, bins, schemata, steps[0][1])))
+    merge_table(bins, steps)
     say(f"the table: {WORK}/table/table.md")
 
 

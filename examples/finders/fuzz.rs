@@ -58,6 +58,7 @@ pub fn run<P: Subject>(
     let corpus = scratch.join("corpus");
     std::fs::create_dir_all(&corpus).map_err(|e| e.to_string())?;
     let artifacts = scratch.join("crash-");
+    let budget_seconds = budget.seconds.ceil().max(1.0) as u64;
     let mut command = Command::new(&binary);
     match crate::mutants::id(&bug.name) {
         // A schemata build's target (`--fuzz-bin`): the mutant is on for
@@ -70,16 +71,10 @@ pub fn run<P: Subject>(
         .arg(&corpus)
         .arg(format!("-seed={}", seed + 1))
         .arg(format!("-runs={}", budget.cases))
-        .arg(format!(
-            "-max_total_time={}",
-            budget.seconds.ceil().max(1.0) as u64
-        ))
+        .arg(format!("-max_total_time={budget_seconds}"))
         // One input that hangs (a mutant's endless loop) ends the run past
         // the budget, so not found, instead of libFuzzer's 20 minutes.
-        .arg(format!(
-            "-timeout={}",
-            2 * budget.seconds.ceil().max(1.0) as u64
-        ))
+        .arg(format!("-timeout={}", 2 * budget_seconds))
         .arg("-print_final_stats=1")
         .arg("-rss_limit_mb=2048")
         .arg(format!("-artifact_prefix={}", artifacts.display()));
