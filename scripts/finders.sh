@@ -13,7 +13,7 @@ finders=boardcheck,stress,proptest,quickcheck,exhaustive
 if [ "${FUZZ:-1}" = 1 ]; then
     command -v cargo-fuzz >/dev/null || cargo install --locked cargo-fuzz
     for p in flank_row reversi_move chomp chomp_solve go_capture go_move go_game othello_game; do
-        (cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz build -s none "${p}_structured")
+        (cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz build -O -s none "${p}_structured")
     done
     finders=$finders,fuzz-empty,fuzz-corpus
 fi

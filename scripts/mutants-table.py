@@ -20,8 +20,11 @@
    limit (`finders --mutants schemata.json --ids id`), then one table of all
    (`finders --merge`), written to $WORK/table.
 7. With FUZZ=1: each problem's structured fuzz target built from the copy
-   (`cargo fuzz build`, as scripts/finders.sh), and the two fuzz finders
-   on each caught mutant the target can reach (not those of reversi-move's
+   (`cargo fuzz build -O`, as scripts/finders.sh: without overflow checks,
+   as step 6's release build, so a mutant is the same bug to every
+   finder), and the two fuzz finders (held to the finders' domain, as
+   examples/finders/fuzz.rs says) on each caught mutant the target can
+   reach (not those of reversi-move's
    `bitboard.rs`: the target checks the m×n engine, which never calls
    it), each mutant's runs under $WORK/fuzz/<id>, in the one table with
    step 6's (FUZZ_DEADLINE as TABLE_DEADLINE). Each
@@ -302,7 +305,7 @@ def fuzz_table(caught, bins, schemata, table_runs):
     """Step 7: the fuzz finders on each mutant of step 6's table their
     target reaches; their verdicts."""
     for p in sorted({problem(e["file"]) for e in caught}):
-        run(["cargo", "fuzz", "build", "-s", "none", f"{p}_structured"],
+        run(["cargo", "fuzz", "build", "-O", "-s", "none", f"{p}_structured"],
             cwd=os.path.join(TREE, "fuzz"), env=dict(ENV, RUSTC_BOOTSTRAP="1"), check=True)
     say("the fuzz targets are built")
     # Only mutants in step 6's table: one whose run aborted or timed out

@@ -5,8 +5,13 @@
 //! runs in a target built from the mutant-schemata tree, switched on by
 //! `BOARDCHECK_MUTANT` (scripts/mutants-table.py, `FUZZ=1`). From an
 //! empty corpus, or from the committed one (`fuzz/corpus/<target>/`, read
-//! but not written: new inputs go to a scratch directory). The reported
-//! counterexample is the crashing input, decoded as the target decodes it.
+//! but not written: new inputs go to a scratch directory). The target is
+//! held to the domain every finder is given (`BOARDCHECK_FUZZ_DOMAIN`: the
+//! size bound and the rule sets: a larger case is skipped, one under
+//! another rule set played under one of those), and the
+//! scripts build it as the other finders are built, without overflow
+//! checks (`cargo fuzz build -O`). The reported counterexample is the
+//! crashing input, decoded as the target decodes it.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -31,6 +36,16 @@ fn bin_dir(o: &Options) -> PathBuf {
     o.bin
         .clone()
         .unwrap_or_else(|| PathBuf::from("fuzz/target/x86_64-unknown-linux-gnu/release"))
+}
+
+/// The domain every finder is given, as `BOARDCHECK_FUZZ_DOMAIN` says it.
+fn domain<P: Subject>() -> String {
+    let mut domain = format!("size={}", P::BOUND);
+    if let Some(sets) = P::rule_sets() {
+        let sets: Vec<String> = sets.iter().map(u32::to_string).collect();
+        domain += &format!(";rules={}", sets.join(","));
+    }
+    domain
 }
 
 /// One libFuzzer run of the problem's structured target against `bug`.
@@ -67,6 +82,7 @@ pub fn run<P: Subject>(
         Some(id) => command.env("BOARDCHECK_MUTANT", id),
         None => command.env("BOARDCHECK_FUZZ_ZOO", &bug.name),
     };
+    command.env(boardcheck::harness::fuzz::DOMAIN_VAR, domain::<P>());
     command
         .arg(&corpus)
         .arg(format!("-seed={}", seed + 1))

@@ -5,6 +5,7 @@
 //! [`Subject::from_raw`], each drawing the raw values its own way), and the
 //! size of a case as (cells, moves).
 
+use boardcheck::generation::Generate;
 use boardcheck::problems;
 use boardcheck::suite::Suite;
 
@@ -51,6 +52,12 @@ pub trait Subject: Suite {
     fn from_raw(raw: &Raw) -> Option<Self::Case>;
     /// Moves, placements or commands of a case (0 where there are none).
     fn moves(case: &Self::Case) -> usize;
+    /// The rule sets of the domain, as `--rules` numbers them, for a
+    /// problem with rule sets: those a plain generator draws (boardcheck's
+    /// default draws the same). The fuzz finders are held to them.
+    fn rule_sets() -> Option<Vec<u32>> {
+        None
+    }
     /// Every case of up to `max_cells` cells (the problem's enumeration,
     /// or this benchmark's where the problem has none).
     fn every(max_cells: usize) -> Box<dyn Iterator<Item = Self::Case> + Send> {
@@ -264,7 +271,7 @@ impl Subject for problems::go_game::GoGame {
         1
     }
     fn from_raw(raw: &Raw) -> Option<Self::Case> {
-        use problems::go_game::{Case, Command, Ko, Rules, Suicide};
+        use problems::go_game::{Case, Command};
         let n = raw.rows as usize;
         let set = raw.cells.first().map_or(0, |&b| b as usize % 12);
         // Each command one of the 3 + 2n² there are, uniformly.
@@ -292,13 +299,31 @@ impl Subject for problems::go_game::GoGame {
             .collect();
         Some(Case {
             n,
-            rules: Rules::new(Ko::ALL[set % 4], Suicide::ALL[set / 4]),
+            rules: go_rules(set),
             commands,
         })
     }
     fn moves(case: &Self::Case) -> usize {
         case.commands.len()
     }
+    fn rule_sets() -> Option<Vec<u32>> {
+        let of = Self::extras().rules.expect("go-game's rule sets").of;
+        let numbers = (0..12).map(|set| {
+            of(&problems::go_game::Case {
+                n: 1,
+                rules: go_rules(set),
+                commands: Vec::new(),
+            })
+        });
+        Some(numbers.collect())
+    }
+}
+
+/// go-game's rule set `set` of the 12 a plain generator draws: each ko
+/// rule with each suicide rule, the conventions off.
+fn go_rules(set: usize) -> problems::go_game::Rules {
+    use problems::go_game::{Ko, Rules, Suicide};
+    Rules::new(Ko::ALL[set % 4], Suicide::ALL[set / 4])
 }
 
 impl Subject for problems::othello_game::OthelloGame {
@@ -352,5 +377,15 @@ impl Subject for problems::othello_game::OthelloGame {
     }
     fn moves(case: &Self::Case) -> usize {
         case.commands.len()
+    }
+    fn rule_sets() -> Option<Vec<u32>> {
+        use problems::othello_game::{Case, Rules};
+        let of = Self::extras().rules.expect("othello-game's rule sets").of;
+        let standard = Case {
+            n: 4,
+            rules: Rules::Standard,
+            commands: Vec::new(),
+        };
+        Some(vec![of(&standard)])
     }
 }

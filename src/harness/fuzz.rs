@@ -9,6 +9,9 @@
 //! files and test vectors. With `BOARDCHECK_FUZZ_ZOO=<variant>` in the
 //! environment the differential checks run that zoo variant instead of the
 //! engine, to measure how fast a target finds a known bug (`fuzz/zoo.sh`).
+//! With `BOARDCHECK_FUZZ_DOMAIN` the structured targets skip the cases
+//! outside a domain, so a fuzzer compared with other finders is held to
+//! theirs (examples/finders).
 
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
@@ -26,6 +29,14 @@ use crate::text::Lines;
 
 /// The environment variable that swaps the engine for a zoo variant.
 pub const ZOO_VAR: &str = "BOARDCHECK_FUZZ_ZOO";
+
+/// The environment variable that holds the structured targets to a
+/// domain: `size=N` (at most N in the problem's unit) and, for a problem
+/// with rule sets, `;rules=A,B,...` (those rule-set numbers only). A case
+/// of a size above N is skipped, neither checked nor a crash; a case under
+/// another rule set is played under one of those listed instead (the same
+/// commands), so no input is lost to the rules it happens to decode to.
+pub const DOMAIN_VAR: &str = "BOARDCHECK_FUZZ_DOMAIN";
 
 /// The per-problem kinds of target, each with what it feeds where.
 pub const KINDS: [(&str, &str); 3] = [
@@ -153,9 +164,108 @@ pub fn text_input<P: Suite>(data: &[u8]) {
 /// libFuzzer's typed `fuzz_target!` would.
 pub fn structured_bytes<P: Suite>(data: &[u8]) {
     let u = arbitrary::Unstructured::new(data);
-    if let Ok(case) = <P::Case as arbitrary::Arbitrary>::arbitrary_take_rest(u) {
+    if let Ok(case) = <P::Case as arbitrary::Arbitrary>::arbitrary_take_rest(u)
+        && let Some(case) = held::<P>(case)
+    {
         structured::<P>(&case);
     }
+}
+
+/// A domain [`DOMAIN_VAR`] holds the structured target to.
+struct Held<P: Suite> {
+    size: usize,
+    rules: Option<HeldRules<P>>,
+}
+
+/// The rule sets held to: a case's rule-set number, the case under
+/// another, and those allowed.
+struct HeldRules<P: Suite> {
+    of: fn(&P::Case) -> u32,
+    with: fn(P::Case, u32) -> P::Case,
+    sets: Vec<u32>,
+}
+
+/// `case` held to the domain [`DOMAIN_VAR`] names (every case as it is
+/// without it); `None` if its size is outside. The variable is read once
+/// per problem; a value that does not read exits with status 2, saying
+/// why.
+fn held<P: Suite>(case: P::Case) -> Option<P::Case> {
+    type Read = Mutex<HashMap<TypeId, Arc<dyn Any + Send + Sync>>>;
+    static READ: OnceLock<Option<String>> = OnceLock::new();
+    static HELD: OnceLock<Read> = OnceLock::new();
+    let Some(text) = READ.get_or_init(|| std::env::var(DOMAIN_VAR).ok()) else {
+        return Some(case);
+    };
+    let domain = HELD
+        .get_or_init(Read::default)
+        .lock()
+        .expect("not poisoned")
+        .entry(TypeId::of::<P>())
+        .or_insert_with(|| {
+            Arc::new(read_domain::<P>(text).unwrap_or_else(|e| {
+                eprintln!("{DOMAIN_VAR}={text:?}: {e}");
+                std::process::exit(2)
+            }))
+        })
+        .clone()
+        .downcast::<Held<P>>()
+        .expect("one domain type per problem");
+    domain.hold(case)
+}
+
+impl<P: Suite> Held<P> {
+    /// `case` under an allowed rule set (the same one for the same rule
+    /// set), if its size is inside.
+    fn hold(&self, case: P::Case) -> Option<P::Case> {
+        if P::size(&case) > self.size {
+            return None;
+        }
+        Some(match &self.rules {
+            Some(rules) if !rules.sets.contains(&(rules.of)(&case)) => {
+                let pick = (rules.of)(&case) as usize % rules.sets.len();
+                (rules.with)(case, rules.sets[pick])
+            }
+            _ => case,
+        })
+    }
+}
+
+/// Reads `size=N[;rules=A,B,...]`.
+fn read_domain<P: Suite>(text: &str) -> Result<Held<P>, String> {
+    let mut held = Held {
+        size: usize::MAX,
+        rules: None,
+    };
+    for part in text.split(';') {
+        let (key, value) = part
+            .split_once('=')
+            .ok_or_else(|| format!("`{part}` is not key=value"))?;
+        match key.trim() {
+            "size" => {
+                held.size = value
+                    .trim()
+                    .parse()
+                    .map_err(|_| format!("size `{value}` is not a number"))?
+            }
+            "rules" => {
+                let sets = P::extras()
+                    .rules
+                    .ok_or_else(|| format!("{} has no rule sets", P::NAME))?;
+                let numbers: Vec<u32> = value
+                    .split(',')
+                    .map(|n| n.trim().parse::<u32>())
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| format!("rules `{value}` is not a list of numbers"))?;
+                held.rules = Some(HeldRules {
+                    of: sets.of,
+                    with: sets.with,
+                    sets: numbers,
+                });
+            }
+            other => return Err(format!("no key `{other}`: size or rules")),
+        }
+    }
+    Ok(held)
 }
 
 /// A structured case (from `arbitrary`): engine and oracle agree, and the
@@ -313,4 +423,31 @@ fn zoo_variant<P: Suite>(name: &str) -> Arc<Solver<P>> {
         .clone()
         .downcast::<Solver<P>>()
         .expect("one solver type per problem")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::fixture::SortRow;
+
+    #[test]
+    fn a_domain_holds_cases_by_size() {
+        let held = read_domain::<SortRow>("size=3").expect("reads");
+        assert_eq!(held.hold(vec![1, 2, 3]), Some(vec![1, 2, 3]));
+        assert_eq!(held.hold(vec![1, 2, 3, 4]), None);
+    }
+
+    #[test]
+    fn a_domain_that_does_not_read_says_why() {
+        let error = |text| read_domain::<SortRow>(text).err().expect("an error");
+        assert!(
+            error("size=big").contains("not a number"),
+            "{}",
+            error("size=big")
+        );
+        assert!(error("sides=3").contains("no key `sides`"));
+        assert!(error("size").contains("not key=value"));
+        // The test problem has no rule sets to hold it to.
+        assert!(error("size=3;rules=0").contains("has no rule sets"));
+    }
 }
