@@ -9,9 +9,9 @@
 //! files and test vectors. With `BOARDCHECK_FUZZ_ZOO=<variant>` in the
 //! environment the differential checks run that zoo variant instead of the
 //! engine, to measure how fast a target finds a known bug (`fuzz/zoo.sh`).
-//! With `BOARDCHECK_FUZZ_DOMAIN` the structured targets skip the cases
-//! outside a domain, so a fuzzer compared with other finders is held to
-//! theirs (examples/finders).
+//! With `BOARDCHECK_FUZZ_DOMAIN` the structured targets are held to a
+//! domain ([`DOMAIN_VAR`]), so a fuzzer compared with other finders is
+//! held to theirs (examples/finders).
 
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
