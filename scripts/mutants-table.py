@@ -29,9 +29,12 @@
    it), each mutant's runs under $WORK/fuzz/<id>, in the one table with
    step 6's (FUZZ_DEADLINE as TABLE_DEADLINE; the mutants boardcheck
    misses in some seed run first). Each
-   fuzz run searches its bug's minimum with the finders' default budget
-   (2 000 000 cases), not MINIMUM_CASES: so the merged table knows more
-   minima than step 6 alone.
+   fuzz run on a mutant some finder of step 6 found searches its bug's
+   minimum with the finders' default budget (20 000 000 cases), not
+   MINIMUM_CASES: so the merged table knows more minima than step 6
+   alone. On a mutant step 6 found with no finder it searches none
+   (`--minimum-cases 0`): there the minimum sizes no report, and the
+   search of 20 000 000 cases that finds nothing is most of the run.
 
 AGAIN=table runs step 6 again on the build and suite.tsv of an earlier run
 in $WORK (a mutant whose table is there, or whose run aborted or timed
@@ -241,9 +244,10 @@ def memory_limit():
 
 
 def finders_on_each(entries, bins, schemata, out_root, args, cwd, deadline_var, what,
-                    earlier=None):
+                    earlier=None, more_args=lambda e: []):
     """The finders example with `args` (which finders, and what only they
-    take) on each mutant of `entries`, one process each under
+    take) and `more_args(e)` (what one mutant's run takes besides) on each
+    mutant of `entries`, one process each under
     TABLE_TIMEOUT, its runs under out_root/<id>; the verdict of each run
     ("ok", "not run" past the deadline, "timed out", "exit N")."""
     earlier = earlier or {}
@@ -264,7 +268,7 @@ def finders_on_each(entries, bins, schemata, out_root, args, cwd, deadline_var, 
                "--seeds", os.environ.get("SEEDS", "20"),
                "--cases", os.environ.get("CASES", "20000"),
                "--seconds", os.environ.get("SECONDS", "1"),
-               "--out", out] + args
+               "--out", out] + args + more_args(e)
         status = limited(cmd, limit, cwd, None)
         return e["id"], {None: "timed out", 0: "ok"}.get(status, f"exit {status}")
 
@@ -317,23 +321,27 @@ def fuzz_table(caught, bins, schemata, table_runs):
     # The mutants boardcheck misses in some seed first: the claim that it
     # finds every bug some finder finds rests on them, so a step cut short
     # by FUZZ_DEADLINE holds them all before the others.
-    reach.sort(key=lambda e: not boardcheck_misses(e["id"]))
+    reach.sort(key=lambda e: not step6(e["id"])[0])
     args = ["--finders", "fuzz-empty,fuzz-corpus",
             "--fuzz-bin", os.path.join(WORK, "target", "x86_64-unknown-linux-gnu", "release")]
+
+    def minimum(e):
+        return [] if step6(e["id"])[1] else ["--minimum-cases", "0"]
+
     # From the copy's root: the committed corpus is fuzz/corpus/<target>.
     results = finders_on_each(reach, bins, schemata, os.path.join(WORK, "fuzz"), args, TREE,
-                              "FUZZ_DEADLINE", "fuzz finders")
+                              "FUZZ_DEADLINE", "fuzz finders", more_args=minimum)
     write_verdicts(os.path.join(WORK, "fuzz-runs.tsv"), results)
     return results
 
 
-def boardcheck_misses(i):
-    """Whether step 6's boardcheck run on mutant `i` missed it in a seed."""
+def step6(i):
+    """Of step 6's runs on mutant `i`: whether boardcheck missed it in a
+    seed, and whether some finder found it."""
     with open(os.path.join(WORK, "finders", str(i), "cells.csv")) as fh:
-        for row in csv.DictReader(fh):
-            if row["finder"] == "boardcheck":
-                return int(row["found"]) < int(row["seeds"])
-    return True
+        rows = list(csv.DictReader(fh))
+    missed = any(r["finder"] == "boardcheck" and int(r["found"]) < int(r["seeds"]) for r in rows)
+    return missed, any(int(r["found"]) > 0 for r in rows)
 
 
 def merge_table(bins, steps):
