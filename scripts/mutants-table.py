@@ -322,12 +322,13 @@ def fuzz_table(caught, bins, schemata, table_runs):
     # The mutants boardcheck misses in some seed first: the claim that it
     # finds every bug some finder finds rests on them, so a step cut short
     # by FUZZ_DEADLINE holds them all before the others.
-    reach.sort(key=lambda e: not step6(e["id"])[0])
+    seen = {e["id"]: step6(e["id"]) for e in reach}
+    reach.sort(key=lambda e: not seen[e["id"]][0])
     args = ["--finders", "fuzz-empty,fuzz-corpus",
             "--fuzz-bin", os.path.join(WORK, "target", "x86_64-unknown-linux-gnu", "release")]
 
     def minimum(e):
-        return [] if step6(e["id"])[1] else ["--minimum-cases", "0"]
+        return [] if seen[e["id"]][1] else ["--minimum-cases", "0"]
 
     # From the copy's root: the committed corpus is fuzz/corpus/<target>.
     results = finders_on_each(reach, bins, schemata, os.path.join(WORK, "fuzz"), args, TREE,
