@@ -176,7 +176,7 @@ pub(crate) fn failed<A>(f: Ended, limits: &RunLimits) -> Outcome<A> {
         limits,
         Asked::AnswerLine,
         None,
-        None,
+        f.waited,
     )
 }
 

@@ -3,7 +3,9 @@
 //! run ([`super::process`]), in one cgroup for its whole life, so the memory
 //! and task limits hold for the process as they do for a run. The time
 //! limits hold per answer: the wall clock from the line written to the
-//! answer read, and with cgroups the CPU time the session used meanwhile
+//! answer read (for a lone re-run limited on its own time, the wall time
+//! less the time the session waited for a CPU since the line, as a one-shot
+//! run's), and with cgroups the CPU time the session used meanwhile
 //! (at level `rlimits` the CPU rlimit cannot be reset between answers, so
 //! only the wall-time limit holds there). The output cap holds per answer
 //! line. A session that fails an answer is killed; the caller starts
@@ -27,7 +29,8 @@ use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
 
 use super::process::{
-    Exit, RunLimits, STDERR_KEPT, Spawned, Tail, exit_after, nonblocking, probe, ready, spawn,
+    Exit, RunLimits, STDERR_KEPT, Spawned, Tail, WaitClock, Waited, exit_after, nonblocking,
+    own_time_on, past_deadline, probe, ready, spawn,
 };
 use super::sandbox::{RunCgroup, SandboxLevel};
 
@@ -105,6 +108,20 @@ pub struct Session {
     dropped: usize,
     err: Tail,
     exited: bool,
+    /// The question being answered, when answers are limited on their own
+    /// time ([`own_time_on`]).
+    asked: Option<Question>,
+}
+
+/// A question's clocks, for an answer limited on its own time: the wall
+/// time since it was written less the time the session waited for a CPU
+/// since. Its further lines (GTP's) keep the question's deadline.
+#[derive(Clone, Copy)]
+struct Question {
+    at: Instant,
+    clock: WaitClock,
+    /// The deadline the wait has moved the caller's to, once it has.
+    later: Option<Instant>,
 }
 
 /// Why an answer did not come: how the session ended (not a failure of
@@ -119,6 +136,9 @@ pub struct Ended {
     pub stderr: String,
     /// Bytes of stderr cut before [`Ended::stderr`].
     pub stderr_dropped: usize,
+    /// For a time-out, how long the session waited for a CPU since the
+    /// question, where that was measured (answers limited on their own time).
+    pub waited: Option<Waited>,
 }
 
 impl Session {
@@ -160,6 +180,7 @@ impl Session {
                 dropped: 0,
             },
             exited: false,
+            asked: None,
         })
     }
 
@@ -251,7 +272,20 @@ impl Session {
             Duration::from_millis(100)
         };
         let mut written = 0;
+        if !input.is_empty() {
+            // A new question: under own time its clocks start now.
+            let pid = self.spawned.guard.pid;
+            self.asked = own_time_on().then(|| Question {
+                at: started,
+                clock: WaitClock::now(pid, self.cgroup.as_ref()),
+                later: None,
+            });
+        }
         loop {
+            let due = self
+                .asked
+                .and_then(|a| a.later)
+                .map_or(deadline, |l| l.max(deadline));
             if let Some(line) = self.lines.pop_front() {
                 return Ok(line);
             }
@@ -262,8 +296,25 @@ impl Session {
                 return Err(self.fail_exited());
             }
             let now = Instant::now();
-            if now >= deadline {
-                return Err(self.fail_now(Exit::TimedOut));
+            if now >= due {
+                let mut waited = None;
+                if let Some(asked) = &mut self.asked {
+                    // Read before the kill: how long it waited for a CPU.
+                    let w = asked
+                        .clock
+                        .waited(self.spawned.guard.pid, self.cgroup.as_ref());
+                    let limit = deadline.saturating_duration_since(asked.at);
+                    match past_deadline(asked.at, limit, w, true, now, tick) {
+                        Ok(later) => {
+                            asked.later = Some(later);
+                            continue;
+                        }
+                        Err(w) => waited = Some(w),
+                    }
+                }
+                let mut ended = self.fail_now(Exit::TimedOut);
+                ended.waited = waited;
+                return Err(ended);
             }
             if let (Some(start), Some(now)) = (
                 cpu_start,
@@ -284,7 +335,7 @@ impl Session {
                         .map(|p| (p.as_fd(), PollFlags::POLLOUT)),
                     Some((sp.wake.as_fd(), PollFlags::POLLIN)),
                 ],
-                deadline.saturating_duration_since(now).min(tick),
+                due.saturating_duration_since(now).min(tick),
             ) else {
                 return Err(self.fail_now(Exit::Code(-1)));
             };
@@ -356,6 +407,7 @@ impl Session {
             output,
             stderr: String::from_utf8_lossy(&self.err.buf).into_owned(),
             stderr_dropped: self.err.dropped,
+            waited: None,
         }
     }
 
@@ -389,6 +441,7 @@ impl Session {
             output,
             stderr: String::from_utf8_lossy(&self.err.buf).into_owned(),
             stderr_dropped: self.err.dropped,
+            waited: None,
         }
     }
 

@@ -63,6 +63,7 @@ mod spawn;
 mod start_ahead;
 #[cfg(test)]
 mod tests;
+mod waiting;
 mod wrapper;
 
 pub(super) use exit::exit_after;
@@ -72,6 +73,7 @@ pub use one_run::run;
 pub(super) use pipes::{Tail, nonblocking, ready};
 pub(super) use spawn::{Spawned, spawn};
 pub use start_ahead::StartAhead;
+pub(super) use waiting::{WaitClock, past_deadline};
 
 pub use super::sandbox::{
     SandboxLevel, SandboxMode, probe, resolve_program, shown_command, warning,

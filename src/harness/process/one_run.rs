@@ -16,7 +16,8 @@ use super::pipes::{Head, Tail, pump, ready};
 use super::spare_cgroups::retire;
 use super::spawn::Spawned;
 use super::start_ahead::{AHEAD, Ahead, WANT_AHEAD};
-use super::{Exit, Run, RunLimits, STDERR_KEPT, WALL_CAP, Waited, own_time_on, probe};
+use super::waiting::{WaitClock, past_deadline};
+use super::{Exit, Run, RunLimits, STDERR_KEPT, own_time_on, probe};
 use crate::harness::sandbox::{RunCgroup, SandboxLevel};
 
 /// How long output is still read after the run ends (from processes that
@@ -92,7 +93,7 @@ fn run_in(
     }
     // The clocks start at the release: the sandbox's set-up is not the program's.
     let started = Instant::now();
-    let stolen_before = stolen();
+    let clock = WaitClock::at_start();
     let cpu_before = cgroup.and_then(RunCgroup::cpu_time).unwrap_or_default();
     let cpu_used = || {
         cgroup
@@ -116,7 +117,6 @@ fn run_in(
         stdin = None;
     }
     let own_time = own_time_on();
-    let cap = started + limits.timeout * WALL_CAP;
     let mut deadline = started + limits.timeout;
     let mut waited = None;
     let tick = if cgroup.is_some() {
@@ -135,19 +135,14 @@ fn run_in(
         let now = Instant::now();
         if now >= deadline {
             // Read before the kill: how long the run waited for a CPU.
-            let w = run_delay(pid, cgroup) + stolen().saturating_sub(stolen_before);
-            let own = (now - started).saturating_sub(w);
-            if own_time && own < limits.timeout && now < cap {
-                // Its own time has not reached the limit: the earliest it
-                // can is after as much more wall time as it waited.
-                deadline = (started + limits.timeout + w).min(cap).max(now + tick);
-                continue;
+            let w = clock.waited(pid, cgroup);
+            match past_deadline(started, limits.timeout, w, own_time, now, tick) {
+                Ok(later) => {
+                    deadline = later;
+                    continue;
+                }
+                Err(w) => waited = Some(w),
             }
-            waited = Some(Waited {
-                waited: w,
-                own_time,
-                starved: own < limits.timeout,
-            });
             break End::Timeout;
         }
         if cpu_used().is_some_and(|t| t >= cpu_limit) {
@@ -254,86 +249,4 @@ fn run_in(
         waited,
         sandbox: level,
     })
-}
-
-/// The longest any thread of the run waited for a CPU so far (the second
-/// field of `/proc/PID/task/TID/schedstat`, in ns): over every process of
-/// the run's cgroup, else of the run's process group (`pid` leads it: a
-/// wrapper that waits for the program it started waits for no CPU). Zero
-/// where the kernel keeps no schedstat.
-fn run_delay(pid: i32, cgroup: Option<&RunCgroup>) -> Duration {
-    let pids: Vec<i32> = cgroup
-        .and_then(|cg| std::fs::read_to_string(cg.pids_procs()).ok())
-        .map(|text| text.lines().filter_map(|l| l.trim().parse().ok()).collect())
-        .filter(|p: &Vec<i32>| !p.is_empty())
-        .unwrap_or_else(|| process_group(pid));
-    let mut most = 0u64;
-    for p in pids {
-        let Ok(tasks) = std::fs::read_dir(format!("/proc/{p}/task")) else {
-            continue;
-        };
-        for task in tasks.flatten() {
-            let delay = std::fs::read_to_string(task.path().join("schedstat"))
-                .ok()
-                .and_then(|t| {
-                    t.split_whitespace()
-                        .nth(1)
-                        .and_then(|f| f.parse::<u64>().ok())
-                });
-            most = most.max(delay.unwrap_or(0));
-        }
-    }
-    Duration::from_nanos(most)
-}
-
-/// The time the hypervisor has taken the machine's CPUs away from it so
-/// far, all CPUs together (the `steal` column of `/proc/stat`, in clock
-/// ticks). A run whose CPU was taken while it ran neither uses CPU time
-/// nor waits in the scheduler's sense: on a busy host that time would
-/// otherwise count as its own. Zero where the kernel reports none.
-fn stolen() -> Duration {
-    let ticks = std::fs::read_to_string("/proc/stat")
-        .ok()
-        .and_then(|t| {
-            let line = t.lines().next()?;
-            let mut words = line.split_whitespace();
-            (words.next()? == "cpu").then_some(())?;
-            words.nth(7)?.parse::<u64>().ok()
-        })
-        .unwrap_or(0);
-    // Linux reports `/proc/stat` in USER_HZ, 100 a second on every
-    // architecture it runs on today.
-    Duration::from_millis(ticks.saturating_mul(10))
-}
-
-/// The processes of process group `pgid` (the fifth field of
-/// `/proc/PID/stat`, after the command's parenthesised name), `pgid` first.
-fn process_group(pgid: i32) -> Vec<i32> {
-    let mut pids = vec![pgid];
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return pids;
-    };
-    for entry in entries.flatten() {
-        let Some(p) = entry
-            .file_name()
-            .to_str()
-            .and_then(|n| n.parse::<i32>().ok())
-        else {
-            continue;
-        };
-        if p == pgid {
-            continue;
-        }
-        let in_group = std::fs::read_to_string(entry.path().join("stat"))
-            .ok()
-            .and_then(|stat| {
-                let after_name = &stat[stat.rfind(')')? + 1..];
-                after_name.split_whitespace().nth(2)?.parse::<i32>().ok()
-            })
-            == Some(pgid);
-        if in_group {
-            pids.push(p);
-        }
-    }
-    pids
 }

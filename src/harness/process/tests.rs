@@ -342,3 +342,62 @@ fn a_run_starved_of_cpu_is_told_from_one_that_sleeps_or_spins() {
     assert!(spin.waited.is_none_or(|w| !w.starved), "{spin:?}");
     drop(burners);
 }
+
+#[test]
+fn a_session_starved_of_cpu_answers_on_its_own_time() {
+    use crate::harness::session::Session;
+    if std::process::Command::new("setsid")
+        .args(["taskset", "-c", "0", "true"])
+        .status()
+        .map_or(true, |s| !s.success())
+    {
+        eprintln!("skipped: no setsid or taskset");
+        return;
+    }
+    // Each line a question: `s` sleeps 5 s, a number is the CPU seconds
+    // to use before the answer.
+    let script = "import sys, time\nfor line in sys.stdin:\n    if line.startswith('s'):\n        time.sleep(5)\n    else:\n        t = time.process_time() + float(line)\n        while time.process_time() < t: pass\n    print('done', flush=True)\n";
+    let argv: Vec<String> = ["taskset", "-c", "0", "python3", "-c", script]
+        .map(String::from)
+        .to_vec();
+    // A session past its start-up (not what this test is about), its
+    // answers limited to `timeout_ms` from now on.
+    let started = |timeout_ms: u64| {
+        let mut s = Session::start(&argv, &RunLimits::default()).expect("a session");
+        s.ask("0").expect("the first answer");
+        s.set_timeout(Duration::from_millis(timeout_ms));
+        s
+    };
+    let burners = Burners::on_cpu0(2);
+    thread::sleep(Duration::from_millis(200));
+    // 600 ms of CPU at a third of CPU 0 takes 1.8 s: on the wall clock
+    // the answer times out at 1 s.
+    let wall = started(1000).ask("0.6").expect_err("a time-out");
+    assert_eq!(wall.exit, Exit::TimedOut, "{wall:?}");
+    // On its own time it comes (a moment the host took from the run is
+    // tried again, up to three times in all, as for a one-shot run).
+    let mut tries = Vec::new();
+    while tries.len() < 3 {
+        let answer = in_own_time(|| started(1000).ask("0.6"));
+        let done = answer.is_ok();
+        tries.push(answer);
+        if done {
+            break;
+        }
+    }
+    let (text, elapsed) = tries.last().expect("tried").clone().expect("an answer");
+    assert_eq!(text.trim(), "done");
+    assert!(elapsed > Duration::from_millis(1000), "{tries:?}");
+    // A sleeper still times out, at about the limit, and says it waited
+    // little: the limit held on its own time, not starved.
+    let sleeper = in_own_time(|| {
+        let mut s = started(500);
+        let asked = std::time::Instant::now();
+        (s.ask("s").expect_err("a time-out"), asked.elapsed())
+    });
+    assert_eq!(sleeper.0.exit, Exit::TimedOut, "{sleeper:?}");
+    assert!(sleeper.1 < Duration::from_millis(1500), "{sleeper:?}");
+    let w = sleeper.0.waited.expect("measured under own time");
+    assert!(w.own_time && !w.starved, "{w:?}");
+    drop(burners);
+}
