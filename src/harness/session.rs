@@ -108,18 +108,23 @@ pub struct Session {
     dropped: usize,
     err: Tail,
     exited: bool,
-    /// The question being answered, when answers are limited on their own
-    /// time ([`own_time_on`]).
+    /// The question being answered.
     asked: Option<Question>,
 }
 
-/// A question's clocks, for an answer limited on its own time: the wall
-/// time since it was written less the time the session waited for a CPU
-/// since. Its further lines (GTP's) keep the question's deadline.
+/// A question's clocks: its answer's limits hold from when it was
+/// written, over every line of the answer (GTP's are several).
 #[derive(Clone, Copy)]
 struct Question {
     at: Instant,
-    clock: WaitClock,
+    /// The wall-time limit of the answer.
+    limit: Duration,
+    /// The session's CPU time when it was written (with cgroups).
+    cpu: Option<Duration>,
+    /// Under own time ([`own_time_on`]), the wait so far when it was
+    /// written: the answer's own time is the wall time since less the
+    /// time the session waited for a CPU since.
+    clock: Option<WaitClock>,
     /// The deadline the wait has moved the caller's to, once it has.
     later: Option<Instant>,
 }
@@ -261,26 +266,26 @@ impl Session {
     /// `keep` bytes of it.
     fn exchange(&mut self, input: &[u8], deadline: Instant, keep: usize) -> Result<Line, Ended> {
         let started = Instant::now();
-        let cpu_limit = self
-            .limits
-            .cpu
-            .unwrap_or_else(|| deadline.saturating_duration_since(started));
-        let cpu_start = self.cgroup.as_ref().and_then(RunCgroup::cpu_time);
+        if !input.is_empty() || self.asked.is_none() {
+            // A new question: its clocks start now.
+            let pid = self.spawned.guard.pid;
+            let cgroup = self.cgroup.as_ref();
+            self.asked = Some(Question {
+                at: started,
+                limit: deadline.saturating_duration_since(started),
+                cpu: cgroup.and_then(RunCgroup::cpu_time),
+                clock: own_time_on().then(|| WaitClock::now(pid, cgroup)),
+                later: None,
+            });
+        }
+        let question = self.asked.expect("set above");
+        let cpu_limit = self.limits.cpu.unwrap_or(question.limit);
         let tick = if self.cgroup.is_some() {
             Duration::from_millis(20)
         } else {
             Duration::from_millis(100)
         };
         let mut written = 0;
-        if !input.is_empty() {
-            // A new question: under own time its clocks start now.
-            let pid = self.spawned.guard.pid;
-            self.asked = own_time_on().then(|| Question {
-                at: started,
-                clock: WaitClock::now(pid, self.cgroup.as_ref()),
-                later: None,
-            });
-        }
         loop {
             let due = self
                 .asked
@@ -298,13 +303,12 @@ impl Session {
             let now = Instant::now();
             if now >= due {
                 let mut waited = None;
-                if let Some(asked) = &mut self.asked {
+                if let Some(asked) = &mut self.asked
+                    && let Some(clock) = asked.clock
+                {
                     // Read before the kill: how long it waited for a CPU.
-                    let w = asked
-                        .clock
-                        .waited(self.spawned.guard.pid, self.cgroup.as_ref());
-                    let limit = deadline.saturating_duration_since(asked.at);
-                    match past_deadline(asked.at, limit, w, true, now, tick) {
+                    let w = clock.waited(self.spawned.guard.pid, self.cgroup.as_ref());
+                    match past_deadline(asked.at, asked.limit, w, true, now, tick) {
                         Ok(later) => {
                             asked.later = Some(later);
                             continue;
@@ -317,7 +321,7 @@ impl Session {
                 return Err(ended);
             }
             if let (Some(start), Some(now)) = (
-                cpu_start,
+                question.cpu,
                 self.cgroup.as_ref().and_then(RunCgroup::cpu_time),
             ) && now.saturating_sub(start) >= cpu_limit
             {

@@ -345,7 +345,7 @@ fn a_run_starved_of_cpu_is_told_from_one_that_sleeps_or_spins() {
 
 #[test]
 fn a_session_starved_of_cpu_answers_on_its_own_time() {
-    use crate::harness::session::Session;
+    use crate::harness::session::{Ended, Session};
     if std::process::Command::new("setsid")
         .args(["taskset", "-c", "0", "true"])
         .status()
@@ -355,8 +355,9 @@ fn a_session_starved_of_cpu_answers_on_its_own_time() {
         return;
     }
     // Each line a question: `s` sleeps 5 s, a number is the CPU seconds
-    // to use before the answer.
-    let script = "import sys, time\nfor line in sys.stdin:\n    if line.startswith('s'):\n        time.sleep(5)\n    else:\n        t = time.process_time() + float(line)\n        while time.process_time() < t: pass\n    print('done', flush=True)\n";
+    // to use before the answer. The answer is two lines, as GTP's are, the
+    // second written a moment after the first.
+    let script = "import sys, time\nfor line in sys.stdin:\n    if line.startswith('s'):\n        time.sleep(5)\n    else:\n        t = time.process_time() + float(line)\n        while time.process_time() < t: pass\n    print('done', flush=True)\n    time.sleep(0.05)\n    print('', flush=True)\n";
     let argv: Vec<String> = ["taskset", "-c", "0", "python3", "-c", script]
         .map(String::from)
         .to_vec();
@@ -365,6 +366,8 @@ fn a_session_starved_of_cpu_answers_on_its_own_time() {
     let started = |timeout_ms: u64| {
         let mut s = Session::start(&argv, &RunLimits::default()).expect("a session");
         s.ask("0").expect("the first answer");
+        let far = std::time::Instant::now() + Duration::from_secs(10);
+        s.next_line(far, 64).expect("its second line");
         s.set_timeout(Duration::from_millis(timeout_ms));
         s
     };
@@ -374,19 +377,35 @@ fn a_session_starved_of_cpu_answers_on_its_own_time() {
     // the answer times out at 1 s.
     let wall = started(1000).ask("0.6").expect_err("a time-out");
     assert_eq!(wall.exit, Exit::TimedOut, "{wall:?}");
-    // On its own time it comes (a moment the host took from the run is
-    // tried again, up to three times in all, as for a one-shot run).
+    // On its own time it comes, both its lines, and the CPU limit holds
+    // from the question on, not from each line (a moment the host took
+    // from the run is tried again, up to three times in all, as for a
+    // one-shot run).
     let mut tries = Vec::new();
     while tries.len() < 3 {
-        let answer = in_own_time(|| started(1000).ask("0.6"));
+        let answer = in_own_time(|| {
+            let mut s = started(1000);
+            let asked = std::time::Instant::now();
+            let deadline = asked + Duration::from_millis(1000);
+            let first = s.send("0.6", deadline, 64)?;
+            let second = s.next_line(deadline, 64)?;
+            Ok::<_, Ended>((first.text, second.text, asked.elapsed()))
+        });
         let done = answer.is_ok();
         tries.push(answer);
         if done {
             break;
         }
     }
-    let (text, elapsed) = tries.last().expect("tried").clone().expect("an answer");
-    assert_eq!(text.trim(), "done");
+    let (first, second, elapsed) = tries.last().expect("tried").clone().expect("an answer");
+    assert_eq!(
+        (
+            first.as_deref().map(str::trim),
+            second.as_deref().map(str::trim)
+        ),
+        (Ok("done"), Ok("")),
+        "{tries:?}"
+    );
     assert!(elapsed > Duration::from_millis(1000), "{tries:?}");
     // A sleeper still times out, at about the limit, and says it waited
     // little: the limit held on its own time, not starved.
