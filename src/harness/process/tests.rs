@@ -241,6 +241,15 @@ fn missing_program() {
 struct Burners(Vec<std::process::Child>);
 
 impl Burners {
+    /// Whether busy loops (and runs) can be pinned to CPU 0, each in a
+    /// session of its own.
+    fn can_pin() -> bool {
+        std::process::Command::new("setsid")
+            .args(["taskset", "-c", "0", "true"])
+            .status()
+            .is_ok_and(|s| s.success())
+    }
+
     fn on_cpu0(n: usize) -> Burners {
         Burners(
             (0..n)
@@ -286,11 +295,7 @@ fn needs_cpu(cpu_ms: u64, timeout_ms: u64) -> Run {
 
 #[test]
 fn a_run_starved_of_cpu_is_told_from_one_that_sleeps_or_spins() {
-    if std::process::Command::new("setsid")
-        .args(["taskset", "-c", "0", "true"])
-        .status()
-        .map_or(true, |s| !s.success())
-    {
+    if !Burners::can_pin() {
         eprintln!("skipped: no setsid or taskset");
         return;
     }
@@ -346,11 +351,7 @@ fn a_run_starved_of_cpu_is_told_from_one_that_sleeps_or_spins() {
 #[test]
 fn a_session_starved_of_cpu_answers_on_its_own_time() {
     use crate::harness::session::{Ended, Session};
-    if std::process::Command::new("setsid")
-        .args(["taskset", "-c", "0", "true"])
-        .status()
-        .map_or(true, |s| !s.success())
-    {
+    if !Burners::can_pin() {
         eprintln!("skipped: no setsid or taskset");
         return;
     }
