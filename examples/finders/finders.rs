@@ -52,7 +52,7 @@ pub struct Run {
 }
 
 /// The finders, by the names the table uses.
-pub const NAMES: [&str; 7] = [
+pub const NAMES: [&str; 8] = [
     "boardcheck",
     "stress",
     "proptest",
@@ -60,6 +60,7 @@ pub const NAMES: [&str; 7] = [
     "exhaustive",
     "fuzz-empty",
     "fuzz-corpus",
+    "floor",
 ];
 
 /// Whether `bug` fails on `case` (a wrong answer or a panic).
@@ -416,6 +417,40 @@ pub fn exhaustive<P: Subject>(bug: &Solver<P>, budget: Budget) -> Run {
         seconds: start.elapsed().as_secs_f64(),
         ..Run::default()
     }
+}
+
+/// How many timed runs [`floor`] takes the median of.
+const FLOOR_RUNS: usize = 51;
+
+/// Not a finder but the least time to failure any finder can have: one
+/// run of `bug` and the reference on its smallest failing input
+/// (`example`, the exhaustive finder's report, as text), warm, the median
+/// of [`FLOOR_RUNS`] runs after one more. A finder that drew exactly that
+/// input first, at no cost, would take this long; a tenth of the stress
+/// loop's time is out of every finder's reach where this is more.
+/// `None` when `example` does not read or does not fail.
+pub fn floor<P: Subject>(bug: &Solver<P>, example: &str) -> Option<Run> {
+    let case = read_input::<P>(example, false).ok()?.into_iter().next()?;
+    if !fails(bug, &case) {
+        return None;
+    }
+    let mut times: Vec<f64> = (0..FLOOR_RUNS)
+        .map(|_| {
+            let start = Instant::now();
+            std::hint::black_box(fails(bug, std::hint::black_box(&case)));
+            start.elapsed().as_secs_f64()
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    Some(Run {
+        found: true,
+        cases: 1,
+        seconds: times[FLOOR_RUNS / 2],
+        reported: Some(key::<P>(&case)),
+        shrink_seconds: Some(0.0),
+        proven_seconds: Some(0.0),
+        example: Some(example.to_string()),
+    })
 }
 
 /// The smallest failing input's (cells, moves): the first level of the

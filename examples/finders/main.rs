@@ -50,13 +50,16 @@ struct Options {
     /// `runs.jsonl` files of earlier runs to put in one table instead of
     /// running anything.
     merge: Vec<PathBuf>,
+    /// The exhaustive finder's reports in earlier runs (`--floor-from`),
+    /// by (problem, bug): the inputs the `floor` finder times.
+    smallest_inputs: std::collections::HashMap<(String, String), String>,
 }
 
 fn usage() -> ! {
     eprintln!(
         "usage: finders [--quick] [--seeds N] [--cases N] [--seconds S] [--problems a,b] \
          [--finders a,b] [--bugs SUBSTRING] [--engine] [--mutants SCHEMATA.json --ids a,b] [--out DIR] [--fuzz-seeds N] [--fuzz-bin DIR] \
-         [--minimum-cases N] [--merge runs.jsonl]...\n\
+         [--minimum-cases N] [--merge runs.jsonl]... [--floor-from runs.jsonl]\n\
          finders: {}",
         finders::NAMES.join(", ")
     );
@@ -79,6 +82,7 @@ fn options() -> Options {
         fuzz: fuzz::Options::default(),
         minimum_cases: 20_000_000,
         merge: Vec::new(),
+        smallest_inputs: Default::default(),
     };
     let mut args = std::env::args().skip(1);
     let list = |v: String| v.split(',').map(str::to_string).collect::<Vec<_>>();
@@ -115,6 +119,7 @@ fn options() -> Options {
             "--fuzz-bin" => o.fuzz.bin = Some(PathBuf::from(value())),
             "--minimum-cases" => o.minimum_cases = value().parse().unwrap_or_else(|_| usage()),
             "--merge" => o.merge.push(PathBuf::from(value())),
+            "--floor-from" => o.smallest_inputs = smallest_inputs(&PathBuf::from(value())),
             _ => usage(),
         }
     }
@@ -123,6 +128,10 @@ fn options() -> Options {
             eprintln!("no finder {f:?}");
             usage()
         }
+    }
+    if o.finders.iter().any(|f| f == "floor") && o.smallest_inputs.is_empty() {
+        eprintln!("the floor finder times the exhaustive finder's reports: give --floor-from");
+        usage()
     }
     for p in &o.problems {
         if !problems::NAMES.contains(&p.as_str()) {
@@ -135,6 +144,30 @@ fn options() -> Options {
     }
     o
 }
+
+/// The exhaustive finder's reports in `file` (a `runs.jsonl`), by
+/// (problem, bug).
+fn smallest_inputs(file: &std::path::Path) -> std::collections::HashMap<(String, String), String> {
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| {
+        eprintln!("{}: {e}", file.display());
+        std::process::exit(2)
+    });
+    let mut inputs = std::collections::HashMap::new();
+    for (n, line) in text.lines().enumerate() {
+        let r: Record = serde_json::from_str(line).unwrap_or_else(|e| {
+            eprintln!("{}:{}: {e}", file.display(), n + 1);
+            std::process::exit(2)
+        });
+        if let (true, Some(example)) = (r.finder == "exhaustive", r.run.example) {
+            inputs.insert((r.problem, r.bug), example);
+        }
+    }
+    inputs
+}
+
+/// Set when a smallest failing input, read back from its text, does not
+/// fail: the run then ends with exit status 1.
+static FLOOR_MISSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// Every run of the selected finders on one problem's bugs.
 fn bench<P: Subject>(o: &Options, log: &mut impl FnMut(Record)) {
@@ -165,7 +198,7 @@ fn bench<P: Subject>(o: &Options, log: &mut impl FnMut(Record)) {
         for finder in &o.finders {
             let seeds = match finder.as_str() {
                 // Deterministic: one run stands for every seed.
-                "exhaustive" => 1,
+                "exhaustive" | "floor" => 1,
                 "fuzz-empty" | "fuzz-corpus" => o.fuzz.seeds.unwrap_or(o.seeds),
                 _ => o.seeds,
             };
@@ -184,6 +217,25 @@ fn bench<P: Subject>(o: &Options, log: &mut impl FnMut(Record)) {
                                 eprintln!("  {finder}: {why}");
                                 break;
                             }
+                        }
+                    }
+                    "floor" => {
+                        let key = (P::NAME.to_string(), bug.name.clone());
+                        match o.smallest_inputs.get(&key) {
+                            Some(input) => match finders::floor::<P>(bug, input) {
+                                Some(run) => run,
+                                None => {
+                                    eprintln!(
+                                        "{} {}: floor: its smallest input, read back, does not fail",
+                                        P::NAME,
+                                        bug.name
+                                    );
+                                    FLOOR_MISSED.store(true, std::sync::atomic::Ordering::Relaxed);
+                                    break;
+                                }
+                            },
+                            // No smallest failing input known: no floor.
+                            None => break,
                         }
                     }
                     _ => unreachable!("checked"),
@@ -304,4 +356,8 @@ fn main() {
         table::svg(&cells, &finders, o.budget.seconds),
     );
     eprintln!("written to {}", o.out.display());
+    if FLOOR_MISSED.load(std::sync::atomic::Ordering::Relaxed) {
+        eprintln!("a smallest input did not fail when read back (above)");
+        std::process::exit(1)
+    }
 }
