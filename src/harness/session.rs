@@ -286,11 +286,9 @@ impl Session {
             Duration::from_millis(100)
         };
         let mut written = 0;
+        // The caller's deadline, or later where the wait has moved it.
+        let mut due = question.later.map_or(deadline, |l| l.max(deadline));
         loop {
-            let due = self
-                .asked
-                .and_then(|a| a.later)
-                .map_or(deadline, |l| l.max(deadline));
             if let Some(line) = self.lines.pop_front() {
                 return Ok(line);
             }
@@ -311,6 +309,7 @@ impl Session {
                     match past_deadline(asked.at, asked.limit, w, true, now, tick) {
                         Ok(later) => {
                             asked.later = Some(later);
+                            due = later.max(deadline);
                             continue;
                         }
                         Err(w) => waited = Some(w),
