@@ -9,3 +9,11 @@ pub const MAX_MULTI_CASES: usize = 1_000_000;
 /// (a law needing more, such as k single steps of a k-step case, is
 /// skipped and counted).
 pub const RUNS_PER_LAW: usize = 9;
+
+/// The cores this process may use (1 when that cannot be told), asked once:
+/// the standard library reads the cgroup files on every call, which cost
+/// more than a small check's first case.
+pub fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}

@@ -31,7 +31,7 @@ use crate::harness::candidate::{
     Candidate, FnCandidate, Outcome, Ran, panic_message, screen_calls,
 };
 use crate::harness::casefile::{self, Entry};
-use crate::harness::check::{CheckConfig, LimitsMode, PropertiesMode, check};
+use crate::harness::check::{CheckConfig, LimitsMode, PropertiesMode, check_since};
 use crate::harness::report::Report;
 use crate::harness::verdict::{Origin, Status};
 use crate::problem::{Problem, answer_text};
@@ -293,12 +293,16 @@ pub struct Check<P: Suite> {
     keep: bool,
     name: Option<String>,
     caller: &'static std::panic::Location<'static>,
+    /// When the check was made: its time to the first failure counts from
+    /// here, its own set-up included.
+    made: Instant,
 }
 
 impl<P: Suite> Check<P> {
     /// A check of `solve` with the unit-test defaults.
     #[track_caller]
     pub fn function(solve: impl Fn(&P::Case) -> P::Answer + Send + Sync + 'static) -> Self {
+        let made = Instant::now();
         Check {
             solve: Arc::new(solve),
             config: CheckConfig {
@@ -316,6 +320,7 @@ impl<P: Suite> Check<P> {
             keep: true,
             name: None,
             caller: std::panic::Location::caller(),
+            made,
         }
     }
 
@@ -450,12 +455,12 @@ impl<P: Suite> Check<P> {
                     limit,
                     idle: Mutex::new(Vec::new()),
                 };
-                check(&candidate, &self.config)
+                check_since(&candidate, &self.config, self.made)
             }
             None => {
                 let solve = self.solve.clone();
                 let candidate = FnCandidate::<P, _>::new(move |case: &P::Case| solve(case));
-                check(&candidate, &self.config)
+                check_since(&candidate, &self.config, self.made)
             }
         };
         if self.keep {

@@ -138,3 +138,26 @@ fn screened_and_unscreened_checks_report_alike() {
         );
     }
 }
+
+/// The time to the first failure (what docs/finders.md compares with the
+/// other finders) counts the check's own set-up: from the making of the
+/// `Check`, not from its first case.
+#[test]
+fn the_time_to_the_first_failure_counts_from_the_checks_making() {
+    let started = std::time::Instant::now();
+    let solver = bug("never-flips");
+    let check =
+        Check::<FlankRow>::function(move |case: &Case| solver.solve(case).expect("answers"))
+            .seed(0)
+            .cases(500)
+            .without_time_limit()
+            .keep_failures(false);
+    std::thread::sleep(std::time::Duration::from_millis(30));
+    let report = check.report();
+    let whole = started.elapsed().as_secs_f64();
+    let first = report.timings.phases.first_failure.expect("a failure");
+    assert!(
+        (0.030..=whole).contains(&first),
+        "first failure at {first} s of a check of {whole} s made 30 ms before it ran"
+    );
+}

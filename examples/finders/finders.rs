@@ -106,8 +106,9 @@ pub fn boardcheck<P: Subject>(bug: &Solver<P>, seed: u64, budget: Budget) -> Run
             .keep_failures(false)
             .report();
     let t = &report.timings.phases;
-    // From the start of the check to the first case judged a failure (the
-    // stress loop's measure); before confirmation and shrinking.
+    // From the making of the check (its set-up included) to the first case
+    // judged a failure (the stress loop's measure); before confirmation and
+    // shrinking.
     let first = t.first_failure.unwrap_or(t.given + t.cases - t.shrinking);
     let Some(failure) = report.failure else {
         return Run {

@@ -167,7 +167,9 @@ fn short(x: Option<f64>, unit: &str) -> String {
     match x {
         None => "—".into(),
         Some(v) if unit == "s" => {
-            if v < 0.001 {
+            if v < 1e-5 {
+                format!("{:.1} µs", v * 1e6)
+            } else if v < 0.001 {
                 format!("{:.0} µs", v * 1e6)
             } else if v < 1.0 {
                 format!("{:.1} ms", v * 1e3)
@@ -360,6 +362,17 @@ pub fn svg(cells: &[Cell], finders: &[&str], budget_seconds: f64) -> String {
     out
 }
 
+/// Why boardcheck's median time is over a tenth of the stress loop's.
+#[derive(Clone, Copy, PartialEq)]
+enum Why {
+    /// The floor (a warm run on the smallest failing input) is over it too.
+    OutOfReach,
+    /// No more cases than the loop, each dearer.
+    Dearer,
+    /// More cases than the loop, or missed in most seeds.
+    More,
+}
+
 /// The three claims, bug by bug: boardcheck finds every bug some
 /// finder finds; its median time (and cases) to failure is at most a tenth
 /// of the stress loop's where the loop finds the bug in a majority of
@@ -416,6 +429,7 @@ pub fn claims(cells: &[Cell]) -> String {
     let mut by_time = (0, 0, Vec::new());
     let mut by_cases = (0, 0, Vec::new());
     let mut ratios = Vec::new();
+    let mut whys = Vec::new();
     for b in &bugs {
         let (Some(bc), Some(st)) = (get(b, "boardcheck"), get(b, "stress")) else {
             continue;
@@ -428,14 +442,29 @@ pub fn claims(cells: &[Cell]) -> String {
         match bc.median_seconds {
             Some(s) if s <= st_s / 10.0 => by_time.1 += 1,
             s => {
-                // Why, from the two medians: boardcheck needed more cases,
-                // or no more cases at a dearer case (its strategies and
+                // Why: out of every finder's reach when the floor (a warm
+                // run on the smallest failing input) is itself over a
+                // tenth; else, from the two medians, more cases than the
+                // loop, or no more at a dearer case (its strategies and
                 // its check's start against the loop's few instructions).
-                let why = match bc.median_cases {
-                    Some(c) if c <= st_c => format!("cases {c:.0} vs {st_c:.0}, each dearer"),
-                    Some(c) => format!("cases {c:.0} vs {st_c:.0}, more"),
-                    None => "missed in most seeds".to_string(),
+                let floor = get(b, "floor").and_then(|c| c.median_seconds);
+                let (kind, why) = match (floor, bc.median_cases) {
+                    (Some(f), c) if f > st_s / 10.0 => (
+                        Why::OutOfReach,
+                        format!(
+                            "cases {} vs {st_c:.0}; out of reach, floor {}",
+                            short(c, ""),
+                            short(Some(f), "s")
+                        ),
+                    ),
+                    (_, Some(c)) if c <= st_c => (
+                        Why::Dearer,
+                        format!("cases {c:.0} vs {st_c:.0}, each dearer"),
+                    ),
+                    (_, Some(c)) => (Why::More, format!("cases {c:.0} vs {st_c:.0}, more")),
+                    (_, None) => (Why::More, "missed in most seeds".to_string()),
                 };
+                whys.push(kind);
                 by_time.2.push(format!(
                     "{} ({} vs {}; {why})",
                     name(b),
@@ -517,6 +546,15 @@ pub fn claims(cells: &[Cell]) -> String {
         by_cases.1, by_cases.0
     );
     if !by_time.2.is_empty() {
+        let count = |w: Why| whys.iter().filter(|&&k| k == w).count();
+        let _ = writeln!(
+            out,
+            "  Not within a tenth: {}; of them out of every finder's reach (the floor itself over a tenth of the loop's time) {}, no more cases than the loop but each dearer {}, more cases (or missed) {}.",
+            whys.len(),
+            count(Why::OutOfReach),
+            count(Why::Dearer),
+            count(Why::More)
+        );
         let _ = writeln!(
             out,
             "  Time, not within a tenth (boardcheck vs stress; median cases and why): {}.",

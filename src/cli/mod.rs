@@ -163,7 +163,7 @@ fn print(text: &str) {
 }
 
 fn jobs(j: Option<usize>) -> usize {
-    j.unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()))
+    j.unwrap_or_else(boardcheck::limits::cores)
 }
 
 /// Runs the command line; returns the exit status.

@@ -11,6 +11,8 @@
 //! needs several cases in one process is reported as that, with the
 //! smallest batch that still fails.
 
+use std::time::Instant;
+
 use super::candidate::Candidate;
 pub use super::judging::{
     CheckConfig, Entry, Judged, LimitsMode, OnFailure, Progress, PropertiesMode, Shard, generate,
@@ -37,6 +39,17 @@ use crate::suite::Suite;
 /// ([`Status::Error`]) and nothing is shrunk (a Rust function is never
 /// taken for one: its panics are failures).
 pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Report {
+    check_since(candidate, config, Instant::now())
+}
+
+/// [`check`], its time to the first failure counted from `started` (when
+/// the caller began the check, e.g. made its [`crate::Check`]), not from
+/// this call.
+pub fn check_since<P: Suite>(
+    candidate: &dyn Candidate<P>,
+    config: &CheckConfig,
+    started: Instant,
+) -> Report {
     // The problem's extras, built once; every phase reads them.
     let extras = P::extras();
     // A GTP engine is asked once what it accepts; the check keeps to it.
@@ -61,7 +74,7 @@ pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Re
     // The declared domain, built once; every phase keeps to it.
     let domain = config.domain();
     let mut report = nothing_run(candidate, config, &domain, &extras);
-    Context::new(candidate, config, domain, &extras).run_all_phases(&mut report);
+    Context::new(candidate, config, domain, &extras, started).run_all_phases(&mut report);
     report
 }
 

@@ -97,7 +97,7 @@ impl Default for CheckConfig {
             shape: None,
             rules: None,
             max_failures: 1,
-            jobs: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            jobs: crate::limits::cores(),
             max_shrink_runs: 2000,
             max_tle_shrink_runs: 8,
             max_shrink_time: Duration::from_secs(60),

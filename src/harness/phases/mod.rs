@@ -183,12 +183,13 @@ fn explains<P: Generate>(
 
 impl<'a, P: Suite> Context<'a, P> {
     /// A context for checking `candidate` under `config`, `domain` being
-    /// `config`'s and `extras` `P`'s.
+    /// `config`'s and `extras` `P`'s; the check began at `started`.
     pub(super) fn new(
         candidate: &'a dyn Candidate<P>,
         config: &'a CheckConfig,
         domain: Domain,
         extras: &'a Extras<P>,
+        started: Instant,
     ) -> Self {
         Context {
             candidate,
@@ -197,7 +198,7 @@ impl<'a, P: Suite> Context<'a, P> {
             extras,
             jobs: config.jobs.max(1),
             clock: Mutex::new(Clock {
-                started: Some(Instant::now()),
+                started: Some(started),
                 ..Clock::default()
             }),
             findings: Mutex::new(Findings::default()),
@@ -387,11 +388,12 @@ impl<P: Generate> Context<'_, P> {
         (judge::<P>(case, outcome.clone()), took, outcome)
     }
 
-    /// Notes the time of the first run judged a failure.
-    fn first_failure(&self) {
+    /// Notes `seen` as the time of the first run judged a failure, unless
+    /// one was noted before.
+    fn first_failure(&self, seen: Instant) {
         let mut clock = self.clock.lock().expect("clock");
         if clock.first_failure.is_none() {
-            clock.first_failure = clock.started.map(|s| s.elapsed());
+            clock.first_failure = clock.started.map(|s| seen.saturating_duration_since(s));
         }
     }
 
@@ -446,7 +448,7 @@ impl<P: Generate> Context<'_, P> {
         origin: Origin,
     ) -> Result<u64, FailingAt<P::Case>> {
         if !self.screening() {
-            return self.run_in_batches(cases, trees, origin);
+            return self.run_in_batches(cases, trees, origin, None);
         }
         let mut start = 0;
         while start < cases.len() {
@@ -460,9 +462,12 @@ impl<P: Generate> Context<'_, P> {
             if start >= cases.len() {
                 break;
             }
+            // The screen judged this case wrong now; the full run below
+            // confirms it, as a lone run confirms a batch's failure.
+            let stopped = Instant::now();
             let one = start..start + 1;
             let tree = trees.as_deref_mut().map(|t| &mut t[one.clone()]);
-            if let Err(found) = self.run_in_batches(&cases[one], tree, origin) {
+            if let Err(found) = self.run_in_batches(&cases[one], tree, origin, Some(stopped)) {
                 let (ran, found) = *found;
                 return Err(Box::new((start as u64 + ran, found)));
             }
@@ -472,12 +477,15 @@ impl<P: Generate> Context<'_, P> {
     }
 
     /// [`Context::run_until_failure`] without screening: every case run
-    /// the full way, in batches.
+    /// the full way, in batches. `screened`: when a screen stopped at
+    /// `cases` (then one case), the moment a failure among them was first
+    /// seen.
     fn run_in_batches(
         &self,
         cases: &[P::Case],
         trees: Option<&mut [Box<dyn ValueTree<Value = P::Case>>]>,
         origin: Origin,
+        screened: Option<Instant>,
     ) -> Result<u64, FailingAt<P::Case>> {
         let size = self.candidate.batch_size();
         let batches: Vec<&[P::Case]> = cases.chunks(size).collect();
@@ -495,7 +503,7 @@ impl<P: Generate> Context<'_, P> {
         for (b, (batch, ran)) in batches.iter().zip(runs).enumerate() {
             let judged = judge_run::<P>(batch, ran);
             if let Some(i) = judged.iter().position(|j| j.verdict != Verdict::Ok) {
-                self.first_failure();
+                self.first_failure(screened.unwrap_or_else(Instant::now));
                 let start = b * size;
                 let trees = trees
                     .as_deref_mut()

@@ -72,8 +72,9 @@ pub struct PhaseSeconds {
     pub limits: f64,
     /// Confirming and shrinking the failure, if one was found.
     pub shrinking: f64,
-    /// From the start of the phases to the first run judged a failure,
-    /// before it was confirmed or shrunk (not in the JSON report: a
+    /// From the start of the check (for [`crate::Check`], its making) to
+    /// the first run judged a failure (by a screen, or else by a full
+    /// run), before it was confirmed or shrunk (not in the JSON report: a
     /// measure for benchmarks of time to failure).
     #[serde(skip)]
     pub first_failure: Option<f64>,

@@ -48,9 +48,7 @@ pub fn census_command() -> ProblemCommand {
                 shard: args.shard.map(|s| (s.index, s.count)),
                 winning_moves: args.winning_moves,
                 table: args.table,
-                jobs: args
-                    .jobs
-                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+                jobs: args.jobs.unwrap_or_else(crate::limits::cores),
             };
             super::census::census_cli(args.w, args.h, &options, args.json)
         },

@@ -45,11 +45,7 @@ pub struct Config {
 
 /// `n` threads, or one per core when `n` is 0.
 pub fn threads(n: usize) -> usize {
-    if n > 0 {
-        n
-    } else {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    }
+    if n > 0 { n } else { crate::limits::cores() }
 }
 
 /// The table [`count`] uses under `config` at `depth`: none without

@@ -21,7 +21,7 @@ pub const MAX_WIDTH: usize = dp::MAX_WIDTH;
 
 /// The threads a count uses unless told: every core.
 pub fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    crate::limits::cores()
 }
 
 /// The number of legal colourings of a `rows`×`cols` board, by the

@@ -1,0 +1,45 @@
+//! The fixed cost of a check: a whole `Check` of one case of the engine
+//! (made, its case drawn, run, compared, reported) against that case's
+//! bare work (a fresh seeded runner, one draw from the same strategy, the
+//! engine and the reference). Their ratio, read within one run, is what a
+//! check adds before its first case; the time to failure of
+//! docs/finders.md counts it.
+
+use boardcheck::generation::reference;
+use boardcheck::harness::check::{CheckConfig, seeded_runner};
+use boardcheck::problems::{flank_row::FlankRow, go_capture::GoCapture};
+use boardcheck::suite::Suite;
+use boardcheck::unit::Check;
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use proptest::strategy::{Strategy, ValueTree};
+
+fn one_case<P: Suite>(c: &mut Criterion) {
+    let mut group = c.benchmark_group("check/one-case");
+    let mut seed = 0u64;
+    group.bench_function(BenchmarkId::new("check", P::NAME), |b| {
+        b.iter(|| {
+            seed += 1;
+            Check::<P>::function(P::engine)
+                .seed(seed)
+                .cases(1)
+                .without_time_limit()
+                .keep_failures(false)
+                .report()
+        })
+    });
+    let strategy = CheckConfig::default().domain().cases(&P::extras());
+    group.bench_function(BenchmarkId::new("bare", P::NAME), |b| {
+        b.iter(|| {
+            seed += 1;
+            let case = strategy
+                .new_tree(&mut seeded_runner(seed))
+                .expect("draws")
+                .current();
+            P::engine(&case) == reference::<P>(&case).0
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, one_case::<FlankRow>, one_case::<GoCapture>);
+criterion_main!(benches);
