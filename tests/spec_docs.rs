@@ -390,6 +390,7 @@ const OTHER_PROBLEM_TABLES: &[(&str, &str)] = &[
         "docs/zoo.md",
         "| problem | variant | the slip | caught by | counterexample |",
     ),
+    ("BENCHMARKS.md", "| problem | before | after |"),
 ];
 
 /// The first cells of the rows of the table under `header` in `text`

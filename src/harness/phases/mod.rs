@@ -462,8 +462,9 @@ impl<P: Generate> Context<'_, P> {
             if start >= cases.len() {
                 break;
             }
-            // The screen judged this case wrong now; the full run below
-            // confirms it, as a lone run confirms a batch's failure.
+            // The screen stopped at this case now (a wrong answer, a panic,
+            // a slow call); the full run below judges and confirms it, as a
+            // lone run confirms a batch's failure.
             let stopped = Instant::now();
             let one = start..start + 1;
             let tree = trees.as_deref_mut().map(|t| &mut t[one.clone()]);
