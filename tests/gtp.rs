@@ -678,6 +678,24 @@ fn the_laws_judge_only_what_they_saw() {
             .contains("which the oracle refuses there"),
         "{report:#}"
     );
+    // An engine that does not list genmove (one written to play rules, not
+    // games) is not asked it: the same slip goes unseen, and the report
+    // says the law was left out.
+    let (status, report) = check_json(
+        "go-game",
+        4,
+        &["--gtp", "--size", "5", "--cases", "50", "--gtp-laws", "20"],
+        &["python3", TOY, "--no-genmove", "--slip", "genmove-occupied"],
+    );
+    assert_eq!(status, 0, "{report:#}");
+    assert!(report["gtp_laws"]["broken"].is_null(), "{report:#}");
+    assert!(
+        report["sandbox"]
+            .as_str()
+            .unwrap()
+            .contains("the genmove law is left out"),
+        "{report:#}"
+    );
 }
 
 #[test]

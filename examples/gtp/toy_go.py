@@ -4,8 +4,8 @@
 Rules as in docs/spec/go-game.md, chosen with GNU Go's flags: simple ko and
 no suicide by default; --no-ko, --positional-superko, --situational-superko;
 --allow-suicide (multi-stone suicide), --allow-all-suicide. `genmove` plays
-any legal move. --no-list-stones and --no-showboard leave those commands out
-of list_commands and known_command. `--slip NAME` switches on a known mistake (see SLIPS), for
+any legal move. --no-list-stones, --no-showboard and --no-genmove leave those
+commands out of list_commands and known_command (they are still answered). `--slip NAME` switches on a known mistake (see SLIPS), for
 showing that boardcheck catches it. Ways real engines differ from GTP, for
 showing how boardcheck meets them: --max-size N refuses larger boards
 (`unacceptable size`), --one-line-list answers list_commands on one line,
@@ -279,7 +279,7 @@ def main(argv):
             suicide = "all"
         elif a == "--slip" and args and args[0] in SLIPS:
             slips.add(args.pop(0))
-        elif a in ("--no-list-stones", "--no-showboard"):
+        elif a in ("--no-list-stones", "--no-showboard", "--no-genmove"):
             # Hidden from list_commands and known_command, so that a
             # controller reads the board another way (or not at all).
             name = a[len("--no-"):].replace("-", "_")

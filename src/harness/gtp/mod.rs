@@ -227,6 +227,12 @@ impl Gtp {
                 );
             }
         }
+        if !profile.genmove {
+            notes.push(
+                "the engine does not list genmove (which GTP requires): the genmove law is left out"
+                    .into(),
+            );
+        }
         let extras = P::extras();
         let form = form::<P>();
         let sizes: Vec<usize> = (form.sizes)(domain.max_size(&extras))

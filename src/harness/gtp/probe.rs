@@ -122,6 +122,7 @@ pub fn probe(engine: &mut Engine) -> Result<Profile, WireError> {
         None
     };
     profile.undo = known(engine, "undo")?;
+    profile.genmove = known(engine, "genmove")?;
     engine.profile = profile.clone();
     Ok(profile)
 }

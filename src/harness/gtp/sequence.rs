@@ -136,13 +136,17 @@ pub fn play_sequence<P: Generate>(
     genmove::<P>(engine, case, &commands, checked)
 }
 
-/// `genmove` for the colour to move after `case`, judged by the oracle.
+/// `genmove` for the colour to move after `case`, judged by the oracle;
+/// not asked of an engine that does not list it.
 fn genmove<P: Generate>(
     engine: &mut Engine,
     case: &P::Case,
     commands: &[String],
     checked: &mut [usize; 3],
 ) -> Seen {
+    if !engine.profile.genmove {
+        return Seen::Agreed(None);
+    }
     let form = form::<P>();
     let colour = (form.to_move)(case);
     let Ok(reply) = engine.command(&format!("genmove {colour}")) else {

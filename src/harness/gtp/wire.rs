@@ -491,6 +491,9 @@ pub struct Profile {
     pub board: Option<BoardCommand>,
     /// Whether the engine has `undo`.
     pub undo: bool,
+    /// Whether the engine has `genmove` (GTP requires it, but an engine
+    /// written to play rules, not games, may leave it out).
+    pub genmove: bool,
     /// What the probe found, in words, for the report.
     pub notes: Vec<String>,
 }
@@ -502,6 +505,7 @@ impl Default for Profile {
             ids: Ids::Echoed,
             board: None,
             undo: true,
+            genmove: true,
             notes: Vec::new(),
         }
     }
