@@ -56,6 +56,41 @@ fn a_forking_candidate_is_killed_with_its_children() {
     assert_eq!(report["failure"]["verdict"], "TLE");
 }
 
+/// A program fed another form than it reads is the user's set-up, not a
+/// bug: told to read the multi-case form and fed one case (its crash
+/// quotes the input, so it differs from case to case but for the numbers),
+/// or reading its input to the end while fed a line at a time. Told
+/// `--multi`, it is fed the multi-case form in batches of one too.
+#[test]
+fn a_program_fed_another_form_than_it_reads_cannot_run() {
+    let correct = ["python3", "examples/chomp/correct.py"];
+    let multi = ["python3", "examples/chomp/correct.py", "--multi"];
+    let quick = ["--cases", "20", "--limits", "off"];
+    let (status, report) = check_json("chomp", 1, &quick, &multi);
+    assert_eq!((status, report["status"].as_str()), (2, Some("error")));
+    let why = report["cannot_run"].as_str().unwrap();
+    assert!(why.contains("invalid literal for int()"), "{why}");
+    let (status, report) = check_json(
+        "chomp",
+        1,
+        &[&quick[..], &["--multi", "--batch", "1"]].concat(),
+        &multi,
+    );
+    assert_eq!(status, 0, "{report}");
+    let (status, report) = check_json(
+        "chomp",
+        1,
+        &[&quick[..], &["--protocol", "jsonl", "--timeout-ms", "300"]].concat(),
+        &correct,
+    );
+    assert_eq!((status, report["status"].as_str()), (2, Some("error")));
+    let why = report["cannot_run"].as_str().unwrap();
+    assert!(
+        why.contains("no answer line to the smallest input either"),
+        "{why}"
+    );
+}
+
 #[test]
 fn crashing_and_nonsense_candidates() {
     // The same crash on every input, the smallest included: it cannot run

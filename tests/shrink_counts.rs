@@ -137,3 +137,43 @@ fn a_function_that_always_panics_is_a_failure_not_a_usage_error() {
         failure.input
     );
 }
+
+/// A side shrinks by a half, a quarter, ... of what is left, down to one
+/// step, so shrinking closes in on the edge where a failure starts:
+/// chomp's `count-wraps-32` (the count kept in 32 bits) is reported on a
+/// board of at least 2^32 cells one row or column fewer than which does
+/// not fail. With only halving and one step at a time, seeds 0 to 3 stopped
+/// at up to 8 cells over, a board one column narrower still failing in
+/// some (and an external program's one-process-per-case shrinking crawled
+/// down one row a run until its time was up).
+#[test]
+fn chomp_sides_shrink_to_the_edge_of_a_failure() {
+    use boardcheck::unit::Check;
+    let bug = Chomp::zoo()
+        .into_iter()
+        .find(|b| b.name == "count-wraps-32")
+        .expect("the variant");
+    for seed in 0..4 {
+        let b = bug.clone();
+        let report = Check::<Chomp>::function(move |case| b.solve(case).expect("answers"))
+            .seed(seed)
+            .keep_failures(false)
+            .report();
+        let failure = report.failure.expect("the variant fails");
+        let sides: Vec<u64> = failure
+            .input
+            .lines()
+            .next()
+            .expect("the sides")
+            .split_whitespace()
+            .map(|s| s.parse().expect("a side"))
+            .collect();
+        let (w, h) = (sides[0], sides[1]);
+        let wraps = |w: u64, h: u64| w * h >= 1 << 32;
+        assert!(wraps(w, h), "seed {seed}: {}", failure.input);
+        assert!(
+            !wraps(w - 1, h) && !wraps(w, h - 1),
+            "seed {seed}: {w} x {h} is not at the edge"
+        );
+    }
+}

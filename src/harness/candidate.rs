@@ -118,6 +118,13 @@ pub trait Candidate<P: Generate>: Sync {
     fn runs_a_program(&self) -> bool {
         false
     }
+    /// Whether the program is long-lived and fed its cases a line at a
+    /// time, each answered before the next is sent: a program that reads
+    /// its input to the end first (the text form) waits there forever, so
+    /// no answer to the smallest input either is a set-up mistake.
+    fn answers_line_by_line(&self) -> bool {
+        false
+    }
     /// Whether [`Candidate::screen`] may stand in for runs of cases that
     /// pass: a Rust function called on the typed case, its answer compared
     /// with the reference's as a value.

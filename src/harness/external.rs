@@ -5,6 +5,7 @@ use super::candidate::{Candidate, Outcome, Ran, read_answers};
 use super::exit_outcome::{Asked, exit_outcome, stderr_tail};
 use super::process::{self, Exit};
 use crate::generation::Generate;
+use crate::problem::{case_text, multi_case_text};
 
 /// The limits of every run (time, memory, output, sandbox).
 pub use super::process::RunLimits;
@@ -44,6 +45,17 @@ impl External {
 impl<P: Generate> Candidate<P> for External {
     fn batch_size(&self) -> usize {
         self.multi.unwrap_or(1).max(1)
+    }
+
+    /// With `--multi` the multi-case form whatever the batch holds: a
+    /// program told to read it reads it for one case too (`--batch 1`
+    /// fed it one case's plain text, and every run crashed).
+    fn input_text(&self, cases: &[P::Case]) -> String {
+        if self.multi.is_some() {
+            multi_case_text::<P>(cases)
+        } else {
+            cases.iter().map(case_text::<P>).collect()
+        }
     }
 
     fn time_limit(&self) -> Option<std::time::Duration> {

@@ -242,6 +242,11 @@ impl<P: Generate> Candidate<P> for Jsonl {
     fn runs_a_program(&self) -> bool {
         true
     }
+    /// Not for `--py-func`: the driver is the checker's own and answers
+    /// each line; a function that never returns is the user's code.
+    fn answers_line_by_line(&self) -> bool {
+        !self.function
+    }
     fn stack_limit(&self) -> Option<u64> {
         Some(self.limits.stack_in_force())
     }

@@ -337,11 +337,15 @@ impl<P: Generate> Context<'_, P> {
         (again, took)
     }
 
-    /// Whether the candidate fails the way it failed on `case` (a crash
-    /// with no output) on the domain's smallest input too, with the same
-    /// exit status and stderr: then it cannot run at all (an import error,
-    /// a missing file or function), which is the user's set-up, not a bug
-    /// to shrink. Asked once, for the first failure; the answer is kept.
+    /// Whether the candidate fails the way it failed on `case` on the
+    /// domain's smallest input too, before answering anything: a crash
+    /// with the same exit status and stderr (but for the numbers in it,
+    /// which quote the input: [`same_crash`]), or, for a program fed a
+    /// line at a time, no answer line within the time limit. Then it
+    /// cannot run at all (an import error, a missing file or function,
+    /// the wrong input form or protocol), which is the user's set-up, not
+    /// a bug to shrink. Asked once, for the first failure; the answer is
+    /// kept.
     fn cannot_run(&self, case: &P::Case, judged: &Judged) -> bool {
         if !self.candidate.runs_a_program() {
             return false;
@@ -350,7 +354,12 @@ impl<P: Generate> Context<'_, P> {
         if std::mem::replace(&mut findings.start_up_checked, true) {
             return findings.cannot_run.is_some();
         }
-        if judged.verdict != Verdict::RuntimeError || !judged.got.trim().is_empty() {
+        let silent_time_out = judged.verdict == Verdict::TimeLimit
+            && self.candidate.answers_line_by_line()
+            && judged.confirmed.is_some();
+        if !(judged.verdict == Verdict::RuntimeError || silent_time_out)
+            || !judged.got.trim().is_empty()
+        {
             return false;
         }
         let smallest = smallest_case(&self.domain, self.extras);
@@ -358,12 +367,93 @@ impl<P: Generate> Context<'_, P> {
             return false;
         }
         let again = run_alone(self.candidate, std::slice::from_ref(&smallest), 1).remove(0);
-        if again.verdict == judged.verdict
-            && again.detail == judged.detail
-            && again.got.trim().is_empty()
-        {
+        if again.verdict != judged.verdict || !again.got.trim().is_empty() {
+            return false;
+        }
+        if silent_time_out {
+            findings.cannot_run = Some(format!(
+                "{}\nno answer line to the smallest input either: a long-lived process must \
+                 answer each line as it comes (docs/protocol.md); a program that reads its \
+                 input to the end first, as the text form allows, waits here for ever",
+                judged.detail
+            ));
+        } else if same_crash(&again.detail, &judged.detail) {
             findings.cannot_run = Some(judged.detail.clone());
         }
         findings.cannot_run.is_some()
+    }
+}
+
+/// Whether two crash details (exit status, then stderr's tail) tell of
+/// the same crash: the exit status the same, and stderr the same once
+/// every run of digits is one `#`, where a message quotes the input (a
+/// parse error names the line it could not read: `'1 1'` on the smallest
+/// input, `'7 9'` on the first). The tails are cut to a length from the
+/// front, so the shorter, less its first few characters (a cut may fall
+/// inside a number), must end the longer.
+fn same_crash(a: &str, b: &str) -> bool {
+    if a == b {
+        return true;
+    }
+    let split = |d: &str| -> (String, String) {
+        match d.split_once("; stderr") {
+            Some((status, rest)) => {
+                let tail = rest.split_once(": ").map_or(rest, |(_, t)| t);
+                (status.to_string(), masked(tail))
+            }
+            None => (d.to_string(), String::new()),
+        }
+    };
+    let ((status_a, tail_a), (status_b, tail_b)) = (split(a), split(b));
+    if status_a != status_b || tail_a.is_empty() != tail_b.is_empty() {
+        return false;
+    }
+    let (short, long) = if tail_a.len() <= tail_b.len() {
+        (&tail_a, &tail_b)
+    } else {
+        (&tail_b, &tail_a)
+    };
+    let skip = short.char_indices().nth(8).map_or(short.len(), |(i, _)| i);
+    long.ends_with(&short[skip..])
+}
+
+/// `text` with every run of ASCII digits written as one `#`.
+fn masked(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_ascii_digit() {
+            if !out.ends_with('#') {
+                out.push('#');
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_crash;
+
+    #[test]
+    fn a_crash_quoting_its_input_is_the_same_crash_on_any_input() {
+        let first = "exit status 1; stderr (151 earlier bytes cut): es/x.py\", line 75, in main | \
+                     t = int(next(lines)) | ValueError: invalid literal for int() with base 10: '17 93'";
+        let smallest = "exit status 1; stderr (155 earlier bytes cut): x.py\", line 75, in main | \
+                        t = int(next(lines)) | ValueError: invalid literal for int() with base 10: '1 1'";
+        assert!(same_crash(first, smallest));
+        // Another line of the program, another exit status, another error:
+        // not the same crash.
+        assert!(!same_crash(first, &smallest.replace("main", "parse")));
+        assert!(!same_crash(
+            first,
+            &smallest.replace("status 1", "status 2")
+        ));
+        assert!(!same_crash(
+            first,
+            &smallest.replace("ValueError", "IndexError")
+        ));
+        assert!(!same_crash(first, "exit status 1"));
     }
 }

@@ -4,11 +4,15 @@
 use std::rc::Rc;
 
 use super::{Case, Command};
-use crate::generation::steps;
+use crate::generation::{cuts_toward, steps};
+
+/// More cuts than any side or coordinate has (they are below 2^63).
+const MOST_CUTS: usize = 64;
 
 /// Cases one step simpler than `case`, biggest cuts first: half the script
-/// dropped, one command dropped, a side shrunk (to 1, halved, minus one;
-/// coordinates kept), a coordinate moved toward 0.
+/// dropped, one command dropped, a side shrunk (to 1, then by a half, a
+/// quarter, ... of what is left, down to minus one; coordinates kept), a
+/// coordinate moved toward 0 the same way.
 pub fn simpler(case: &Case) -> impl Iterator<Item = Case> + use<> {
     let case = Rc::new(case.clone());
     let n = case.commands.len();
@@ -22,18 +26,19 @@ pub fn simpler(case: &Case) -> impl Iterator<Item = Case> + use<> {
         c.remove(i);
         Some(with(case, c))
     }))
-    .chain(steps(&case, 6, smaller_sides))
-    .chain(steps(&case, n * 6, |case, k| {
-        let (i, j) = (k / 6, k % 6);
+    .chain(steps(&case, 2 * MOST_CUTS, smaller_sides))
+    .chain(steps(&case, n * 2 * MOST_CUTS, |case, k| {
+        let (i, j) = (k / (2 * MOST_CUTS), k % (2 * MOST_CUTS));
         let (x, y, rebuild): (i64, i64, fn(i64, i64) -> Command) = match case.commands[i] {
             Command::Legal(x, y) => (x, y, Command::Legal),
             Command::Move(x, y) => (x, y, Command::Move),
             _ => return None,
         };
-        let moved = if j < 3 {
-            rebuild(*toward_zero(x).get(j)?, y)
+        // x's cut and y's cut of the same size side by side.
+        let moved = if j.is_multiple_of(2) {
+            rebuild(*cuts_toward(x, 0).get(j / 2)?, y)
         } else {
-            rebuild(x, *toward_zero(y).get(j - 3)?)
+            rebuild(x, *cuts_toward(y, 0).get(j / 2)?)
         };
         let mut c = case.commands.clone();
         c[i] = moved;
@@ -49,29 +54,23 @@ fn with(case: &Case, commands: Vec<Command>) -> Case {
     }
 }
 
-/// Side change `which` of six, if it changes the board: width 1, height 1,
-/// width halved, height halved, width minus one, height minus one.
+/// Side change `which`: the width's cut `which / 2` when `which` is even,
+/// the height's when odd ([`cuts_toward`] 1: to 1, then by a half, a
+/// quarter, ... of the distance, down to minus one).
 fn smaller_sides(case: &Case, which: usize) -> Option<Case> {
     let (w, h) = (case.width, case.height);
-    let (nw, nh) = [
-        (1, h),
-        (w, 1),
-        (w / 2, h),
-        (w, h / 2),
-        (w - 1, h),
-        (w, h - 1),
-    ][which];
-    ((nw, nh) != (w, h) && nw >= 1 && nh >= 1).then(|| Case {
+    let cut = |side: u64| -> Option<u64> {
+        let cut = *cuts_toward(i64::try_from(side).ok()?, 1).get(which / 2)?;
+        u64::try_from(cut).ok()
+    };
+    let (nw, nh) = if which.is_multiple_of(2) {
+        (cut(w)?, h)
+    } else {
+        (w, cut(h)?)
+    };
+    (nw >= 1 && nh >= 1).then(|| Case {
         width: nw,
         height: nh,
         commands: case.commands.clone(),
     })
-}
-
-/// Up to three values closer to 0 than `v`: 0, half of it, one step.
-fn toward_zero(v: i64) -> Vec<i64> {
-    let mut vs = vec![0, v / 2, v - v.signum()];
-    vs.retain(|&t| t != v);
-    vs.dedup();
-    vs
 }
