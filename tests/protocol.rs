@@ -355,6 +355,37 @@ fn a_result_of_the_wrong_shape_is_pe_and_a_function_that_always_raises_cannot_ru
     );
 }
 
+/// A script given as `--py-func` runs its unguarded `main()` when the
+/// driver imports it: it reads nothing then (not the protocol's lines,
+/// which it read to the end and hung: a time-out on the 1x1 board), and
+/// its failure is a set-up mistake with the fix named.
+#[test]
+fn a_script_whose_main_runs_on_import_cannot_run_and_is_told_why() {
+    let out = boardcheck(
+        &[
+            "check",
+            "go-move",
+            "--json",
+            "--seed",
+            "3",
+            "--cases",
+            "5",
+            "--limits",
+            "off",
+            "--py-func",
+            "examples/go_move/correct.py:solve",
+        ],
+        "",
+    );
+    let report = json(&out);
+    assert_eq!(out.status.code(), Some(2), "{report}");
+    let why = report["cannot_run"].as_str().unwrap();
+    assert!(
+        why.contains("read stdin when imported") && why.contains("__main__"),
+        "{why}"
+    );
+}
+
 #[test]
 fn a_missing_function_file_is_a_usage_error() {
     let out = boardcheck(&["check", "flank-row", "--py-func", "no/such.py:solve"], "");

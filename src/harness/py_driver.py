@@ -13,10 +13,59 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
 spec = importlib.util.spec_from_file_location("candidate", path)
 module = importlib.util.module_from_spec(spec)
 sys.stdout = io.StringIO()  # a print in the user's module must not reach the protocol
+cases = sys.stdin
+
+
+class Nothing(io.StringIO):
+    """stdin while the file is imported: a script's unguarded main() runs
+    then, and must read nothing, not the protocol's lines (it read them to
+    the end and hung: a time-out on every case)."""
+
+    read_from = False
+
+    def read(self, *args):
+        Nothing.read_from = True
+        return super().read(*args)
+
+    def readline(self, *args):
+        Nothing.read_from = True
+        return super().readline(*args)
+
+    def __iter__(self):
+        Nothing.read_from = True
+        return super().__iter__()
+
+    @property
+    def buffer(self):
+        Nothing.read_from = True
+        return io.BytesIO()
+
+
+sys.stdin = Nothing()
+# Below Python's objects too (open(0), os.read(0, ...)): /dev/null.
+saved_fd = os.dup(0)
+try:
+    null_fd = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null_fd, 0)
+    os.close(null_fd)
+except OSError:
+    pass
 try:
     spec.loader.exec_module(module)
+except BaseException:
+    if not Nothing.read_from:
+        raise
+    sys.stderr.write(traceback.format_exc())
+    sys.stderr.write(
+        f"{os.path.basename(path)} read stdin when imported, and failed: "
+        "guard its main() with if __name__ == '__main__':\n"
+    )
+    sys.exit(2)
 finally:
     sys.stdout = out
+    sys.stdin = cases
+    os.dup2(saved_fd, 0)
+    os.close(saved_fd)
 func = getattr(module, name, None)
 if func is None:
     sys.stderr.write(f"{path} has no {name!r}\n")
