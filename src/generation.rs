@@ -581,9 +581,9 @@ pub fn pattern<P: Generate>(name: &str, size: usize) -> Result<P::Case, String> 
 /// distance, down to one step. A greedy shrinker taking the first that
 /// still fails closes in on the edge where a failure starts in about
 /// log² of the distance runs, where halving alone overshoots and one step
-/// at a time crawls (a count kept in 32 bits fails from 2^32 cells:
-/// a 7 x 715 827 767 board took 260 single steps and the shrinking time
-/// ran out).
+/// at a time crawls (a count kept in 32 bits fails from 2^32 cells: from
+/// a 7-column board of 5 x 10^9 cells, 260 single steps down and the
+/// shrinking time ran out).
 ///
 /// ```
 /// use boardcheck::generation::cuts_toward;
