@@ -266,6 +266,27 @@ fn gtp_and_rules_need_a_problem_that_has_them() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// A GTP engine run without `--gtp` is fed the text form and answers
+/// `? unknown command`: the user's set-up (exit 2, told to add --gtp),
+/// not a presentation error of the engine on a 1x1 board, as GNU Go's was
+/// reported.
+#[test]
+fn a_gtp_engine_run_without_gtp_is_told_to_add_it() {
+    let out = boardcheck(
+        &[
+            "check", "go-game", "--seed", "1", "--cases", "20", "--limits", "off", "--", "python3",
+            TOY,
+        ],
+        "",
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("unknown command") && stderr.contains("add --gtp"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn a_failure_report_has_the_transcript_the_replay_line_and_a_tst_file() {
     let dir = std::env::temp_dir().join(format!("boardcheck-gtp-{}", std::process::id()));

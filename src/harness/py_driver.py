@@ -31,6 +31,10 @@ class Nothing(io.StringIO):
         Nothing.read_from = True
         return super().readline(*args)
 
+    def readlines(self, *args):
+        Nothing.read_from = True
+        return super().readlines(*args)
+
     def __iter__(self):
         Nothing.read_from = True
         return super().__iter__()

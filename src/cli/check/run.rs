@@ -195,6 +195,22 @@ pub fn run(args: CheckArgs) -> i32 {
              to shrink):\n{detail}"
         ));
     }
+    if !args.gtp
+        && played_over_gtp().contains(&args.problem.as_str())
+        && let Some(f) = report
+            .failure
+            .as_ref()
+            .filter(|f| boardcheck::harness::gtp::wire::refuses_as_unknown_command(&f.got))
+    {
+        // A GTP engine fed the text form: the user's set-up, not its bug.
+        let first = f.got.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+        return usage_error(format!(
+            "`{}` answers the text form as a GTP engine answers a command it does not \
+             know (`{}`): to check a GTP engine, add --gtp (docs/gtp.md)",
+            boardcheck::harness::process::shown_command(&args.command),
+            first.trim()
+        ));
+    }
     let law_broken = report.gtp_laws.as_ref().is_some_and(|l| l.broken.is_some());
     let repeat = repeat_command(&argv, seed);
     print::write_files(&args, seed, &report, gtp.tst.as_deref(), &repeat);

@@ -171,6 +171,26 @@ pub fn head(first: &str) -> Result<Head<'_>, String> {
     })
 }
 
+/// Whether `output`, a program's answer to a case in a problem's text
+/// form, opens as a GTP engine answers a line it does not know (`? unknown
+/// command`, the message GTP's specification gives, with or without an
+/// id): no text-form answer does, so the program is a GTP engine run
+/// without `--gtp`.
+///
+/// ```
+/// use boardcheck::harness::gtp::wire::refuses_as_unknown_command;
+/// assert!(refuses_as_unknown_command("?1 unknown command\n\n"));
+/// assert!(refuses_as_unknown_command("? Unknown command\n"));
+/// assert!(!refuses_as_unknown_command("= \n? illegal move\n.X\n"));
+/// assert!(!refuses_as_unknown_command(".\n"));
+/// ```
+pub fn refuses_as_unknown_command(output: &str) -> bool {
+    let Some(first) = output.lines().find(|l| !l.trim().is_empty()) else {
+        return false;
+    };
+    head(first).is_ok_and(|h| !h.ok && h.rest.trim().eq_ignore_ascii_case("unknown command"))
+}
+
 /// Parses one reply (its lines up to, not including, the blank line) to
 /// the command of id `id` (`None`: sent without id). With ids the reply
 /// must carry the same id right after its marker; a space between them,

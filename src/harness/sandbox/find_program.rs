@@ -15,10 +15,15 @@ pub fn resolve_program(program: &str) -> Result<PathBuf, String> {
     };
     if program.contains('/') {
         let p = PathBuf::from(program);
-        return if executable(&p) {
-            Ok(p)
-        } else {
-            Err(format!("{program}: no such executable file"))
+        return match p.metadata() {
+            _ if executable(&p) => Ok(p),
+            Ok(m) if m.is_dir() => Err(format!("{program}: a directory, not a program")),
+            // There, but without the execute bit: say how to run it.
+            Ok(_) => Err(format!(
+                "{program}: not executable (`chmod +x {program}`, or name its \
+                 interpreter first: `python3 {program}`)"
+            )),
+            Err(_) => Err(format!("{program}: no such file")),
         };
     }
     std::env::var_os("PATH")
@@ -40,6 +45,33 @@ pub fn shown_command(argv: &[String]) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_program_that_is_there_but_not_executable_is_told_how_to_run() {
+        let dir = std::env::temp_dir().join(format!("boardcheck-noexec-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("sol.py");
+        std::fs::write(&file, "print(1)\n").unwrap();
+        let name = file.to_string_lossy().into_owned();
+        let why = super::resolve_program(&name).unwrap_err();
+        assert!(
+            why.contains("not executable") && why.contains("chmod +x"),
+            "{why}"
+        );
+        let missing = dir.join("nosuch.py").to_string_lossy().into_owned();
+        assert!(
+            super::resolve_program(&missing)
+                .unwrap_err()
+                .ends_with("no such file")
+        );
+        let folder = dir.to_string_lossy().into_owned();
+        assert!(
+            super::resolve_program(&folder)
+                .unwrap_err()
+                .contains("a directory")
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn words_are_quoted_only_where_a_shell_needs_it() {
         let argv: Vec<String> = ["python3", "my file.py", "--mode", "gtp", "it's"]
