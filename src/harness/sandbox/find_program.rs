@@ -7,16 +7,10 @@ use std::path::{Path, PathBuf};
 /// Finds `program` the way `exec` would, so that a missing program is a
 /// usage error before any case runs.
 pub fn resolve_program(program: &str) -> Result<PathBuf, String> {
-    let executable = |p: &Path| {
-        use std::os::unix::fs::PermissionsExt;
-        p.metadata()
-            .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-            .unwrap_or(false)
-    };
     if program.contains('/') {
         let p = PathBuf::from(program);
         return match p.metadata() {
-            _ if executable(&p) => Ok(p),
+            _ if is_executable(&p) => Ok(p),
             Ok(m) if m.is_dir() => Err(format!("{program}: a directory, not a program")),
             // There, but without the execute bit: say how to run it.
             Ok(_) => Err(format!(
@@ -30,9 +24,38 @@ pub fn resolve_program(program: &str) -> Result<PathBuf, String> {
         .iter()
         .flat_map(std::env::split_paths)
         .map(|dir| dir.join(program))
-        .find(|p| executable(p))
-        .ok_or_else(|| format!("{program}: command not found in PATH"))
+        .find(|p| is_executable(p))
+        .ok_or_else(|| not_found(program, OFF_PATH.iter().map(Path::new)))
 }
+
+/// Why `program` was not found in PATH, naming the first of `off_path`
+/// that holds it (Debian puts game programs, GNU Go and GRhino, in
+/// /usr/games, which root's PATH leaves out).
+fn not_found<'a>(program: &str, off_path: impl IntoIterator<Item = &'a Path>) -> String {
+    let elsewhere = off_path
+        .into_iter()
+        .map(|dir| dir.join(program))
+        .find(|p| is_executable(p));
+    match elsewhere {
+        Some(p) => format!(
+            "{program}: command not found in PATH, but {} is there: name it so, or add its \
+             folder to PATH",
+            p.display()
+        ),
+        None => format!("{program}: command not found in PATH"),
+    }
+}
+
+/// Whether `p` is a file with an execute bit.
+fn is_executable(p: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    p.metadata()
+        .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        .unwrap_or(false)
+}
+
+/// Folders that hold programs but are often off PATH.
+const OFF_PATH: &[&str] = &["/usr/games", "/usr/local/games", "/snap/bin"];
 
 /// `argv` as a shell would need it typed, each word quoted where needed:
 /// the command a run starts, exactly, for every message that names it.
@@ -69,6 +92,21 @@ mod tests {
                 .unwrap_err()
                 .contains("a directory")
         );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_program_off_path_is_named_where_it_is() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("boardcheck-offpath-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let program = dir.join("an-engine");
+        std::fs::write(&program, "#!/bin/sh\n").unwrap();
+        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let why = super::not_found("an-engine", [dir.as_path()]);
+        assert!(why.contains(&*program.to_string_lossy()), "{why}");
+        let why = super::not_found("another-engine", [dir.as_path()]);
+        assert_eq!(why, "another-engine: command not found in PATH");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
