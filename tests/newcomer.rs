@@ -45,6 +45,22 @@ fn an_unknown_problem_is_refused_before_anything_is_printed() {
     }
 }
 
+#[test]
+fn a_candidate_typed_without_the_dashes_is_told_where_it_goes() {
+    let out = boardcheck(&["check", "go-move", "python3", "sol.py"], "");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("tip: the candidate's command goes after `--`"),
+        "{stderr}"
+    );
+    // Another unknown argument, with the dashes there: no such tip.
+    let out = boardcheck(&["check", "go-move", "--no-such", "--", "cat"], "");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(!stderr.contains("goes after `--`"), "{stderr}");
+}
+
 /// Runs `line` with `sh -c` in `dir`, as a user pasting it would.
 fn pasted(line: &str, dir: &Path) -> std::process::Output {
     Command::new("sh")

@@ -166,6 +166,23 @@ fn jobs(j: Option<usize>) -> usize {
     j.unwrap_or_else(boardcheck::limits::cores)
 }
 
+/// A tip for the commonest first mistake: a candidate's command typed
+/// without the `--` before it (`boardcheck check go-move python3 sol.py`),
+/// which clap can only call an unexpected argument.
+fn candidate_without_dashes(e: &clap::Error) -> Option<String> {
+    let argv: Vec<String> = std::env::args().collect();
+    let takes_candidate = matches!(argv.get(1).map(String::as_str), Some("check" | "scale"));
+    (e.kind() == clap::error::ErrorKind::UnknownArgument
+        && takes_candidate
+        && !argv.iter().any(|a| a == "--"))
+    .then(|| {
+        format!(
+            "tip: the candidate's command goes after `--`: boardcheck {} <PROBLEM> [OPTIONS] -- <CMD>...",
+            argv[1]
+        )
+    })
+}
+
 /// Runs the command line; returns the exit status.
 pub fn main() -> i32 {
     // The problems' own subcommands join the ones clap derives.
@@ -191,6 +208,9 @@ pub fn main() -> i32 {
         Ok(parsed) => parsed,
         Err(e) => {
             let _ = e.print();
+            if let Some(tip) = candidate_without_dashes(&e) {
+                eprintln!("{tip}");
+            }
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
