@@ -13,10 +13,13 @@ pub fn resolve_program(program: &str) -> Result<PathBuf, String> {
             _ if is_executable(&p) => Ok(p),
             Ok(m) if m.is_dir() => Err(format!("{program}: a directory, not a program")),
             // There, but without the execute bit: say how to run it.
-            Ok(_) => Err(format!(
-                "{program}: not executable (`chmod +x {program}`, or name its \
-                 interpreter first: `python3 {program}`)"
-            )),
+            Ok(_) => Err(match interpreter_of(&p) {
+                Some(run) => format!(
+                    "{program}: not executable (`chmod +x {program}`, or name its \
+                     interpreter first: `{run} {program}`)"
+                ),
+                None => format!("{program}: not executable (`chmod +x {program}`)"),
+            }),
             Err(_) => Err(format!("{program}: no such file")),
         };
     }
@@ -43,6 +46,31 @@ fn not_found<'a>(program: &str, off_path: impl IntoIterator<Item = &'a Path>) ->
             p.display()
         ),
         None => format!("{program}: command not found in PATH"),
+    }
+}
+
+/// The interpreter a script names in its `#!` line (its program's name,
+/// or the one `env` runs), else the usual one for its extension.
+fn interpreter_of(p: &Path) -> Option<String> {
+    use std::io::{BufRead, Read};
+    let mut first = String::new();
+    let file = std::fs::File::open(p).ok()?;
+    std::io::BufReader::new(file.take(256))
+        .read_line(&mut first)
+        .ok()?;
+    if let Some(line) = first.strip_prefix("#!") {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let program = match words.as_slice() {
+            [env, name, ..] if env.ends_with("/env") => *name,
+            [path, ..] => path.rsplit('/').next()?,
+            [] => return None,
+        };
+        return Some(program.to_string());
+    }
+    match p.extension()?.to_str()? {
+        "py" => Some("python3".into()),
+        "sh" => Some("sh".into()),
+        _ => None,
     }
 }
 
@@ -79,6 +107,19 @@ mod tests {
         assert!(
             why.contains("not executable") && why.contains("chmod +x"),
             "{why}"
+        );
+        assert!(why.contains(&format!("`python3 {name}`")), "{why}");
+        // The #! line names the interpreter; a binary has none to name.
+        std::fs::write(&file, "#!/usr/bin/env pypy3\nprint(1)\n").unwrap();
+        let why = super::resolve_program(&name).unwrap_err();
+        assert!(why.contains(&format!("`pypy3 {name}`")), "{why}");
+        let binary = dir.join("engine");
+        std::fs::write(&binary, [0x7f, b'E', b'L', b'F']).unwrap();
+        let binary = binary.to_string_lossy().into_owned();
+        let why = super::resolve_program(&binary).unwrap_err();
+        assert_eq!(
+            why,
+            format!("{binary}: not executable (`chmod +x {binary}`)")
         );
         let missing = dir.join("nosuch.py").to_string_lossy().into_owned();
         assert!(
