@@ -96,10 +96,16 @@ pub fn shown_command(argv: &[String]) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// A fresh folder of this test process's own.
+    fn scratch(tag: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("boardcheck-{tag}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
     #[test]
     fn a_program_that_is_there_but_not_executable_is_told_how_to_run() {
-        let dir = std::env::temp_dir().join(format!("boardcheck-noexec-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = scratch("noexec");
         let file = dir.join("sol.py");
         std::fs::write(&file, "print(1)\n").unwrap();
         let name = file.to_string_lossy().into_owned();
@@ -139,8 +145,7 @@ mod tests {
     #[test]
     fn a_program_off_path_is_named_where_it_is() {
         use std::os::unix::fs::PermissionsExt;
-        let dir = std::env::temp_dir().join(format!("boardcheck-offpath-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = scratch("offpath");
         let program = dir.join("an-engine");
         std::fs::write(&program, "#!/bin/sh\n").unwrap();
         std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
