@@ -1,5 +1,7 @@
-"""flank-row over the persistent protocol (boardcheck check flank-row --protocol jsonl -- python3 flank_row_server.py):
-one JSON case a line in, one JSON answer a line out, flushed after each."""
+"""flank-row over the persistent protocol (boardcheck check flank-row --protocol jsonl --limits off -- python3 flank_row_server.py):
+one JSON case a line in, one JSON answer a line out, flushed after each.
+The naive solution: right, but quadratic, so the limits phase times it out
+(docs/protocol.md)."""
 import json
 import sys
 
