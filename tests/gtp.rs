@@ -285,6 +285,21 @@ fn a_gtp_engine_run_without_gtp_is_told_to_add_it() {
         stderr.contains("unknown command") && stderr.contains("add --gtp"),
         "{stderr}"
     );
+    // Told before shrinking, from the smallest input too: in the report,
+    // where `grade` and the library read it.
+    let out = boardcheck(
+        &[
+            "check", "go-game", "--seed", "1", "--cases", "20", "--limits", "off", "--json", "--",
+            "python3", TOY,
+        ],
+        "",
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let why = report["cannot_run"].as_str().unwrap_or_default();
+    assert!(
+        why.contains("on the smallest input as on the first") && why.contains("add --gtp"),
+        "{report}"
+    );
 }
 
 #[test]

@@ -159,26 +159,6 @@ fn limit_met(failure: &Failure, limits: Option<RunLimits>) -> String {
     }
 }
 
-/// What a crash's detail says first and last: the exit status or signal,
-/// and the last line of stderr (the error itself, in most languages).
-pub fn crash_words(detail: &str) -> String {
-    let (status, rest) = detail.split_once(';').unwrap_or((detail, ""));
-    let last = rest.rsplit(" | ").next().unwrap_or("").trim();
-    // The stderr excerpt starts with "stderr: " or "stderr (N earlier lines cut): ".
-    let last = match last
-        .split_once("): ")
-        .or_else(|| last.split_once("stderr: "))
-    {
-        Some((head, tail)) if head.trim_start().starts_with("stderr") => tail,
-        _ => last,
-    };
-    if last.is_empty() {
-        status.trim().to_string()
-    } else {
-        format!("{}: {last}", status.trim())
-    }
-}
-
 /// How far `f`'s input was shrunk, with its size, in words.
 fn input_words(f: &Failure) -> String {
     match &f.shrink {
@@ -247,7 +227,7 @@ fn failed(report: &Report, f: &Failure, limits: Option<RunLimits>) -> String {
     };
     let how = match (class, f.verdict) {
         (Class::TooSlow, _) => limit_met(f, limits),
-        (Class::Crashes, Verdict::RuntimeError) => crash_words(&f.detail),
+        (Class::Crashes, Verdict::RuntimeError) => crate::harness::crash::words(&f.detail),
         // Killed at the memory or output limit: the detail names it.
         (Class::Crashes, _) => f.detail.split(',').next().unwrap_or("").trim().to_string(),
         _ => f.verdict.name().to_string(),
@@ -276,9 +256,8 @@ pub fn row_of(
             cases_passed: 0,
             cases_run: 0,
             summary: format!(
-                "could not run: it fails the same way on the smallest input, before answering \
-                 anything ({})",
-                crash_words(why)
+                "could not run: {}",
+                crate::harness::report::cannot_run_parts(why).0
             ),
             limits,
             repeat,

@@ -277,11 +277,20 @@ pub fn grade_page(problem: &str, setup: &str, rows: &[Row]) -> String {
             escape(&r.summary)
         ));
         match &r.cannot_run {
-            Some(why) => body.push_str(&format!(
-                "<pre>{}</pre><p>repeat: <code>{}</code></p>\n",
-                escape(&excerpt(why, None, "")),
-                escape(&r.repeat)
-            )),
+            Some(why) => {
+                // What was seen is the summary's; the evidence follows.
+                let evidence = super::report::cannot_run_parts(why).1;
+                if !evidence.trim().is_empty() {
+                    body.push_str(&format!(
+                        "<pre>{}</pre>",
+                        escape(&excerpt(evidence, None, ""))
+                    ));
+                }
+                body.push_str(&format!(
+                    "<p>repeat: <code>{}</code></p>\n",
+                    escape(&r.repeat)
+                ));
+            }
             None => body.push_str(&check_details(&r.report, &r.repeat)),
         }
         body.push_str("<p><a href=\"#top\">back to the table</a></p></section>\n");

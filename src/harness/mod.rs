@@ -12,7 +12,7 @@
 //! feature (the command line, this crate's tests, examples and benches, and
 //! the fuzz targets turn it on): `process` and `sandbox` (an untrusted run
 //! under limits), `session`, `protocol` and `gtp` (long-lived candidates),
-//! `board_view`, `html` and `excerpt` (report parts), `vectors` and
+//! `board_view`, `html`, `crash` and `excerpt` (report parts), `vectors` and
 //! `given_inputs` (the vector runner, a check's given inputs), `options`
 //! (options read by a problem), `grade`, `names`, `exhaust`, `selftest`,
 //! `testing`, `scale`,
@@ -41,6 +41,11 @@ pub mod board_view;
 #[cfg(not(feature = "tooling"))]
 #[allow(dead_code, unused_imports)]
 mod board_view;
+#[cfg(feature = "tooling")]
+pub mod crash;
+#[cfg(not(feature = "tooling"))]
+#[allow(dead_code, unused_imports)]
+mod crash;
 #[cfg(feature = "tooling")]
 pub mod excerpt;
 #[cfg(not(feature = "tooling"))]

@@ -189,27 +189,7 @@ pub fn run(args: CheckArgs) -> i32 {
             Some(spec) => format!("--py-func {spec}"),
             None => boardcheck::harness::process::shown_command(&args.command),
         };
-        return usage_error(format!(
-            "could not run the candidate `{command}`: it fails the same way on the smallest \
-             input as on the first, before answering anything (a set-up mistake, not a case \
-             to shrink):\n{detail}"
-        ));
-    }
-    if !args.gtp
-        && played_over_gtp().contains(&args.problem.as_str())
-        && let Some(f) = report
-            .failure
-            .as_ref()
-            .filter(|f| boardcheck::harness::gtp::wire::refuses_as_unknown_command(&f.got))
-    {
-        // A GTP engine fed the text form: the user's set-up, not its bug.
-        let first = f.got.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-        return usage_error(format!(
-            "`{}` answers the text form as a GTP engine answers a command it does not \
-             know (`{}`): to check a GTP engine, add --gtp (docs/gtp.md)",
-            boardcheck::harness::process::shown_command(&args.command),
-            first.trim()
-        ));
+        return usage_error(format!("could not run the candidate `{command}`: {detail}"));
     }
     let law_broken = report.gtp_laws.as_ref().is_some_and(|l| l.broken.is_some());
     let repeat = repeat_command(&argv, seed);

@@ -1,7 +1,9 @@
 //! What `grade` prints: the table (text or CSV) and one section per
 //! submission, what a teacher pastes into feedback.
 
-use boardcheck::harness::grade::{Class, Row, crash_words};
+use boardcheck::harness::crash;
+use boardcheck::harness::grade::{Class, Row};
+use boardcheck::harness::report::cannot_run_parts;
 
 /// One line of a case for a table cell.
 fn one_line(text: &str) -> String {
@@ -15,10 +17,14 @@ fn one_line(text: &str) -> String {
 
 /// The case of a row for a table cell: at the limits the pattern and sizes
 /// (the input itself is large), else the input on one line; for one that
-/// could not run, the first line of why.
+/// could not run, the few words of its evidence (or what was seen).
 fn case_cell(row: &Row) -> String {
     if let Some(why) = &row.cannot_run {
-        return one_line(&crash_words(why));
+        // The evidence's few words (the error itself) where there is any.
+        return match cannot_run_parts(why) {
+            (seen, "") => one_line(seen),
+            (_, evidence) => one_line(&crash::words(evidence)),
+        };
     }
     let Some(f) = &row.failure else {
         return String::new();
@@ -102,7 +108,12 @@ pub fn section(row: &Row) -> String {
     );
     match (&row.class, &row.cannot_run) {
         (_, Some(why)) => {
-            out.push_str(&format!("{}\nrepeat: {}\n", why.trim_end(), row.repeat));
+            // What was seen is the summary's; the evidence follows.
+            let evidence = cannot_run_parts(why).1.trim_end();
+            if !evidence.is_empty() {
+                out.push_str(&format!("{evidence}\n"));
+            }
+            out.push_str(&format!("repeat: {}\n", row.repeat));
         }
         (Class::Pass, None) => out.push_str(&format!("repeat: {}\n", row.repeat)),
         _ => {

@@ -18,6 +18,7 @@ use super::{Context, Found};
 use crate::generation::{Generate, reference};
 use crate::harness::batch::{ddmin, suspects};
 use crate::harness::candidate::Ran;
+use crate::harness::crash;
 use crate::harness::judging::smallest_case;
 use crate::harness::judging::{
     Judged, confirmed_by, failure, judge_run, run_again, run_alone, run_batches,
@@ -26,6 +27,22 @@ use crate::harness::report::{Failure, Shrink};
 use crate::harness::shrink::{Budget, Shrinker, Signature};
 use crate::harness::verdict::{Origin, Verdict};
 use crate::problem::{Problem, answer_text, case_text};
+
+/// How a first failure may show the candidate's set-up, not a bug in it
+/// (see `Context::cannot_run`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum SetUpSign {
+    /// A crash before answering anything: a missing module or file, the
+    /// wrong input form.
+    Crash,
+    /// No answer line within the time limit from a program fed a line at a
+    /// time: one that reads its input to the end first.
+    Silent,
+    /// `? unknown command`: a GTP engine run without `--gtp`.
+    // Engines are processes: none without the `process` feature.
+    #[cfg_attr(not(all(unix, feature = "process")), allow(dead_code))]
+    GtpRefusal,
+}
 
 /// A batch that failed, with its run.
 type FailingBatch<P> = (Vec<<P as Problem>::Case>, Ran<<P as Problem>::Answer>);
@@ -338,14 +355,12 @@ impl<P: Generate> Context<'_, P> {
     }
 
     /// Whether the candidate fails the way it failed on `case` on the
-    /// domain's smallest input too, before answering anything: a crash
-    /// with the same exit status and stderr (but for the numbers in it,
-    /// which quote the input: [`same_crash`]), or, for a program fed a
-    /// line at a time, no answer line within the time limit. Then it
-    /// cannot run at all (an import error, a missing file or function,
-    /// the wrong input form or protocol), which is the user's set-up, not
-    /// a bug to shrink. Asked once, for the first failure; the answer is
-    /// kept.
+    /// domain's smallest input too, in a way that shows its set-up rather
+    /// than a bug ([`SetUpSign`]). Then it cannot run at all (an import
+    /// error, a missing file or function, the wrong input form, protocol
+    /// or option), which is the user's mistake, not a case to shrink.
+    /// Asked once, for the first failure; the answer is kept in the
+    /// findings, saying what was seen and what to do.
     fn cannot_run(&self, case: &P::Case, judged: &Judged) -> bool {
         if !self.candidate.runs_a_program() {
             return false;
@@ -354,12 +369,11 @@ impl<P: Generate> Context<'_, P> {
         if std::mem::replace(&mut findings.start_up_checked, true) {
             return findings.cannot_run.is_some();
         }
-        let silent_time_out = judged.verdict == Verdict::TimeLimit
-            && self.candidate.answers_line_by_line()
-            && judged.confirmed.is_some();
-        if !(judged.verdict == Verdict::RuntimeError || silent_time_out)
-            || !judged.got.trim().is_empty()
-        {
+        let Some(sign) = self.set_up_sign(judged) else {
+            return false;
+        };
+        if sign == SetUpSign::Silent && judged.confirmed.is_none() {
+            // A time-out stands only once confirmed.
             return false;
         }
         let smallest = smallest_case(&self.domain, self.extras);
@@ -367,93 +381,59 @@ impl<P: Generate> Context<'_, P> {
             return false;
         }
         let again = run_alone(self.candidate, std::slice::from_ref(&smallest), 1).remove(0);
-        if again.verdict != judged.verdict || !again.got.trim().is_empty() {
+        if self.set_up_sign(&again) != Some(sign) {
             return false;
         }
-        if silent_time_out {
-            findings.cannot_run = Some(format!(
-                "{}\nno answer line to the smallest input either: a long-lived process must \
-                 answer each line as it comes (docs/protocol.md); a program that reads its \
-                 input to the end first, as the text form allows, waits here for ever",
+        findings.cannot_run = match sign {
+            SetUpSign::Crash if crash::same(&again.detail, &judged.detail) => Some(format!(
+                "it fails the same way on the smallest input as on the first, before answering \
+                 anything ({}): a set-up mistake, not a case to shrink\n{}",
+                crash::words(&judged.detail),
                 judged.detail
-            ));
-        } else if same_crash(&again.detail, &judged.detail) {
-            findings.cannot_run = Some(judged.detail.clone());
-        }
+            )),
+            SetUpSign::Crash => None,
+            SetUpSign::Silent => Some(format!(
+                "no answer line to the smallest input either: a long-lived process must answer \
+                 each line as it comes (docs/protocol.md); a program that reads its input to \
+                 the end first, as the text form allows, waits here for ever\n{}",
+                judged.detail
+            )),
+            SetUpSign::GtpRefusal => {
+                let reply = judged
+                    .got
+                    .lines()
+                    .find(|l| !l.trim().is_empty())
+                    .unwrap_or("");
+                Some(format!(
+                    "it answers the text form as a GTP engine answers a command it does not \
+                     know, on the smallest input as on the first: to check a GTP engine, add \
+                     --gtp (docs/gtp.md)\ngot `{}`",
+                    reply.trim()
+                ))
+            }
+        };
         findings.cannot_run.is_some()
     }
-}
 
-/// Whether two crash details (exit status, then stderr's tail) tell of
-/// the same crash: the exit status the same, and stderr the same once
-/// every run of digits is one `#`, where a message quotes the input (a
-/// parse error names the line it could not read: `'1 1'` on the smallest
-/// input, `'7 9'` on the first). The tails are cut to a length from the
-/// front, so the shorter, less its first few characters (a cut may fall
-/// inside a number), must end the longer.
-fn same_crash(a: &str, b: &str) -> bool {
-    if a == b {
-        return true;
-    }
-    let split = |d: &str| -> (String, String) {
-        match d.split_once("; stderr") {
-            Some((status, rest)) => {
-                let tail = rest.split_once(": ").map_or(rest, |(_, t)| t);
-                (status.to_string(), masked(tail))
-            }
-            None => (d.to_string(), String::new()),
+    /// What in a failing run may show a set-up mistake: a crash before
+    /// answering anything; for a program fed a line at a time, a confirmed
+    /// time-out with no answer line; for a problem played over GTP, a
+    /// program not run as a GTP engine that answers as one ([`SetUpSign`]).
+    fn set_up_sign(&self, judged: &Judged) -> Option<SetUpSign> {
+        let silent = judged.got.trim().is_empty();
+        if judged.verdict == Verdict::RuntimeError && silent {
+            return Some(SetUpSign::Crash);
         }
-    };
-    let ((status_a, tail_a), (status_b, tail_b)) = (split(a), split(b));
-    if status_a != status_b || tail_a.is_empty() != tail_b.is_empty() {
-        return false;
-    }
-    let (short, long) = if tail_a.len() <= tail_b.len() {
-        (&tail_a, &tail_b)
-    } else {
-        (&tail_b, &tail_a)
-    };
-    let skip = short.char_indices().nth(8).map_or(short.len(), |(i, _)| i);
-    long.ends_with(&short[skip..])
-}
-
-/// `text` with every run of ASCII digits written as one `#`.
-fn masked(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_ascii_digit() {
-            if !out.ends_with('#') {
-                out.push('#');
-            }
-        } else {
-            out.push(c);
+        if judged.verdict == Verdict::TimeLimit && silent && self.candidate.answers_line_by_line() {
+            return Some(SetUpSign::Silent);
         }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::same_crash;
-
-    #[test]
-    fn a_crash_quoting_its_input_is_the_same_crash_on_any_input() {
-        let first = "exit status 1; stderr (151 earlier bytes cut): es/x.py\", line 75, in main | \
-                     t = int(next(lines)) | ValueError: invalid literal for int() with base 10: '17 93'";
-        let smallest = "exit status 1; stderr (155 earlier bytes cut): x.py\", line 75, in main | \
-                        t = int(next(lines)) | ValueError: invalid literal for int() with base 10: '1 1'";
-        assert!(same_crash(first, smallest));
-        // Another line of the program, another exit status, another error:
-        // not the same crash.
-        assert!(!same_crash(first, &smallest.replace("main", "parse")));
-        assert!(!same_crash(
-            first,
-            &smallest.replace("status 1", "status 2")
-        ));
-        assert!(!same_crash(
-            first,
-            &smallest.replace("ValueError", "IndexError")
-        ));
-        assert!(!same_crash(first, "exit status 1"));
+        #[cfg(all(unix, feature = "process"))]
+        if P::gtp_form().is_some()
+            && self.candidate.engine().is_none()
+            && crate::harness::gtp::wire::refuses_as_unknown_command(&judged.got)
+        {
+            return Some(SetUpSign::GtpRefusal);
+        }
+        None
     }
 }

@@ -63,8 +63,10 @@ pub struct Report {
     /// confirmed alone.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub failures: Vec<Failure>,
-    /// Why the candidate could not run at all (status `error`): its exit
-    /// status and the end of its stderr, the same on the smallest input.
+    /// Why the candidate could not run at all (status `error`), a set-up
+    /// mistake: a first line that says what was seen and what to do, then
+    /// the evidence, if any (the run's detail: its exit status and the end
+    /// of its stderr). [`cannot_run_parts`] splits them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cannot_run: Option<String>,
     /// Time-outs that answered in time when run again alone: a busy
@@ -86,6 +88,22 @@ pub struct Report {
     /// How the problem's answers read their first line, for the renderers.
     #[serde(skip)]
     pub answer_form: AnswerForm,
+}
+
+/// [`Report::cannot_run`] in its two parts: what was seen (its first
+/// line) and the evidence (the lines after it, empty if none).
+///
+/// ```
+/// use boardcheck::harness::report::cannot_run_parts;
+/// let why = "it crashes alike on every input\nexit status 1; stderr: boom";
+/// assert_eq!(
+///     cannot_run_parts(why),
+///     ("it crashes alike on every input", "exit status 1; stderr: boom")
+/// );
+/// assert_eq!(cannot_run_parts("no such program"), ("no such program", ""));
+/// ```
+pub fn cannot_run_parts(why: &str) -> (&str, &str) {
+    why.split_once('\n').unwrap_or((why, ""))
 }
 
 /// How a problem's answers are drawn, handed to the report by whoever
