@@ -297,7 +297,7 @@ fn a_gtp_engine_run_without_gtp_is_told_to_add_it() {
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let why = report["cannot_run"].as_str().unwrap_or_default();
     assert!(
-        why.contains("on the smallest input as on the first") && why.contains("add --gtp"),
+        why.contains("on the smallest input as on another") && why.contains("add --gtp"),
         "{report}"
     );
 }

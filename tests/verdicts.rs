@@ -614,9 +614,10 @@ fn shrinking_ends_with_the_enumeration_below_a_local_minimum() {
         "examples/go_move/suicide_before_captures.py",
         "--multi",
     ];
+    // Seed 2's first failure is one the greedy steps leave above 2x2.
     let (status, report) = check_json(
         "go-move",
-        1,
+        2,
         &["--multi", "--properties", "off"],
         &candidate,
     );
@@ -951,12 +952,15 @@ mod in_process {
                 report.failure
             );
             if batch == 1 {
+                // Once per different case (the 40 may repeat one).
+                let different = seen.lock().unwrap().len() as u64;
+                assert!(different > 30);
                 let noise = report.slow_once.as_ref().expect("the noise is counted");
-                assert_eq!(noise.runs, 40);
+                assert_eq!(noise.runs, different);
                 assert!(
                     report
                         .render("r")
-                        .contains("timing noise: 40 runs timed out once")
+                        .contains(&format!("timing noise: {different} runs timed out once"))
                 );
             }
         }

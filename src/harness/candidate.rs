@@ -121,7 +121,8 @@ pub trait Candidate<P: Generate>: Sync {
     /// Whether the program is long-lived and fed its cases a line at a
     /// time, each answered before the next is sent: a program that reads
     /// its input to the end first (the text form) waits there forever, so
-    /// no answer to the smallest input either is a set-up mistake.
+    /// no answer to the smallest input (or another) either is a set-up
+    /// mistake.
     fn answers_line_by_line(&self) -> bool {
         false
     }

@@ -35,7 +35,8 @@ use crate::suite::Suite;
 /// (`config.size`, `config.shape`). Each failure is confirmed alone and
 /// shrunk; the check goes on until it has `config.max_failures` distinct
 /// ones. A program that fails the same way on the smallest input as on
-/// the first failing one cannot run at all: the report says so
+/// the first failing one (or another, if that is the smallest) before
+/// answering anything cannot run at all: the report says so
 /// ([`Status::Error`]) and nothing is shrunk (a Rust function is never
 /// taken for one: its panics are failures).
 pub fn check<P: Suite>(candidate: &dyn Candidate<P>, config: &CheckConfig) -> Report {

@@ -113,6 +113,28 @@ pub fn smallest_case<P: Generate>(domain: &Domain, extras: &Extras<P>) -> P::Cas
     tree.current()
 }
 
+/// An input of `domain` other than `case`, to tell a failure of the
+/// candidate's set-up from a bug: the smallest input, or if that is
+/// `case`, the first random case of the first seed whose first case is not.
+pub fn another_case<P: Generate>(
+    domain: &Domain,
+    extras: &Extras<P>,
+    case: &P::Case,
+) -> Option<P::Case> {
+    let smallest = smallest_case(domain, extras);
+    if smallest != *case {
+        return Some(smallest);
+    }
+    let cases = domain.cases(extras);
+    (1..=16).find_map(|seed| {
+        let other = cases
+            .new_tree(&mut seeded_runner(seed))
+            .expect("strategies here never reject")
+            .current();
+        (other != *case).then_some(other)
+    })
+}
+
 /// One case generated from `seed` (what `boardcheck gen` prints).
 pub fn generate<P: Generate>(seed: u64, size: usize) -> P::Case {
     let mut runner = seeded_runner(seed);

@@ -19,7 +19,7 @@ use crate::generation::{Generate, reference};
 use crate::harness::batch::{ddmin, suspects};
 use crate::harness::candidate::Ran;
 use crate::harness::crash;
-use crate::harness::judging::smallest_case;
+use crate::harness::judging::another_case;
 use crate::harness::judging::{
     Judged, confirmed_by, failure, judge_run, run_again, run_alone, run_batches,
 };
@@ -355,7 +355,8 @@ impl<P: Generate> Context<'_, P> {
     }
 
     /// Whether the candidate fails the way it failed on `case` on the
-    /// domain's smallest input too, in a way that shows its set-up rather
+    /// domain's smallest input too (or on another, if `case` is the
+    /// smallest), in a way that shows its set-up rather
     /// than a bug ([`SetUpSign`]). Then it cannot run at all (an import
     /// error, a missing file or function, the wrong input form, protocol
     /// or option), which is the user's mistake, not a case to shrink.
@@ -376,24 +377,24 @@ impl<P: Generate> Context<'_, P> {
             // A time-out stands only once confirmed.
             return false;
         }
-        let smallest = smallest_case(&self.domain, self.extras);
-        if smallest == *case {
+        // The smallest input, or another if `case` is the smallest.
+        let Some(other) = another_case(&self.domain, self.extras, case) else {
             return false;
-        }
-        let again = run_alone(self.candidate, std::slice::from_ref(&smallest), 1).remove(0);
+        };
+        let again = run_alone(self.candidate, std::slice::from_ref(&other), 1).remove(0);
         if self.set_up_sign(&again) != Some(sign) {
             return false;
         }
         findings.cannot_run = match sign {
             SetUpSign::Crash if crash::same(&again.detail, &judged.detail) => Some(format!(
-                "it fails the same way on the smallest input as on the first, before answering \
+                "it fails the same way on the smallest input as on another, before answering \
                  anything ({}): a set-up mistake, not a case to shrink\n{}",
                 crash::words(&judged.detail),
                 judged.detail
             )),
             SetUpSign::Crash => None,
             SetUpSign::Silent => Some(format!(
-                "no answer line to the smallest input either: a long-lived process must answer \
+                "no answer line to the smallest input or to another: a long-lived process must answer \
                  each line as it comes (docs/protocol.md); a program that reads its input to \
                  the end first, as the text form allows, waits here for ever\n{}",
                 judged.detail
@@ -406,7 +407,7 @@ impl<P: Generate> Context<'_, P> {
                     .unwrap_or("");
                 Some(format!(
                     "it answers the text form as a GTP engine answers a command it does not \
-                     know, on the smallest input as on the first: to check a GTP engine, add \
+                     know, on the smallest input as on another: to check a GTP engine, add \
                      --gtp (docs/gtp.md)\ngot `{}`",
                     reply.trim()
                 ))

@@ -5,6 +5,8 @@
 use proptest::prelude::*;
 use proptest::sample::Index;
 
+use crate::generation::weighted;
+
 use super::{Case, Command, MAX_SIDE};
 
 /// A coordinate relative to a side of length n.
@@ -44,7 +46,7 @@ fn pick() -> impl Strategy<Value = Pick> {
 /// A command before the board size is known: kind 0 move, 1 count, 2 legal, 3 display.
 fn raw_command() -> impl Strategy<Value = (u8, Pick, Pick)> {
     (
-        prop_oneof![5 => Just(0u8), 2 => Just(1u8), 2 => Just(2u8), 1 => Just(3u8)],
+        weighted(&[(5, 0u8), (2, 1u8), (2, 2u8), (1, 3u8)]),
         pick(),
         pick(),
     )

@@ -5,19 +5,20 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 
 use super::{Case, Cell, Placement, Player, Row};
+use crate::generation::weighted;
 
 /// A player, shrinking toward A.
 pub fn player() -> impl Strategy<Value = Player> {
-    prop_oneof![Just(Player::A), Just(Player::B)]
+    weighted(&[(1, Player::A), (1, Player::B)])
 }
 
 /// A cell, shrinking toward empty.
 pub fn cell() -> impl Strategy<Value = Cell> {
-    prop_oneof![
-        Just(Cell::Empty),
-        Just(Cell::Piece(Player::A)),
-        Just(Cell::Piece(Player::B))
-    ]
+    weighted(&[
+        (1, Cell::Empty),
+        (1, Cell::Piece(Player::A)),
+        (1, Cell::Piece(Player::B)),
+    ])
 }
 
 /// Rows of 1 to `max` cells.

@@ -5,6 +5,8 @@
 use proptest::prelude::*;
 use proptest::sample::Index;
 
+use crate::generation::weighted;
+
 use super::patterns::from_playout;
 use super::rules::{group_and_liberties, legalize, move_at, neighbours, pick_move};
 use super::{BLACK, Case, EMPTY, MAX_N, Move, Position, WHITE, opponent};
@@ -25,16 +27,12 @@ fn target_or_pick(
 
 /// A colour, shrinking toward black.
 fn colour() -> impl Strategy<Value = u8> {
-    prop_oneof![Just(BLACK), Just(WHITE)]
+    weighted(&[(1, BLACK), (1, WHITE)])
 }
 
 /// A point, shrinking toward empty; `empty : black : white` weights.
 fn point(weights: (u32, u32, u32)) -> impl Strategy<Value = u8> {
-    prop_oneof![
-        weights.0 => Just(EMPTY),
-        weights.1 => Just(BLACK),
-        weights.2 => Just(WHITE),
-    ]
+    weighted(&[(weights.0, EMPTY), (weights.1, BLACK), (weights.2, WHITE)])
 }
 
 /// The board sides a family draws: up to `max`, or exactly `max`
@@ -72,7 +70,7 @@ fn noise(sides: Sides, weights: (u32, u32, u32)) -> BoxedStrategy<Case> {
     (
         side(sides),
         proptest::collection::vec(point(weights), size * size),
-        prop_oneof![9 => Just(true), 1 => Just(false)],
+        weighted(&[(9, true), (1, false)]),
         any::<Index>(),
         colour(),
     )
@@ -168,7 +166,7 @@ fn eyes(sides: Sides) -> BoxedStrategy<Case> {
         side(sides),
         proptest::collection::vec(point((2, 1, 1)), size * size),
         proptest::collection::vec((any::<Index>(), colour()), 1..=3),
-        prop_oneof![3 => Just(true), 1 => Just(false)],
+        weighted(&[(3, true), (1, false)]),
         any::<Index>(),
         colour(),
     )

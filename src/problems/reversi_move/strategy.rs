@@ -5,13 +5,15 @@
 use proptest::prelude::*;
 use proptest::sample::Index;
 
+use crate::generation::weighted;
+
 use super::grid::DIRECTIONS;
 use super::othello::Position;
 use super::{Board, Case, MAX_SIDE};
 
 /// A player, shrinking toward 1.
 pub fn player() -> impl Strategy<Value = u8> {
-    prop_oneof![Just(1u8), Just(2u8)]
+    weighted(&[(1, 1u8), (1, 2u8)])
 }
 
 /// Raw material of one case, turned into a valid case by [`build`]: fill
@@ -86,7 +88,7 @@ fn raw(side: usize) -> impl Strategy<Value = Raw> {
     (
         0u32..=4,
         any::<u64>().no_shrink(),
-        prop_oneof![4 => Just(true), 1 => Just(false)],
+        weighted(&[(4, true), (1, false)]),
         any::<Index>(),
         player(),
         proptest::option::weighted(
@@ -94,7 +96,7 @@ fn raw(side: usize) -> impl Strategy<Value = Raw> {
             proptest::collection::vec(
                 (
                     prop_oneof![3 => 1..=2usize, 1 => 0..side.max(1)],
-                    prop_oneof![3 => Just(true), 1 => Just(false)],
+                    weighted(&[(3, true), (1, false)]),
                 ),
                 8,
             ),
