@@ -19,9 +19,8 @@ use crate::generation::{Generate, reference};
 use crate::harness::batch::{ddmin, suspects};
 use crate::harness::candidate::Ran;
 use crate::harness::crash;
-use crate::harness::judging::another_case;
 use crate::harness::judging::{
-    Judged, confirmed_by, failure, judge_run, run_again, run_alone, run_batches,
+    Judged, another_case, confirmed_by, failure, judge_run, run_again, run_alone, run_batches,
 };
 use crate::harness::report::{Failure, Shrink};
 use crate::harness::shrink::{Budget, Shrinker, Signature};
@@ -356,12 +355,12 @@ impl<P: Generate> Context<'_, P> {
 
     /// Whether the candidate fails the way it failed on `case` on the
     /// domain's smallest input too (or on another, if `case` is the
-    /// smallest), in a way that shows its set-up rather
-    /// than a bug ([`SetUpSign`]). Then it cannot run at all (an import
-    /// error, a missing file or function, the wrong input form, protocol
-    /// or option), which is the user's mistake, not a case to shrink.
-    /// Asked once, for the first failure; the answer is kept in the
-    /// findings, saying what was seen and what to do.
+    /// smallest), in a way that shows its set-up rather than a bug
+    /// ([`SetUpSign`]). Then it cannot run at all (an import error, a
+    /// missing file or function, the wrong input form, protocol or
+    /// option), which is the user's mistake, not a case to shrink. Asked
+    /// once, for the first failure; the answer is kept in the findings,
+    /// saying what was seen and what to do.
     fn cannot_run(&self, case: &P::Case, judged: &Judged) -> bool {
         if !self.candidate.runs_a_program() {
             return false;
