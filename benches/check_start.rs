@@ -3,11 +3,14 @@
 //! bare work (a fresh seeded runner, one draw from the same strategy, the
 //! engine and the reference). Their ratio, read within one run, is what a
 //! check adds before its first case; the time to failure of
-//! docs/finders.md counts it.
+//! docs/finders.md counts it. The two games show what a case of theirs
+//! costs: most of it is the oracle and the engine-steered draw.
 
 use boardcheck::generation::reference;
 use boardcheck::harness::check::{CheckConfig, seeded_runner};
-use boardcheck::problems::{flank_row::FlankRow, go_capture::GoCapture};
+use boardcheck::problems::{
+    flank_row::FlankRow, go_capture::GoCapture, go_game::GoGame, othello_game::OthelloGame,
+};
 use boardcheck::suite::Suite;
 use boardcheck::unit::Check;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
@@ -41,5 +44,11 @@ fn one_case<P: Suite>(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, one_case::<FlankRow>, one_case::<GoCapture>);
+criterion_group!(
+    benches,
+    one_case::<FlankRow>,
+    one_case::<GoCapture>,
+    one_case::<GoGame>,
+    one_case::<OthelloGame>
+);
 criterion_main!(benches);

@@ -3,7 +3,7 @@
 //! `othello-game/full-game/{engine,oracle}/N`: the `full-game` pattern on
 //! N × N boards (a game played to its end, all of it undone, then played
 //! again: some 3·(N² - 4) commands), answered by the incremental engine
-//! and by the oracle that replays the history for every command.
+//! and by the oracle, which copies a plain grid for every play.
 //! Throughput is in commands; quote the engine / oracle ratio.
 //!
 //! `cargo bench --bench othello_game -- --warm-up-time 1 --measurement-time 3`

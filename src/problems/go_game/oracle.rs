@@ -17,22 +17,16 @@ struct Entry {
 /// The on-board orthogonal neighbours of point `p` of an n×n board.
 /// The oracle's own naive code, not `problems::geometry`: an oracle
 /// shares nothing with the engines it judges.
-pub(super) fn neighbours(n: usize, p: usize) -> Vec<usize> {
+pub(super) fn neighbours(n: usize, p: usize) -> impl Iterator<Item = usize> {
     let (r, c) = (p / n, p % n);
-    let mut out = Vec::with_capacity(4);
-    if r > 0 {
-        out.push(p - n);
-    }
-    if r + 1 < n {
-        out.push(p + n);
-    }
-    if c > 0 {
-        out.push(p - 1);
-    }
-    if c + 1 < n {
-        out.push(p + 1);
-    }
-    out
+    [
+        (r > 0).then(|| p - n),
+        (r + 1 < n).then(|| p + n),
+        (c > 0).then(|| p - 1),
+        (c + 1 < n).then(|| p + 1),
+    ]
+    .into_iter()
+    .flatten()
 }
 
 /// The group of the stone at `p`: its points and whether it has a liberty.
@@ -74,10 +68,15 @@ fn play(case: &Case, history: &[Entry], colour: u8, col: usize, row: usize) -> O
     // 2. Place, then remove every opponent group without a liberty.
     board[at] = colour;
     let them = 3 - colour;
+    // Each group once: a stone of a group already looked at has its group.
+    let mut looked_at = vec![false; n * n];
     let mut dead = Vec::new();
     for p in 0..n * n {
-        if board[p] == them && !dead.contains(&p) {
+        if board[p] == them && !looked_at[p] {
             let (points, free) = group(&board, n, p);
+            for &q in &points {
+                looked_at[q] = true;
+            }
             if !free {
                 dead.extend(points);
             }

@@ -84,7 +84,7 @@ fn play_kind(
     if board[at] != EMPTY {
         return "a play onto a stone".into();
     }
-    let own_liberty = neighbours(n, at).iter().any(|&m| board[m] == EMPTY);
+    let own_liberty = neighbours(n, at).any(|m| board[m] == EMPTY);
     let mut after = board.clone();
     after[at] = colour;
     let mut taken = Vec::new();

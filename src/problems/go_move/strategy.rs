@@ -1,6 +1,7 @@
 //! Proptest strategies for go-move: noise mixed with structure (dense
 //! boards, checkerboards, snakes, eyes, groups in atari, positions from
-//! random games), all made legal by [`legalize`].
+//! random games), all made legal by [`legalize`]; moves mostly on empty
+//! points, one in six on a stone.
 
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -260,9 +261,11 @@ pub fn shaped(n: usize) -> BoxedStrategy<Case> {
     })
 }
 
-/// Every family, the simplest first.
+/// Every family, the simplest first; then, one case in six, the move put
+/// on a stone (the statement's first rule, which the families' moves on
+/// empty points would leave to a case in fifty).
 fn families(size: Sides) -> BoxedStrategy<Case> {
-    prop_oneof![
+    let family = prop_oneof![
         4 => noise(size, (2, 1, 1)),
         1 => noise(size, (1, 4, 4)),
         1 => checkerboard(size),
@@ -270,6 +273,28 @@ fn families(size: Sides) -> BoxedStrategy<Case> {
         2 => eyes(size),
         3 => atari(size),
         1 => from_games(size),
-    ]
-    .boxed()
+    ];
+    (family, weighted(&[(5, false), (1, true)]), any::<Index>())
+        .prop_map(|(case, onto_stone, pick)| {
+            if onto_stone {
+                onto_a_stone(case, pick)
+            } else {
+                case
+            }
+        })
+        .boxed()
+}
+
+/// `case` with its move (same colour) on a stone picked by `pick`; as it
+/// was if the board has none.
+fn onto_a_stone(case: Case, pick: Index) -> Case {
+    let Case { position, mv } = case;
+    let n = position.n;
+    let stones: Vec<usize> = (0..n * n).filter(|&i| position.cells[i] != EMPTY).collect();
+    let mv = if stones.is_empty() {
+        mv
+    } else {
+        move_at(stones[pick.index(stones.len())], n, mv.colour)
+    };
+    Case { position, mv }
 }

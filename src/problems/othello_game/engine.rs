@@ -325,6 +325,16 @@ impl Game {
         vertices(self.moves_of(self.to_move))
     }
 
+    /// How many moves the opponent of the player to move has after that
+    /// player plays `vertex` (one of their legal moves): what the
+    /// generators' squeeze minimizes, without a copy of the game.
+    pub fn opponent_moves_after(&self, (col, row): Vertex) -> u32 {
+        let (p, o) = self.sides(self.to_move);
+        let sq = row as usize * WIDTH + col as usize;
+        let f = flips(p, o, sq);
+        moves(o ^ f, p | f | Bits::bit(sq), self.mask).count()
+    }
+
     /// Whether neither player can move.
     pub fn over(&self) -> bool {
         self.moves_of(Colour::Black).is_zero() && self.moves_of(Colour::White).is_zero()

@@ -1,7 +1,8 @@
-//! The statement, literally: for every command, the game is replayed from
-//! the start position through every accepted play so far, on a plain grid
-//! of rows, each move found by walking the 8 rays cell by cell. Quadratic
-//! in the number of commands; shares no code with the engine.
+//! The statement, literally, on a plain grid of rows: every move found by
+//! walking the 8 rays cell by cell, and the position after every accepted
+//! play kept on a stack, so that `undo` takes back exactly one play by
+//! popping it (the stack is the history of positions the statement speaks
+//! of). Shares no code with the engine.
 
 use super::{Answer, BLACK, Board, Case, Colour, Command, EMPTY, Reply, Rules, Vertex, WHITE};
 
@@ -18,6 +19,7 @@ pub(super) const DIRECTIONS: [(i64, i64); 8] = [
 ];
 
 /// A position: the grid (`grid[row][col]`) and who is to move.
+#[derive(Clone)]
 struct Position {
     grid: Vec<Vec<u8>>,
     to_move: Colour,
@@ -45,59 +47,80 @@ fn start(n: usize) -> Position {
     }
 }
 
+/// How many discs flip along the ray (`dr`, `dc`) when `colour` plays at
+/// (`col`, `row`) on `grid`: the run of the opponent's discs from the
+/// move, if the mover's own disc closes it; 0 otherwise.
+fn run(
+    grid: &[Vec<u8>],
+    colour: Colour,
+    (col, row): (usize, usize),
+    (dr, dc): (i64, i64),
+) -> usize {
+    let n = grid.len() as i64;
+    let on_board = |r: i64, c: i64| r >= 0 && r < n && c >= 0 && c < n;
+    let (mut r, mut c) = (row as i64 + dr, col as i64 + dc);
+    let mut length = 0;
+    while on_board(r, c) && grid[r as usize][c as usize] == disc(colour.other()) {
+        length += 1;
+        r += dr;
+        c += dc;
+    }
+    let closed = on_board(r, c) && grid[r as usize][c as usize] == disc(colour);
+    if closed { length } else { 0 }
+}
+
 /// The cells that flip when `colour` plays at (`col`, `row`) on `grid`
 /// (reversi-move's rule, §2); empty if the cell is occupied or nothing flips.
 fn flips(grid: &[Vec<u8>], colour: Colour, col: usize, row: usize) -> Vec<(usize, usize)> {
-    let n = grid.len() as i64;
-    let me = disc(colour);
-    let them = disc(colour.other());
     if grid[row][col] != EMPTY {
         return Vec::new();
     }
     let mut all = Vec::new();
     for (dr, dc) in DIRECTIONS {
-        let mut run = Vec::new();
-        let (mut r, mut c) = (row as i64 + dr, col as i64 + dc);
-        while r >= 0 && r < n && c >= 0 && c < n && grid[r as usize][c as usize] == them {
-            run.push((r as usize, c as usize));
-            r += dr;
-            c += dc;
-        }
-        let closed = r >= 0 && r < n && c >= 0 && c < n && grid[r as usize][c as usize] == me;
-        if !run.is_empty() && closed {
-            all.extend(run);
+        for k in 1..=run(grid, colour, (col, row), (dr, dc)) as i64 {
+            all.push((
+                (row as i64 + k * dr) as usize,
+                (col as i64 + k * dc) as usize,
+            ));
         }
     }
     all
 }
 
+/// Whether `colour` playing at (`col`, `row`) flips anything: the move is
+/// legal.
+fn flips_any(grid: &[Vec<u8>], colour: Colour, col: usize, row: usize) -> bool {
+    grid[row][col] == EMPTY
+        && DIRECTIONS
+            .into_iter()
+            .any(|d| run(grid, colour, (col, row), d) > 0)
+}
+
 /// Whether `colour` has a legal move anywhere.
 fn has_move(grid: &[Vec<u8>], colour: Colour) -> bool {
     let n = grid.len();
-    (0..n).any(|row| (0..n).any(|col| !flips(grid, colour, col, row).is_empty()))
+    (0..n).any(|row| (0..n).any(|col| flips_any(grid, colour, col, row)))
 }
 
-/// Replays `history` (accepted plays, in order) from the start.
-fn replay(n: usize, rules: Rules, history: &[(Colour, Option<Vertex>)]) -> Position {
-    let mut pos = start(n);
-    for &(colour, vertex) in history {
-        if let Some((col, row)) = vertex {
-            let (col, row) = (col as usize, row as usize);
-            for (r, c) in flips(&pos.grid, colour, col, row) {
-                pos.grid[r][c] = disc(colour);
-            }
-            pos.grid[row][col] = disc(colour);
+/// The position after `colour` plays `vertex` (a pass if `None`) in `pos`.
+fn after(pos: &Position, rules: Rules, colour: Colour, vertex: Option<Vertex>) -> Position {
+    let mut next = pos.clone();
+    if let Some((col, row)) = vertex {
+        let (col, row) = (col as usize, row as usize);
+        for (r, c) in flips(&pos.grid, colour, col, row) {
+            next.grid[r][c] = disc(colour);
         }
-        pos.to_move = colour.other();
-        // auto-pass: the engine passes for an opponent without a move.
-        if rules == Rules::AutoPass
-            && !has_move(&pos.grid, colour.other())
-            && has_move(&pos.grid, colour)
-        {
-            pos.to_move = colour;
-        }
+        next.grid[row][col] = disc(colour);
     }
-    pos
+    next.to_move = colour.other();
+    // auto-pass: the engine passes for an opponent without a move.
+    if rules == Rules::AutoPass
+        && !has_move(&next.grid, colour.other())
+        && has_move(&next.grid, colour)
+    {
+        next.to_move = colour;
+    }
+    next
 }
 
 /// Whether `colour` may play `vertex` in `pos`.
@@ -105,17 +128,16 @@ fn legal(pos: &Position, rules: Rules, colour: Colour, vertex: Option<Vertex>) -
     if rules == Rules::AutoPass && vertex.is_none() {
         return false; // passes are the engine's own
     }
-    let mover_can = has_move(&pos.grid, pos.to_move);
-    let other_can = has_move(&pos.grid, pos.to_move.other());
-    if !mover_can && !other_can {
-        return false; // the game is over
-    }
     if colour != pos.to_move {
         return false;
     }
     match vertex {
-        None => !mover_can && other_can,
-        Some((col, row)) => !flips(&pos.grid, colour, col as usize, row as usize).is_empty(),
+        // Only when forced: no move of one's own, one for the opponent
+        // (so never once the game is over).
+        None => !has_move(&pos.grid, colour) && has_move(&pos.grid, colour.other()),
+        // Where it flips: then the mover has a move, and the game is not
+        // over.
+        Some((col, row)) => flips_any(&pos.grid, colour, col as usize, row as usize),
     }
 }
 
@@ -132,49 +154,52 @@ fn inserts_pass(pos: &Position, rules: Rules, colour: Colour, vertex: Option<Ver
 
 /// The answer to `case`.
 pub fn solve(case: &Case) -> Answer {
-    let (replies, history) = run(case);
-    let pos = replay(case.n, case.rules, &history);
+    let (replies, positions) = run_commands(case);
+    let last = positions.last().expect("the start is never popped");
     Answer {
         replies,
         board: Board {
             n: case.n,
-            cells: pos.grid.concat(),
+            cells: last.grid.concat(),
         },
     }
 }
 
 /// Who is to move after `case`'s commands.
 pub fn to_move(case: &Case) -> Colour {
-    let (_, history) = run(case);
-    replay(case.n, case.rules, &history).to_move
+    let (_, positions) = run_commands(case);
+    positions.last().expect("the start is never popped").to_move
 }
 
-/// The replies to `case`'s commands and the accepted plays left.
-fn run(case: &Case) -> (Vec<Reply>, Vec<(Colour, Option<Vertex>)>) {
-    let mut history: Vec<(Colour, Option<Vertex>)> = Vec::new();
+/// The replies to `case`'s commands, and the positions: the start, then
+/// one after each accepted play still standing (a pass the engine inserts
+/// is a play of its own, taken back by its own `undo`).
+fn run_commands(case: &Case) -> (Vec<Reply>, Vec<Position>) {
+    let mut positions = vec![start(case.n)];
     let mut replies = Vec::with_capacity(case.commands.len());
     for command in &case.commands {
         let reply = match *command {
             Command::Undo => {
-                if history.pop().is_some() {
+                if positions.len() > 1 {
+                    positions.pop();
                     Reply::Accepted
                 } else {
                     Reply::CannotUndo
                 }
             }
             Command::Play { colour, vertex } => {
-                let pos = replay(case.n, case.rules, &history);
-                if legal(&pos, case.rules, colour, vertex) {
-                    history.push((colour, vertex));
+                let pos = positions.last().expect("the start is never popped");
+                if legal(pos, case.rules, colour, vertex) {
+                    let next = after(pos, case.rules, colour, vertex);
+                    positions.push(next);
                     Reply::Accepted
-                } else if inserts_pass(&pos, case.rules, colour, vertex) {
+                } else if inserts_pass(pos, case.rules, colour, vertex) {
                     // either-pass: the opponent's forced pass goes first.
-                    let mut with_pass = history.clone();
-                    with_pass.push((pos.to_move, None));
-                    let after = replay(case.n, case.rules, &with_pass);
-                    if legal(&after, case.rules, colour, vertex) {
-                        history = with_pass;
-                        history.push((colour, vertex));
+                    let passed = after(pos, case.rules, pos.to_move, None);
+                    if legal(&passed, case.rules, colour, vertex) {
+                        let next = after(&passed, case.rules, colour, vertex);
+                        positions.push(passed);
+                        positions.push(next);
                         Reply::Accepted
                     } else {
                         Reply::Illegal
@@ -186,7 +211,7 @@ fn run(case: &Case) -> (Vec<Reply>, Vec<(Colour, Option<Vertex>)>) {
         };
         replies.push(reply);
     }
-    (replies, history)
+    (replies, positions)
 }
 
 /// The position command `i` of `case` meets, as [`super::repeats`] tells
@@ -212,8 +237,8 @@ pub(super) fn met(case: &Case, i: usize) -> Met {
         rules: case.rules,
         commands: case.commands[..i.min(case.commands.len())].to_vec(),
     };
-    let (_, history) = run(&before);
-    let pos = replay(case.n, case.rules, &history);
+    let (_, positions) = run_commands(&before);
+    let pos = positions.last().expect("the start is never popped");
     let (colour, cell) = match case.commands.get(i) {
         Some(Command::Play { colour, vertex }) => (*colour, *vertex),
         _ => (pos.to_move, None),
@@ -231,6 +256,6 @@ pub(super) fn met(case: &Case, i: usize) -> Met {
         other_can: has_move(&pos.grid, pos.to_move.other()),
         empty,
         flips,
-        can_undo: !history.is_empty(),
+        can_undo: positions.len() > 1,
     }
 }

@@ -11,8 +11,6 @@
 
 use proptest::prelude::*;
 
-use crate::generation::weighted;
-
 use super::engine::Game;
 use super::{Case, Colour, Command, MAX_SIDE, MIN_SIDE, Reply, Rules};
 
@@ -42,29 +40,47 @@ pub enum Step {
     Anywhere(bool, u8, u8),
 }
 
+/// The kinds of step, each weighted (of 36) as often as it is drawn.
+const KINDS: [(u64, u8); 8] = [
+    (18, 0),
+    (6, 1),
+    (2, 2),
+    (6, 3),
+    (1, 4),
+    (1, 5),
+    (1, 6),
+    (1, 7),
+];
+
 fn step() -> impl Strategy<Value = Step> {
-    // The kind weighted (of 36), its numbers drawn alongside: the steps
-    // never shrink (see `sized`), and a union would clone the test runner
-    // for every alternative before the one drawn, dozens of times a case.
-    let kind = weighted(&[
-        (18, 0u8),
-        (6, 1),
-        (2, 2),
-        (6, 3),
-        (1, 4),
-        (1, 5),
-        (1, 6),
-        (1, 7),
-    ]);
-    (kind, any::<usize>(), any::<(bool, u8, u8)>()).prop_map(|(kind, i, (b, c, r))| match kind {
-        0 => Step::Legal(i),
-        1 => Step::Squeeze,
-        2 => Step::Undo,
-        3 => Step::UndoPass,
-        4 => Step::Pass,
-        5 => Step::PassOutOfTurn,
-        6 => Step::OutOfTurn(i),
-        _ => Step::Anywhere(b, c, r),
+    // One number a step, its kind and choices read from it: the steps
+    // never shrink (see `sized`), and a draw per choice made the dozens
+    // of steps of a case most of its cost.
+    any::<u64>().prop_map(|x| {
+        // The low half rolls the kind, the high half gives the choices.
+        let total: u64 = KINDS.iter().map(|&(w, _)| w).sum();
+        let mut roll = ((x & 0xFFFF_FFFF) * total) >> 32;
+        let kind = KINDS
+            .iter()
+            .find(|&&(w, _)| {
+                let here = roll < w;
+                roll = roll.saturating_sub(w);
+                here
+            })
+            .map_or(0, |&(_, k)| k);
+        let high = x >> 32;
+        let i = high as usize;
+        let (b, c, r) = (high & 1 == 1, (high >> 8) as u8, (high >> 16) as u8);
+        match kind {
+            0 => Step::Legal(i),
+            1 => Step::Squeeze,
+            2 => Step::Undo,
+            3 => Step::UndoPass,
+            4 => Step::Pass,
+            5 => Step::PassOutOfTurn,
+            6 => Step::OutOfTurn(i),
+            _ => Step::Anywhere(b, c, r),
+        }
     })
 }
 
@@ -135,12 +151,9 @@ pub fn build(n: usize, steps: &[Step]) -> Case {
 /// The legal move of the player to move after which the opponent has
 /// the fewest moves (`None` if there is no legal move).
 fn squeeze(game: &Game) -> Option<super::Vertex> {
-    let mover = game.to_move();
-    game.legal_vertices().into_iter().min_by_key(|&v| {
-        let mut after = game.clone();
-        after.play(mover, Some(v));
-        after.moves_of(other(mover)).count()
-    })
+    game.legal_vertices()
+        .into_iter()
+        .min_by_key(|&v| game.opponent_moves_after(v))
 }
 
 fn other(c: Colour) -> Colour {
