@@ -391,6 +391,10 @@ const OTHER_PROBLEM_TABLES: &[(&str, &str)] = &[
         "| problem | variant | the slip | caught by | counterexample |",
     ),
     ("BENCHMARKS.md", "| problem | before | after |"),
+    (
+        "BENCHMARKS.md",
+        "| problem | check / bare, before | check / bare, after | one-case check, after / before |",
+    ),
 ];
 
 /// The first cells of the rows of the table under `header` in `text`
