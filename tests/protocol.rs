@@ -390,7 +390,20 @@ fn a_script_whose_main_runs_on_import_cannot_run_and_is_told_why() {
 fn a_missing_function_file_is_a_usage_error() {
     let out = boardcheck(&["check", "flank-row", "--py-func", "no/such.py:solve"], "");
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no file"));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("no file") && said.contains("does not exist"),
+        "{said}"
+    );
+    // A directory and a device are named as what they are.
+    let out = boardcheck(&["check", "flank-row", "--py-func", "examples:solve"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("is a directory"), "{said}");
+    let out = boardcheck(&["check", "flank-row", "--py-func", "/dev/null:solve"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("not a regular file"), "{said}");
 }
 
 /// A server that hangs on rows starting `AB` and burns CPU on rows starting

@@ -62,8 +62,21 @@ impl Jsonl {
             .rsplit_once(':')
             .filter(|(f, n)| !f.is_empty() && !n.is_empty())
             .ok_or_else(|| format!("--py-func {spec:?}: expected FILE.py:FUNCTION"))?;
-        if !std::path::Path::new(file).is_file() {
-            return Err(format!("--py-func {spec:?}: no file {file:?}"));
+        let path = std::path::Path::new(file);
+        if path.is_dir() {
+            return Err(format!(
+                "--py-func {spec:?}: {file:?} is a directory, not a Python file"
+            ));
+        }
+        if !path.is_file() {
+            // Each worker imports the file anew: a device or a pipe would
+            // not give them the same functions.
+            let what = if path.exists() {
+                "is not a regular file"
+            } else {
+                "does not exist"
+            };
+            return Err(format!("--py-func {spec:?}: no file {file:?} ({what})"));
         }
         process::resolve_program("python3").map_err(|e| format!("--py-func needs python3: {e}"))?;
         let argv = vec![
