@@ -668,6 +668,29 @@ pub struct WeightedTree<T> {
     prev_pick: Option<usize>,
 }
 
+impl<T: Clone + std::fmt::Debug> Weighted<T> {
+    /// The value a uniform 32-bit number `x` rolls, each as often as its
+    /// weight: for a value read from a number drawn once for many choices
+    /// (that does not shrink).
+    pub fn roll(&self, x: u32) -> &T {
+        &self.choices[self.index(x)].1
+    }
+
+    fn index(&self, x: u32) -> usize {
+        // Lemire's multiply: uniform in 0..total but for a bias of at most
+        // total / 2^32.
+        let roll = ((u64::from(x) * u64::from(self.total)) >> 32) as u32;
+        let mut below = 0u32;
+        self.choices
+            .iter()
+            .position(|(w, _)| {
+                below += w;
+                roll < below
+            })
+            .expect("the roll is below the total")
+    }
+}
+
 impl<T: Clone + std::fmt::Debug> Strategy for Weighted<T> {
     type Tree = WeightedTree<T>;
     type Value = T;
@@ -677,18 +700,7 @@ impl<T: Clone + std::fmt::Debug> Strategy for Weighted<T> {
         runner: &mut proptest::test_runner::TestRunner,
     ) -> proptest::strategy::NewTree<Self> {
         use proptest::prelude::Rng;
-        // Lemire's multiply: uniform in 0..total but for a bias of at most
-        // total / 2^32.
-        let roll = ((u64::from(runner.rng().next_u32()) * u64::from(self.total)) >> 32) as u32;
-        let mut below = 0u32;
-        let pick = self
-            .choices
-            .iter()
-            .position(|(w, _)| {
-                below += w;
-                roll < below
-            })
-            .expect("the roll is below the total");
+        let pick = self.index(runner.rng().next_u32());
         Ok(WeightedTree {
             choices: self.choices.clone(),
             pick,

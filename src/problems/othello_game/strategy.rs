@@ -11,6 +11,8 @@
 
 use proptest::prelude::*;
 
+use crate::generation::weighted;
+
 use super::engine::Game;
 use super::{Case, Colour, Command, MAX_SIDE, MIN_SIDE, Reply, Rules};
 
@@ -40,38 +42,26 @@ pub enum Step {
     Anywhere(bool, u8, u8),
 }
 
-/// The kinds of step, each weighted (of 36) as often as it is drawn.
-const KINDS: [(u64, u8); 8] = [
-    (18, 0),
-    (6, 1),
-    (2, 2),
-    (6, 3),
-    (1, 4),
-    (1, 5),
-    (1, 6),
-    (1, 7),
-];
-
 fn step() -> impl Strategy<Value = Step> {
     // One number a step, its kind and choices read from it: the steps
     // never shrink (see `sized`), and a draw per choice made the dozens
-    // of steps of a case most of its cost.
-    any::<u64>().prop_map(|x| {
+    // of steps of a case most of its cost. The kinds weighted (of 36).
+    let kinds = weighted(&[
+        (18, 0u8),
+        (6, 1),
+        (2, 2),
+        (6, 3),
+        (1, 4),
+        (1, 5),
+        (1, 6),
+        (1, 7),
+    ]);
+    any::<u64>().prop_map(move |x| {
         // The low half rolls the kind, the high half gives the choices.
-        let total: u64 = KINDS.iter().map(|&(w, _)| w).sum();
-        let mut roll = ((x & 0xFFFF_FFFF) * total) >> 32;
-        let kind = KINDS
-            .iter()
-            .find(|&&(w, _)| {
-                let here = roll < w;
-                roll = roll.saturating_sub(w);
-                here
-            })
-            .map_or(0, |&(_, k)| k);
         let high = x >> 32;
         let i = high as usize;
         let (b, c, r) = (high & 1 == 1, (high >> 8) as u8, (high >> 16) as u8);
-        match kind {
+        match kinds.roll(x as u32) {
             0 => Step::Legal(i),
             1 => Step::Squeeze,
             2 => Step::Undo,
