@@ -9,7 +9,8 @@
 use boardcheck::generation::reference;
 use boardcheck::harness::check::{CheckConfig, seeded_runner};
 use boardcheck::problems::{
-    flank_row::FlankRow, go_capture::GoCapture, go_game::GoGame, othello_game::OthelloGame,
+    chomp::Chomp, flank_row::FlankRow, go_capture::GoCapture, go_game::GoGame, go_move::GoMove,
+    othello_game::OthelloGame, reversi_move::ReversiMove,
 };
 use boardcheck::suite::Suite;
 use boardcheck::unit::Check;
@@ -47,7 +48,10 @@ fn one_case<P: Suite>(c: &mut Criterion) {
 criterion_group!(
     benches,
     one_case::<FlankRow>,
+    one_case::<ReversiMove>,
+    one_case::<Chomp>,
     one_case::<GoCapture>,
+    one_case::<GoMove>,
     one_case::<GoGame>,
     one_case::<OthelloGame>
 );

@@ -3,8 +3,12 @@
 //! [`boardcheck::generation::weighted`], which shrinks the same way. Their
 //! ratio, read within one run, is why the problems' per-cell and
 //! per-command choices use `weighted` (docs/finders.md, change 10).
+//! Likewise 8 choices among four strategies drawn as proptest's union
+//! (`prop_oneof![w => s, ..]`) and as [`boardcheck::generation::one_of`],
+//! which shrinks the same way: why the problems' mixes of families and
+//! chomp's picks use `one_of` (change 12).
 
-use boardcheck::generation::weighted;
+use boardcheck::generation::{one_of, weighted};
 use boardcheck::harness::check::seeded_runner;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use proptest::prelude::*;
@@ -31,5 +35,36 @@ fn choices(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, choices);
+const PICKS: usize = 8;
+
+fn unions(c: &mut Criterion) {
+    let mut group = c.benchmark_group("draw/8-picks");
+    let union = prop_oneof![
+        6 => (0u32..100).prop_map(|x| x * 2),
+        2 => (0u32..4).prop_map(|x| x + 1),
+        2 => (0u32..4).prop_map(|x| x + 50),
+        1 => (0u32..2).prop_map(|x| x + 90),
+    ];
+    let one = one_of(vec![
+        (6, (0u32..100).prop_map(|x| x * 2).boxed()),
+        (2, (0u32..4).prop_map(|x| x + 1).boxed()),
+        (2, (0u32..4).prop_map(|x| x + 50).boxed()),
+        (1, (0u32..2).prop_map(|x| x + 90).boxed()),
+    ]);
+    for (name, picks) in [
+        (
+            "prop_oneof",
+            proptest::collection::vec(union, PICKS).boxed(),
+        ),
+        ("one_of", proptest::collection::vec(one, PICKS).boxed()),
+    ] {
+        let mut runner = seeded_runner(1);
+        group.bench_function(BenchmarkId::from_parameter(name), |b| {
+            b.iter(|| picks.new_tree(&mut runner).expect("draws").current())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, choices, unions);
 criterion_main!(benches);

@@ -5,7 +5,8 @@
 
 use std::rc::Rc;
 
-use proptest::strategy::{BoxedStrategy, Strategy};
+use proptest::strategy::{BoxedStrategy, Strategy, ValueTree};
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 use crate::problem::Problem;
 
@@ -657,15 +658,49 @@ pub struct Weighted<T> {
     total: u32,
 }
 
-/// A value drawn by [`Weighted`], and where shrinking stands: `pick`
-/// (the value's index) never goes below `min_pick`; `prev_pick` is the
-/// pick to return to if the simpler one does not fail.
+/// A value drawn by [`Weighted`], and where shrinking stands.
 #[derive(Clone, Debug)]
 pub struct WeightedTree<T> {
     choices: std::sync::Arc<[(u32, T)]>,
-    pick: usize,
-    min_pick: usize,
-    prev_pick: Option<usize>,
+    pick: Pick,
+}
+
+/// Where shrinking a choice stands: the alternative picked (`at`), never
+/// below `min`; `prev`, the one to return to if the simpler one passes.
+#[derive(Clone, Copy, Debug)]
+struct Pick {
+    at: usize,
+    min: usize,
+    prev: Option<usize>,
+}
+
+impl Pick {
+    fn new(at: usize) -> Pick {
+        Pick {
+            at,
+            min: 0,
+            prev: None,
+        }
+    }
+
+    /// To the simpler `earlier`, remembering where it was.
+    fn move_to(&mut self, earlier: usize) {
+        self.prev = Some(self.at);
+        self.at = earlier;
+    }
+
+    /// Back from a simpler pick that passed, and never below it again;
+    /// false when the last step was not a move to a simpler pick.
+    fn back(&mut self) -> bool {
+        match self.prev.take() {
+            Some(at) => {
+                self.at = at;
+                self.min = at;
+                true
+            }
+            None => false,
+        }
+    }
 }
 
 impl<T: Clone + std::fmt::Debug> Weighted<T> {
@@ -703,9 +738,7 @@ impl<T: Clone + std::fmt::Debug> Strategy for Weighted<T> {
         let pick = self.index(runner.rng().next_u32());
         Ok(WeightedTree {
             choices: self.choices.clone(),
-            pick,
-            min_pick: 0,
-            prev_pick: None,
+            pick: Pick::new(pick),
         })
     }
 }
@@ -714,32 +747,176 @@ impl<T: Clone + std::fmt::Debug> proptest::strategy::ValueTree for WeightedTree<
     type Value = T;
 
     fn current(&self) -> T {
-        self.choices[self.pick].1.clone()
+        self.choices[self.pick.at].1.clone()
     }
 
     fn simplify(&mut self) -> bool {
         // The value just before, skipping those of weight 0 (never drawn).
-        let Some(earlier) = (self.min_pick..self.pick)
+        let Some(earlier) = (self.pick.min..self.pick.at)
             .rev()
             .find(|&i| self.choices[i].0 > 0)
         else {
             return false;
         };
-        self.prev_pick = Some(self.pick);
-        self.pick = earlier;
+        self.pick.move_to(earlier);
         true
     }
 
     fn complicate(&mut self) -> bool {
-        match self.prev_pick.take() {
-            Some(pick) => {
-                // The simpler value passed: back, and no lower from here.
-                self.pick = pick;
-                self.min_pick = pick;
-                true
-            }
-            None => false,
+        self.pick.back()
+    }
+}
+
+/// A deterministic random source for `seed`.
+pub fn seeded_rng(seed: u64) -> TestRng {
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&seed.to_le_bytes());
+    TestRng::from_seed(RngAlgorithm::ChaCha, &bytes)
+}
+
+/// A deterministic proptest runner for `seed`.
+pub fn seeded_runner(seed: u64) -> TestRunner {
+    TestRunner::new_with_rng(Config::default(), seeded_rng(seed))
+}
+
+/// A weighted choice among strategies that shrinks as
+/// `prop_oneof![w => s, ...]` does: the drawn alternative's value first,
+/// then the alternatives before it, one at a time while the failure holds.
+/// proptest's union clones the test runner, with a fork of its random
+/// generator, for every alternative before the one drawn, on every draw;
+/// here one number drawn with the case seeds a runner made only if
+/// shrinking gets there. Per command (chomp's picks) or per case (every
+/// problem's mix of families), those clones were a third of a draw.
+///
+/// ```
+/// use boardcheck::generation::one_of;
+/// use proptest::prelude::*;
+/// use proptest::strategy::ValueTree;
+/// use proptest::test_runner::TestRunner;
+/// let number = one_of(vec![(1, Just(0u32).boxed()), (3, (10u32..20).boxed())]);
+/// let mut tree = number.new_tree(&mut TestRunner::deterministic()).unwrap();
+/// while tree.current() != 0 {
+///     assert!(tree.simplify());
+/// }
+/// assert!(!tree.simplify());
+/// ```
+///
+/// Panics if `choices` is empty or its weights add up to 0 (or past
+/// `u32::MAX`).
+pub fn one_of<T: std::fmt::Debug>(choices: Vec<(u32, BoxedStrategy<T>)>) -> OneOf<T> {
+    let roll = weighted(
+        &choices
+            .iter()
+            .enumerate()
+            .map(|(i, (w, _))| (*w, i))
+            .collect::<Vec<_>>(),
+    );
+    OneOf {
+        strategies: choices.into_iter().map(|(_, s)| s).collect(),
+        roll,
+    }
+}
+
+/// The strategy of [`one_of`].
+#[derive(Clone)]
+pub struct OneOf<T> {
+    strategies: std::sync::Arc<[BoxedStrategy<T>]>,
+    roll: Weighted<usize>,
+}
+
+impl<T> std::fmt::Debug for OneOf<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "OneOf({} strategies)", self.strategies.len())
+    }
+}
+
+type AnyTree<T> = Box<dyn ValueTree<Value = T>>;
+
+/// A value drawn by [`OneOf`]: the trees made so far (the drawn
+/// alternative's, then those shrinking moved to), and where shrinking
+/// stands.
+pub struct OneOfTree<T> {
+    strategies: std::sync::Arc<[BoxedStrategy<T>]>,
+    trees: Vec<Option<AnyTree<T>>>,
+    /// Seeds the runner of the alternatives before the drawn one.
+    seed: u64,
+    runner: Option<TestRunner>,
+    pick: Pick,
+}
+
+impl<T> std::fmt::Debug for OneOfTree<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "OneOfTree(pick {} of {})",
+            self.pick.at,
+            self.strategies.len()
+        )
+    }
+}
+
+impl<T: std::fmt::Debug> Strategy for OneOf<T> {
+    type Tree = OneOfTree<T>;
+    type Value = T;
+
+    fn new_tree(&self, runner: &mut TestRunner) -> proptest::strategy::NewTree<Self> {
+        use proptest::prelude::Rng;
+        let pick = *self.roll.roll(runner.rng().next_u32());
+        let seed = runner.rng().next_u64();
+        let mut trees: Vec<Option<AnyTree<T>>> = Vec::with_capacity(pick + 1);
+        trees.resize_with(pick, || None);
+        trees.push(Some(self.strategies[pick].new_tree(runner)?));
+        Ok(OneOfTree {
+            strategies: self.strategies.clone(),
+            trees,
+            seed,
+            runner: None,
+            pick: Pick::new(pick),
+        })
+    }
+}
+
+impl<T: std::fmt::Debug> OneOfTree<T> {
+    fn picked(&mut self) -> &mut AnyTree<T> {
+        self.trees[self.pick.at]
+            .as_mut()
+            .expect("the picked alternative has a tree")
+    }
+}
+
+impl<T: std::fmt::Debug> ValueTree for OneOfTree<T> {
+    type Value = T;
+
+    fn current(&self) -> T {
+        self.trees[self.pick.at]
+            .as_ref()
+            .expect("the picked alternative has a tree")
+            .current()
+    }
+
+    fn simplify(&mut self) -> bool {
+        if self.picked().simplify() {
+            self.pick.prev = None;
+            return true;
         }
+        // The alternatives before, the nearest first; one that cannot
+        // make a value (it rejects) is skipped.
+        for earlier in (self.pick.min..self.pick.at).rev() {
+            if self.trees[earlier].is_none() {
+                let seed = self.seed;
+                let runner = self.runner.get_or_insert_with(|| seeded_runner(seed));
+                self.trees[earlier] = self.strategies[earlier].new_tree(runner).ok();
+            }
+            if self.trees[earlier].is_some() {
+                self.pick.move_to(earlier);
+                return true;
+            }
+        }
+        false
+    }
+
+    fn complicate(&mut self) -> bool {
+        self.pick.back() || self.picked().complicate()
     }
 }
 
@@ -834,5 +1011,56 @@ impl std::str::FromStr for Shard {
             index: i - 1,
             count: n,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use proptest::strategy::ValueTree;
+
+    use super::{one_of, seeded_runner};
+
+    /// The tree of `strategy` whose first value is `value`, over seeds.
+    fn drawn<S: Strategy<Value = u32>>(strategy: &S, value: u32) -> S::Tree {
+        (0..1000)
+            .map(|seed| strategy.new_tree(&mut seeded_runner(seed)).unwrap())
+            .find(|tree| tree.current() == value)
+            .expect("drawn within 1000 seeds")
+    }
+
+    #[test]
+    fn one_of_shrinks_to_the_alternative_before_and_back() {
+        let strategy = one_of(vec![
+            (1, Just(0u32).boxed()),
+            (1, Just(1u32).boxed()),
+            (1, (10u32..20).boxed()),
+        ]);
+        let mut tree = drawn(&strategy, 19);
+        // The drawn alternative's own value first.
+        assert!(tree.simplify());
+        assert!(tree.current() < 19 && tree.current() >= 10);
+        while tree.current() != 10 {
+            assert!(tree.simplify());
+        }
+        assert!(tree.simplify());
+        assert_eq!(tree.current(), 1);
+        // 1 passed: back to 10, and never below the third alternative.
+        assert!(tree.complicate());
+        assert_eq!(tree.current(), 10);
+        assert!(!tree.simplify());
+    }
+
+    #[test]
+    fn one_of_skips_an_alternative_that_cannot_draw() {
+        let strategy = one_of(vec![
+            (1, Just(0u32).boxed()),
+            (0, Just(5u32).prop_filter("never", |_| false).boxed()),
+            (1, Just(2u32).boxed()),
+        ]);
+        let mut tree = drawn(&strategy, 2);
+        assert!(tree.simplify());
+        assert_eq!(tree.current(), 0);
+        assert!(!tree.simplify());
     }
 }

@@ -1091,3 +1091,41 @@ fn a_pub_mod_line_without_its_registry_line_is_found() {
     assert_eq!(declared, BTreeSet::from(["a".into(), "b".into()]));
     assert_eq!(registered, BTreeSet::from(["a".to_string()]));
 }
+
+/// The lines (from 1) of `text` whose code, before any `//`, draws through
+/// a proptest union: `prop_oneof!` or `proptest::option`'s strategies.
+fn unions_in(text: &str) -> Vec<usize> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| {
+            let code = line.split("//").next().unwrap_or("");
+            ["prop_oneof!", "option::of(", "option::weighted("]
+                .iter()
+                .any(|u| code.contains(u))
+        })
+        .map(|(i, _)| i + 1)
+        .collect()
+}
+
+/// A proptest union clones the test runner for every alternative before
+/// the one drawn, on every draw (docs/finders.md, changes 10 and 12): the
+/// problems choose with `generation::weighted` and `generation::one_of`,
+/// as docs/adding-a-problem.md says.
+#[test]
+fn no_problem_draws_through_a_proptest_union() {
+    let planted = "let a = 1;\n    prop_oneof![Just(1), Just(2)]\n// prop_oneof! said in words\nproptest::option::of(x)\n";
+    assert_eq!(unions_in(planted), vec![2, 4]);
+    let found: Vec<String> = sources()
+        .iter()
+        .filter(|(path, _)| path.starts_with("problems/"))
+        .flat_map(|(path, text)| {
+            unions_in(text)
+                .into_iter()
+                .map(move |line| format!("src/{path}:{line}"))
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "a proptest union in a problem's strategy: {found:?}"
+    );
+}

@@ -395,6 +395,10 @@ const OTHER_PROBLEM_TABLES: &[(&str, &str)] = &[
         "BENCHMARKS.md",
         "| problem | check / bare, before | check / bare, after | one-case check, after / before |",
     ),
+    (
+        "BENCHMARKS.md",
+        "| problem | bare case, before → after | one-case check, before → after | check, after / before |",
+    ),
 ];
 
 /// The first cells of the rows of the table under `header` in `text`

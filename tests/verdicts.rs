@@ -39,9 +39,11 @@ fn assert_confirmed(candidate: &[&str], failure: &serde_json::Value) {
 #[test]
 fn multi_reports_an_input_that_fails_alone_when_later_cases_go_wrong() {
     let candidate = faulty("stale-after-first");
+    // Seed 1's first failure fails alone (seeds 2 and 3 show the slip only
+    // in a batch, which is reported as such).
     let (status, report) = check_json(
         "flank-row",
-        2,
+        1,
         &[
             "--multi",
             "--batch",
@@ -378,7 +380,7 @@ fn ctrl_c_while_shrinking_prints_and_saves_the_smallest_failure_so_far() {
             "check",
             "flank-row",
             "--seed",
-            "2",
+            "5",
             "--cases",
             "2",
             "--save",
@@ -614,10 +616,10 @@ fn shrinking_ends_with_the_enumeration_below_a_local_minimum() {
         "examples/go_move/suicide_before_captures.py",
         "--multi",
     ];
-    // Seed 2's first failure is one the greedy steps leave above 2x2.
+    // Seed 1's first failure is one the greedy steps leave above 2x2.
     let (status, report) = check_json(
         "go-move",
-        2,
+        1,
         &["--multi", "--properties", "off"],
         &candidate,
     );

@@ -479,3 +479,40 @@ pub fn smallest<P: Subject>(bug: &Solver<P>, most: u64) -> Option<(usize, usize)
     }
     None
 }
+
+/// The share of `n` cases, drawn by boardcheck's default check (its
+/// domain's strategy, one runner of seed 0) and by the stress loop (seed
+/// 0), that each of `bugs` fails on: how likely a case of each generator
+/// is to hit a bug, with no clock and no seed's luck in it. A generator
+/// change that keeps the share and makes a case cheaper makes the time
+/// to failure shorter however a 20-seed median moves.
+pub fn failure_shares<P: Subject>(bugs: &[Solver<P>], n: usize) -> Vec<(f64, f64)> {
+    use boardcheck::harness::check::{CheckConfig, seeded_runner};
+    use proptest::strategy::ValueTree;
+    let strategy = CheckConfig::default().domain().cases(&P::extras());
+    let mut runner = seeded_runner(0);
+    let drawn: Vec<P::Case> = (0..n)
+        .map(|_| {
+            strategy
+                .new_tree(&mut runner)
+                .expect("strategies here never reject")
+                .current()
+        })
+        .collect();
+    let mut rng = Rng::new(0);
+    let uniform: Vec<P::Case> = (0..n)
+        .map(|_| {
+            loop {
+                if let Some(case) = P::from_raw(&uniform_raw::<P>(&mut rng)) {
+                    break case;
+                }
+            }
+        })
+        .collect();
+    let share = |bug: &Solver<P>, cases: &[P::Case]| {
+        cases.iter().filter(|case| fails(bug, case)).count() as f64 / n as f64
+    };
+    bugs.iter()
+        .map(|bug| (share(bug, &drawn), share(bug, &uniform)))
+        .collect()
+}

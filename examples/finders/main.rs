@@ -9,6 +9,7 @@
 //!     cargo run --release --example finders                 # the whole table
 //!     cargo run --example finders -- --quick                # CI: a few minutes
 //!     cargo run --release --example finders -- --problems chomp --finders boardcheck,stress
+//!     cargo run --release --example finders -- --failure-share 20000   # no clock
 //!
 //! Writes `runs.jsonl` (every run), `cells.csv` and `cells.json` (per bug
 //! and finder), `table.md` (per problem and finder) and `time-to-failure.svg`
@@ -53,13 +54,16 @@ struct Options {
     /// The exhaustive finder's reports in earlier runs (`--floor-from`),
     /// by (problem, bug): the inputs the `floor` finder times.
     smallest_inputs: std::collections::HashMap<(String, String), String>,
+    /// `--failure-share N`: instead of timing finders, the share of N
+    /// cases of boardcheck's and of the loop's that each bug fails on.
+    failure_share: Option<usize>,
 }
 
 fn usage() -> ! {
     eprintln!(
         "usage: finders [--quick] [--seeds N] [--cases N] [--seconds S] [--problems a,b] \
          [--finders a,b] [--bugs SUBSTRING] [--engine] [--mutants SCHEMATA.json --ids a,b] [--out DIR] [--fuzz-seeds N] [--fuzz-bin DIR] \
-         [--minimum-cases N] [--merge runs.jsonl]... [--floor-from runs.jsonl]\n\
+         [--minimum-cases N] [--merge runs.jsonl]... [--floor-from runs.jsonl] [--failure-share N]\n\
          finders: {}",
         finders::NAMES.join(", ")
     );
@@ -83,6 +87,7 @@ fn options() -> Options {
         minimum_cases: 20_000_000,
         merge: Vec::new(),
         smallest_inputs: Default::default(),
+        failure_share: None,
     };
     let mut args = std::env::args().skip(1);
     let list = |v: String| v.split(',').map(str::to_string).collect::<Vec<_>>();
@@ -120,6 +125,9 @@ fn options() -> Options {
             "--minimum-cases" => o.minimum_cases = value().parse().unwrap_or_else(|_| usage()),
             "--merge" => o.merge.push(PathBuf::from(value())),
             "--floor-from" => o.smallest_inputs = smallest_inputs(&PathBuf::from(value())),
+            "--failure-share" => {
+                o.failure_share = Some(value().parse().unwrap_or_else(|_| usage()))
+            }
             _ => usage(),
         }
     }
@@ -185,6 +193,12 @@ fn bench<P: Subject>(o: &Options, log: &mut impl FnMut(Record)) {
         .into_iter()
         .filter(|b| o.bugs.as_ref().is_none_or(|s| b.name.contains(s.as_str())))
         .collect();
+    if let Some(n) = o.failure_share {
+        for (bug, (boardcheck, stress)) in bugs.iter().zip(finders::failure_shares::<P>(&bugs, n)) {
+            println!("{}\t{}\t{boardcheck:.4}\t{stress:.4}", P::NAME, bug.name);
+        }
+        return;
+    }
     for bug in &bugs {
         let started = Instant::now();
         let minimum = finders::smallest::<P>(bug, o.minimum_cases);
@@ -262,10 +276,31 @@ macro_rules! each_problem {
     };
 }
 
+/// [`bench`] for the problem called `name`.
+fn bench_named(name: &str, o: &Options, log: &mut impl FnMut(Record)) {
+    each_problem!(name, o, log;
+        problems::flank_row::FlankRow,
+        problems::reversi_move::ReversiMove,
+        problems::chomp::Chomp,
+        problems::chomp_solve::ChompSolve,
+        problems::go_capture::GoCapture,
+        problems::go_move::GoMove,
+        problems::go_game::GoGame,
+        problems::othello_game::OthelloGame);
+}
+
 fn main() {
     let o = options();
     // Panics are how some variants fail; the finders catch them quietly.
     std::panic::set_hook(Box::new(|_| {}));
+    if o.failure_share.is_some() {
+        // Printed, no file written: nothing was timed.
+        println!("problem\tbug\tboardcheck\tstress");
+        for name in &o.problems {
+            bench_named(name, &o, &mut |_| {});
+        }
+        return;
+    }
     std::fs::create_dir_all(&o.out).expect("the output directory");
     let mut jsonl = std::fs::File::create(o.out.join("runs.jsonl")).expect("runs.jsonl");
     let mut records: Vec<Record> = Vec::new();
@@ -290,15 +325,7 @@ fn main() {
         }
     }
     for name in o.problems.iter().filter(|_| o.merge.is_empty()) {
-        each_problem!(name.as_str(), &o, &mut log;
-            problems::flank_row::FlankRow,
-            problems::reversi_move::ReversiMove,
-            problems::chomp::Chomp,
-            problems::chomp_solve::ChompSolve,
-            problems::go_capture::GoCapture,
-            problems::go_move::GoMove,
-            problems::go_game::GoGame,
-            problems::othello_game::OthelloGame);
+        bench_named(name, &o, &mut log);
     }
     if !o.merge.is_empty() {
         // One minimum per bug: the search that went furthest found it.

@@ -9,7 +9,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use proptest::strategy::{Strategy, ValueTree};
-use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 use super::candidate::{Candidate, Outcome, Ran};
 #[cfg(all(unix, feature = "process"))]
@@ -17,6 +16,7 @@ use super::process;
 use super::report::{Failure, Shrink};
 use super::verdict::{Origin, Verdict};
 use crate::generation::{Domain, Extras, Generate, Reference, reference};
+pub use crate::generation::{seeded_rng, seeded_runner};
 use crate::problem::answer_text;
 
 /// An input given to a check besides the generated ones: a saved failure
@@ -83,18 +83,6 @@ pub fn judge<P: Generate>(case: &P::Case, outcome: Outcome<P::Answer>) -> Judged
         confirmed: None,
         starved,
     }
-}
-
-/// A deterministic random source for `seed`.
-pub fn seeded_rng(seed: u64) -> TestRng {
-    let mut bytes = [0u8; 32];
-    bytes[..8].copy_from_slice(&seed.to_le_bytes());
-    TestRng::from_seed(RngAlgorithm::ChaCha, &bytes)
-}
-
-/// A deterministic proptest runner for `seed`.
-pub fn seeded_runner(seed: u64) -> TestRunner {
-    TestRunner::new_with_rng(Config::default(), seeded_rng(seed))
 }
 
 /// The smallest input of `domain`: its random cases' strategy simplified

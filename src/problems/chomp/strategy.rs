@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use proptest::sample::Index;
 
-use crate::generation::weighted;
+use crate::generation::{one_of, weighted};
 
 use super::{Case, Command, MAX_SIDE};
 
@@ -34,13 +34,28 @@ impl Pick {
     }
 }
 
+/// Which [`Pick`], then where: a choice and a number, not a union of four
+/// strategies (two picks a command; a union's tree costs allocations).
 fn pick() -> impl Strategy<Value = Pick> {
-    prop_oneof![
-        6 => any::<Index>().prop_map(Pick::In),
-        2 => (0u8..4).prop_map(Pick::Low),
-        2 => (0u8..4).prop_map(Pick::High),
-        1 => (0u8..2).prop_map(Pick::Neg),
-    ]
+    #[derive(Clone, Copy, Debug)]
+    enum Kind {
+        In,
+        Low,
+        High,
+        Neg,
+    }
+    let kind = weighted(&[
+        (6, Kind::In),
+        (2, Kind::Low),
+        (2, Kind::High),
+        (1, Kind::Neg),
+    ]);
+    (kind, any::<Index>()).prop_map(|(kind, i)| match kind {
+        Kind::In => Pick::In(i),
+        Kind::Low => Pick::Low(i.index(4) as u8),
+        Kind::High => Pick::High(i.index(4) as u8),
+        Kind::Neg => Pick::Neg(i.index(2) as u8),
+    })
 }
 
 /// A command before the board size is known: kind 0 move, 1 count, 2 legal, 3 display.
@@ -66,14 +81,14 @@ fn command((kind, px, py): (u8, Pick, Pick), width: u64, height: u64) -> Command
 pub fn board(size: u64) -> BoxedStrategy<(u64, u64)> {
     let s = size.clamp(1, MAX_SIDE);
     let side = move |cap: u64| 1..=cap.min(s);
-    prop_oneof![
-        5 => (side(4), side(4)),
-        4 => (side(10), side(10)),
-        2 => (side(70), side(70)),
-        1 => (side(s), side(6)),
-        1 => (side(6), side(s)),
-        3 => (side(s), side(s)),
-    ]
+    one_of(vec![
+        (5, (side(4), side(4)).boxed()),
+        (4, (side(10), side(10)).boxed()),
+        (2, (side(70), side(70)).boxed()),
+        (1, (side(s), side(6)).boxed()),
+        (1, (side(6), side(s)).boxed()),
+        (3, (side(s), side(s)).boxed()),
+    ])
     .boxed()
 }
 
@@ -90,10 +105,10 @@ pub fn shaped(width: u64, height: u64) -> BoxedStrategy<Case> {
 
 /// Scripts of up to 8 commands (sometimes 40) on the drawn boards.
 fn on_boards(boards: BoxedStrategy<(u64, u64)>) -> BoxedStrategy<Case> {
-    let scripts = prop_oneof![
-        4 => proptest::collection::vec(raw_command(), 0..=8),
-        1 => proptest::collection::vec(raw_command(), 0..=40),
-    ];
+    let scripts = one_of(vec![
+        (4, proptest::collection::vec(raw_command(), 0..=8).boxed()),
+        (1, proptest::collection::vec(raw_command(), 0..=40).boxed()),
+    ]);
     (boards, scripts)
         .prop_map(|((width, height), raw)| Case {
             width,

@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 
 use super::{Case, Cell, Placement, Player, Row};
-use crate::generation::weighted;
+use crate::generation::{one_of, weighted};
 
 /// A player, shrinking toward A.
 pub fn player() -> impl Strategy<Value = Player> {
@@ -59,11 +59,11 @@ pub fn cases(size: usize) -> BoxedStrategy<Case> {
     if size > LEAN_FROM {
         return lean_cases(size);
     }
-    let rows = prop_oneof![
-        2 => row(size.min(8)),
-        2 => run_row(size.min(12)),
-        1 => row(size),
-    ];
+    let rows = one_of(vec![
+        (2, row(size.min(8)).boxed()),
+        (2, run_row(size.min(12)).boxed()),
+        (1, row(size).boxed()),
+    ]);
     with_placements(rows.boxed(), size)
 }
 

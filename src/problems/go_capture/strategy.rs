@@ -8,6 +8,7 @@ use proptest::sample::Index;
 
 use super::patterns::{snake, spiral};
 use super::{Board, EMPTY, stone_chars};
+use crate::generation::{one_of, weighted};
 
 /// The shape of a generated board before noise is added.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,31 +130,39 @@ pub fn build(recipe: &Recipe) -> Board {
 }
 
 fn palette() -> impl Strategy<Value = [u8; 4]> {
-    prop_oneof![
-        4 => Just(*b"XO#B"),
-        2 => Just(*b"#BWX"),
-        1 => Just(*b"BWxo"),
-        2 => proptest::sample::subsequence(stone_chars(), 4)
-            .prop_shuffle()
-            .prop_map(|v| [v[0], v[1], v[2], v[3]]),
-    ]
+    one_of(vec![
+        (4, Just(*b"XO#B").boxed()),
+        (2, Just(*b"#BWX").boxed()),
+        (1, Just(*b"BWxo").boxed()),
+        (
+            2,
+            proptest::sample::subsequence(stone_chars(), 4)
+                .prop_shuffle()
+                .prop_map(|v| [v[0], v[1], v[2], v[3]])
+                .boxed(),
+        ),
+    ])
 }
 
 fn colours() -> impl Strategy<Value = usize> {
-    prop_oneof![6 => Just(2usize), 1 => Just(1), 2 => Just(3), 1 => Just(4)]
+    weighted(&[(6, 2usize), (1, 1), (2, 3), (1, 4)])
 }
 
 fn layout() -> impl Strategy<Value = Layout> {
-    prop_oneof![
-        6 => prop_oneof![Just(4u8), Just(2), Just(6), Just(8)]
-            .prop_map(|empty_tenths| Layout::Noise { empty_tenths }),
-        1 => Just(Layout::Full),
-        1 => Just(Layout::Checkerboard),
-        1 => Just(Layout::Snake),
-        1 => Just(Layout::Spiral),
-        2 => Just(Layout::Eyes),
-        2 => Just(Layout::NearlyCaptured),
-    ]
+    // Noise six parts in thirteen, its four densities alike.
+    let noise = |empty_tenths| (3, Layout::Noise { empty_tenths });
+    weighted(&[
+        noise(4),
+        noise(2),
+        noise(6),
+        noise(8),
+        (2, Layout::Full),
+        (2, Layout::Checkerboard),
+        (2, Layout::Snake),
+        (2, Layout::Spiral),
+        (4, Layout::Eyes),
+        (4, Layout::NearlyCaptured),
+    ])
 }
 
 /// Near-square shapes with at most `cells` points: sides up to sqrt(cells).
@@ -178,11 +187,11 @@ fn any_dims(cells: usize, side: usize) -> BoxedStrategy<(usize, usize)> {
 /// at most `side`, shrinking toward small, noisy, emptier boards.
 pub fn cases(size: usize, side: usize) -> BoxedStrategy<Board> {
     let size = size.max(1);
-    let dims = prop_oneof![
-        3 => square_dims(size.min(16)),
-        3 => square_dims(size),
-        1 => any_dims(size, side),
-    ];
+    let dims = one_of(vec![
+        (3, square_dims(size.min(16))),
+        (3, square_dims(size)),
+        (1, any_dims(size, side)),
+    ]);
     boards(dims.boxed(), size)
 }
 

@@ -10,6 +10,7 @@ use proptest::sample::Index;
 
 use super::patterns::{KO_BLACK, KO_WHITE, ko_setup, random_game};
 use super::{BLACK, Case, Command, Ko, MAX_N, Rules, Suicide};
+use crate::generation::one_of;
 
 /// The board sides a family draws: up to `max`, or exactly `max`.
 #[derive(Clone, Copy)]
@@ -26,11 +27,11 @@ fn side(sides: Sides, min: usize) -> BoxedStrategy<usize> {
         return Just(max).boxed();
     }
     let min = min.min(max);
-    prop_oneof![
-        6 => min..=max.min(5).max(min),
-        2 => min..=max.min(9).max(min),
-        1 => min..=max,
-    ]
+    one_of(vec![
+        (6, (min..=max.min(5).max(min)).boxed()),
+        (2, (min..=max.min(9).max(min)).boxed()),
+        (1, (min..=max).boxed()),
+    ])
     .boxed()
 }
 
@@ -220,11 +221,11 @@ pub fn shaped(n: usize) -> BoxedStrategy<Case> {
 }
 
 fn families(sides: Sides) -> BoxedStrategy<Case> {
-    prop_oneof![
-        3 => noise(sides),
-        4 => local(sides),
-        4 => ko(sides),
-        2 => long(sides),
-    ]
+    one_of(vec![
+        (3, noise(sides)),
+        (4, local(sides)),
+        (4, ko(sides)),
+        (2, long(sides)),
+    ])
     .boxed()
 }

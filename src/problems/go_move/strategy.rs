@@ -6,7 +6,7 @@
 use proptest::prelude::*;
 use proptest::sample::Index;
 
-use crate::generation::weighted;
+use crate::generation::{one_of, weighted};
 
 use super::patterns::from_playout;
 use super::rules::{group_and_liberties, legalize, move_at, neighbours, pick_move};
@@ -50,7 +50,11 @@ fn side(sides: Sides) -> BoxedStrategy<usize> {
     if sides.exact {
         return Just(size).boxed();
     }
-    prop_oneof![3 => 1..=size.min(4), 1 => 1..=size].boxed()
+    one_of(vec![
+        (3, (1..=size.min(4)).boxed()),
+        (1, (1..=size).boxed()),
+    ])
+    .boxed()
 }
 
 /// The top-left n×n corner of a `size`×`size` grid (so shrinking the side
@@ -265,15 +269,15 @@ pub fn shaped(n: usize) -> BoxedStrategy<Case> {
 /// on a stone (the statement's first rule, which the families' moves on
 /// empty points would leave to a case in fifty).
 fn families(size: Sides) -> BoxedStrategy<Case> {
-    let family = prop_oneof![
-        4 => noise(size, (2, 1, 1)),
-        1 => noise(size, (1, 4, 4)),
-        1 => checkerboard(size),
-        1 => snake(size),
-        2 => eyes(size),
-        3 => atari(size),
-        1 => from_games(size),
-    ];
+    let family = one_of(vec![
+        (4, noise(size, (2, 1, 1))),
+        (1, noise(size, (1, 4, 4))),
+        (1, checkerboard(size)),
+        (1, snake(size)),
+        (2, eyes(size)),
+        (3, atari(size)),
+        (1, from_games(size)),
+    ]);
     (family, weighted(&[(5, false), (1, true)]), any::<Index>())
         .prop_map(|(case, onto_stone, pick)| {
             if onto_stone {

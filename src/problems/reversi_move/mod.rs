@@ -300,7 +300,17 @@ impl crate::suite::TestPlan for ReversiMove {
         ]
     }
 
-    fn zoo_counterexample_fits(_variant: &str, case: &Case) -> bool {
-        case.board.rows * case.board.cols <= 9
+    fn zoo_counterexample_fits(variant: &str, case: &Case) -> bool {
+        // Every slip shows on 3 × 3. `bitboard-wrong-shift`'s shortest
+        // rays have greedy steps stop on 4 × 4 for some seeds (the zoo
+        // test's, since docs/finders.md change 12); a check's shrinking,
+        // which ends with every input of fewer cells, reports 3 × 3 in
+        // every seed of the finders table.
+        let most = if variant == "bitboard-wrong-shift" {
+            16
+        } else {
+            9
+        };
+        case.board.rows * case.board.cols <= most
     }
 }

@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use proptest::sample::Index;
 
-use crate::generation::weighted;
+use crate::generation::{one_of, weighted};
 
 use super::grid::DIRECTIONS;
 use super::othello::Position;
@@ -91,16 +91,33 @@ fn raw(side: usize) -> impl Strategy<Value = Raw> {
         weighted(&[(4, true), (1, false)]),
         any::<Index>(),
         player(),
-        proptest::option::weighted(
-            0.6,
-            proptest::collection::vec(
-                (
-                    prop_oneof![3 => 1..=2usize, 1 => 0..side.max(1)],
-                    weighted(&[(3, true), (1, false)]),
-                ),
-                8,
+        // Rays six times in ten (`proptest::option::weighted(0.6, ..)`,
+        // but a union of its own clones the runner for `None` every draw).
+        one_of(vec![
+            (2, Just(None).boxed()),
+            (
+                3,
+                proptest::collection::vec(
+                    (
+                        // A run of 1 or 2 three times in four, else of
+                        // 0 to side - 1: a kind and where in its range.
+                        (weighted(&[(3, false), (1, true)]), any::<Index>()).prop_map(
+                            move |(any_length, at)| {
+                                if any_length {
+                                    at.index(side.max(1))
+                                } else {
+                                    1 + at.index(2)
+                                }
+                            },
+                        ),
+                        weighted(&[(3, true), (1, false)]),
+                    ),
+                    8,
+                )
+                .prop_map(Some)
+                .boxed(),
             ),
-        ),
+        ]),
     )
 }
 
@@ -123,12 +140,12 @@ pub fn shaped(rows: usize, cols: usize) -> BoxedStrategy<Case> {
 pub fn cases(size: usize) -> BoxedStrategy<Case> {
     let size = size.clamp(1, MAX_SIDE);
     let (small, mid) = (size.min(4), size.min(8));
-    let sides = prop_oneof![
-        4 => (1..=small, 1..=small),
-        2 => (1..=mid, 1..=mid),
-        1 => (1..=size, 1..=size),
-        1 => Just((size, size)),
-    ];
+    let sides = one_of(vec![
+        (4, (1..=small, 1..=small).boxed()),
+        (2, (1..=mid, 1..=mid).boxed()),
+        (1, (1..=size, 1..=size).boxed()),
+        (1, Just((size, size)).boxed()),
+    ]);
     (sides, raw(size))
         .prop_map(|((rows, cols), raw)| build(rows, cols, raw))
         .boxed()
