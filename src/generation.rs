@@ -785,8 +785,10 @@ pub fn seeded_runner(seed: u64) -> TestRunner {
 /// proptest's union clones the test runner, with a fork of its random
 /// generator, for every alternative before the one drawn, on every draw;
 /// here one number drawn with the case seeds a runner made only if
-/// shrinking gets there. Per command (chomp's picks) or per case (every
-/// problem's mix of families), those clones were a third of a draw.
+/// shrinking gets there. Drawn once a case (every problem's mix of
+/// families, its sides), those clones were a third of a draw. A choice
+/// among ranges made once a command is cheaper still as a kind and an
+/// index (chomp's picks, reversi-move's runs).
 ///
 /// ```
 /// use boardcheck::generation::one_of;

@@ -152,6 +152,16 @@ fn uniform_raw<P: Subject>(rng: &mut Rng) -> Raw {
     }
 }
 
+/// A uniform case inside the contract: raw values drawn again until
+/// they stand for one.
+fn uniform_case<P: Subject>(rng: &mut Rng) -> P::Case {
+    loop {
+        if let Some(case) = P::from_raw(&uniform_raw::<P>(rng)) {
+            return case;
+        }
+    }
+}
+
 /// (2) The stress loop: uniform cases, each compared with the reference,
 /// no shrinking.
 pub fn stress<P: Subject>(bug: &Solver<P>, seed: u64, budget: Budget) -> Run {
@@ -166,11 +176,7 @@ pub fn stress<P: Subject>(bug: &Solver<P>, seed: u64, budget: Budget) -> Run {
                 ..Run::default()
             };
         }
-        let case = loop {
-            if let Some(case) = P::from_raw(&uniform_raw::<P>(&mut rng)) {
-                break case;
-            }
-        };
+        let case = uniform_case::<P>(&mut rng);
         if fails(bug, &case) {
             return Run {
                 found: true,
@@ -500,15 +506,7 @@ pub fn failure_shares<P: Subject>(bugs: &[Solver<P>], n: usize) -> Vec<(f64, f64
         })
         .collect();
     let mut rng = Rng::new(0);
-    let uniform: Vec<P::Case> = (0..n)
-        .map(|_| {
-            loop {
-                if let Some(case) = P::from_raw(&uniform_raw::<P>(&mut rng)) {
-                    break case;
-                }
-            }
-        })
-        .collect();
+    let uniform: Vec<P::Case> = (0..n).map(|_| uniform_case::<P>(&mut rng)).collect();
     let share = |bug: &Solver<P>, cases: &[P::Case]| {
         cases.iter().filter(|case| fails(bug, case)).count() as f64 / n as f64
     };
