@@ -11,7 +11,7 @@
 
 use proptest::prelude::*;
 
-use crate::generation::weighted;
+use crate::generation::{from_ranges, weighted};
 
 use super::engine::Game;
 use super::{Case, Colour, Command, MAX_SIDE, MIN_SIDE, Reply, Rules};
@@ -162,17 +162,12 @@ pub fn valid_side(side: usize) -> usize {
 /// game out (a little over the n² - 4 plies it can last).
 pub fn sized(n: usize) -> impl Strategy<Value = Case> {
     let plies = n * n;
-    // Short, about the whole game, or any: a kind and where in its range
-    // (not a union of ranges, which allocates for every case).
-    let lengths = (
-        weighted(&[(2, 0usize), (3, 1), (1, 2)]),
-        any::<proptest::sample::Index>(),
-    )
-        .prop_map(move |(kind, at)| match kind {
-            0 => at.index(13),
-            1 => plies.saturating_sub(8) + at.index(plies + 12 - plies.saturating_sub(8) + 1),
-            _ => at.index(plies + 13),
-        });
+    // Short, about the whole game, or any.
+    let lengths = from_ranges(&[
+        (2, 0..=12),
+        (3, plies.saturating_sub(8)..=plies + 12),
+        (1, 0..=plies + 12),
+    ]);
     // The steps of the longest case, cut to the length drawn: shrinking
     // cuts the game short. The steps themselves do not shrink (most lie
     // past the cut, and a changed choice replays a different game); the
@@ -205,17 +200,14 @@ pub fn auto_pass_cases(size: usize) -> BoxedStrategy<Case> {
 /// 8, sometimes any even side up to `size`.
 pub fn cases(size: usize) -> BoxedStrategy<Case> {
     let top = valid_side(size);
-    let small = move |s: usize| s.min(top);
-    // 4, 6, 8 or any even side: a kind and where in its range.
-    let sides = (
-        weighted(&[(3, 0usize), (3, 1), (3, 2), (2, 3)]),
-        any::<proptest::sample::Index>(),
-    )
-        .prop_map(move |(kind, at)| match kind {
-            0 => small(4),
-            1 => small(6),
-            2 => small(8),
-            _ => 2 * (MIN_SIDE / 2 + at.index(top / 2 - MIN_SIDE / 2 + 1)),
-        });
+    let small = |s: usize| s.min(top) / 2;
+    // 4, 6, 8 or any even side, drawn as half of it.
+    let sides = from_ranges(&[
+        (3, small(4)..=small(4)),
+        (3, small(6)..=small(6)),
+        (3, small(8)..=small(8)),
+        (2, MIN_SIDE / 2..=top / 2),
+    ])
+    .prop_map(|half| 2 * half);
     sides.prop_flat_map(sized).boxed()
 }

@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use proptest::sample::Index;
 
-use crate::generation::{one_of, weighted};
+use crate::generation::{from_ranges, one_of, weighted};
 
 use super::grid::DIRECTIONS;
 use super::othello::Position;
@@ -100,16 +100,8 @@ fn raw(side: usize) -> impl Strategy<Value = Raw> {
                 proptest::collection::vec(
                     (
                         // A run of 1 or 2 three times in four, else of
-                        // 0 to side - 1: a kind and where in its range.
-                        (weighted(&[(3, false), (1, true)]), any::<Index>()).prop_map(
-                            move |(any_length, at)| {
-                                if any_length {
-                                    at.index(side.max(1))
-                                } else {
-                                    1 + at.index(2)
-                                }
-                            },
-                        ),
+                        // 0 to side - 1.
+                        from_ranges(&[(3, 1..=2), (1, 0..=side.max(1) - 1)]),
                         weighted(&[(3, true), (1, false)]),
                     ),
                     8,
