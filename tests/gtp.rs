@@ -579,6 +579,44 @@ fn refused_sizes_are_left_out_and_a_range_declares_the_smallest() {
     );
 }
 
+/// A domain without the small boards (`--size 4..4`, as an engine of one
+/// size declares): the inputs with fewer cells come in order of size, the
+/// small boards first, so almost none lies in the domain. Shrinking ends
+/// within its budget and says why the report is not proven smallest; it
+/// used to scan the enumeration without end (GRhino, 8 x 8 only: 17
+/// minutes, then stopped by hand).
+#[test]
+fn a_domain_without_the_small_boards_ends_shrinking_within_its_budget() {
+    let started = std::time::Instant::now();
+    let (status, report) = check_json(
+        "go-game",
+        1,
+        &[
+            "--gtp",
+            "--size",
+            "4..4",
+            "--cases",
+            "100",
+            "--shrink-seconds",
+            "5",
+        ],
+        &["python3", TOY, "--slip", "suicide-first"],
+    );
+    assert_eq!(status, 1, "{report:#}");
+    let shrink = &report["failure"]["shrink"];
+    assert_eq!(shrink["state"], "unproven", "{shrink:#}");
+    let why = shrink["why"].as_str().unwrap();
+    assert!(why.contains("lies in the domain"), "{why}");
+    assert!(
+        report["failure"]["input"]
+            .as_str()
+            .unwrap()
+            .starts_with("4 ")
+    );
+    // The budget, the confirmation runs and the engine's start-ups.
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+}
+
 #[test]
 fn a_list_of_commands_on_one_line_is_read() {
     let (status, report) = check_json(

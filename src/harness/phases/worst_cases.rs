@@ -74,6 +74,10 @@ use crate::harness::report::PROJECTION_SIZES;
 /// [`PROJECTION_SIZES`] sizes, at least 1.5 times apart and spanning a
 /// factor of 4, each took at least twice the start-up (more work than
 /// start-up): a size that costs only start-up says nothing about growth.
+/// None too when the fit is below a time it was fitted on: the times do
+/// not follow one power of the size (a program whose fixed costs beyond
+/// start-up hide its growth at small sizes, or a busy machine), and a
+/// projection under a measured time would contradict the measurement.
 pub(super) fn projection<P: Generate>(
     passing: &[(usize, f64)],
     start_up: f64,
@@ -100,9 +104,14 @@ pub(super) fn projection<P: Generate>(
     let above: Vec<(usize, f64)> = spread.iter().map(|&(s, t)| (s, t - start_up)).collect();
     let fit =
         crate::harness::scale::fit(&above).filter(|f| span >= 4.0 && f.exponent.is_finite())?;
+    let seconds_at_max = start_up + fit.at(P::MAX_SIZE);
+    let slowest = spread.iter().map(|p| p.1).fold(0.0, f64::max);
+    if seconds_at_max < slowest {
+        return None;
+    }
     Some(Projection {
         size: P::MAX_SIZE,
-        seconds_at_max: start_up + fit.at(P::MAX_SIZE),
+        seconds_at_max,
         exponent: fit.exponent,
         from_runs: spread.len(),
     })
@@ -241,5 +250,35 @@ impl<P: Suite> Context<'_, P> {
         };
         found.failure.at_limits = Some(at_limits);
         Some(found)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::projection;
+    use crate::harness::fixture::SortRow as Fixture;
+
+    #[test]
+    fn a_projection_follows_the_growth_of_the_passing_times() {
+        // Start-up 0.1 s, then 10 µs a cell: 10.1 s at the maximum.
+        let linear = |size: usize| 0.1 + 1e-5 * size as f64;
+        let max = <Fixture as crate::generation::Generate>::MAX_SIZE;
+        let passing: Vec<(usize, f64)> = [max / 64, max / 16, max / 4]
+            .iter()
+            .map(|&s| (s, linear(s)))
+            .collect();
+        let p = projection::<Fixture>(&passing, 0.1).expect("three sizes well above start-up");
+        assert!((p.exponent - 1.0).abs() < 0.01, "{p:?}");
+        assert!((p.seconds_at_max - linear(max)).abs() < 0.01, "{p:?}");
+    }
+
+    #[test]
+    fn no_projection_below_a_time_it_was_fitted_on() {
+        // Flat at the small sizes (costs beyond start-up, or a busy
+        // machine), then steep: a power fitted through them projects the
+        // maximum under the slowest time measured at a smaller size.
+        let max = <Fixture as crate::generation::Generate>::MAX_SIZE;
+        let passing = [(max / 64, 0.25), (max / 8, 0.35), (max * 3 / 4, 2.0)];
+        assert_eq!(projection::<Fixture>(&passing, 0.09), None);
     }
 }

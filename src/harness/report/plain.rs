@@ -258,8 +258,8 @@ impl Report {
         }
         if f.verdict == Verdict::TimeLimit && at.projected.is_none() {
             out.push_str(&format!(
-                "projected time at the contract's maximum: not enough sizes to project (it takes \
-                 {} passing sizes that each cost at least twice the start-up)\n",
+                "projected time at the contract's maximum: none (it takes {} passing sizes, each \
+                 costing at least twice the start-up, whose times follow one power of the size)\n",
                 super::PROJECTION_SIZES
             ));
         }
