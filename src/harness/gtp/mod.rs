@@ -769,7 +769,38 @@ fn first_difference<P: Generate>(
     if no_board {
         out.push_str(" (board not compared: the engine shows none)");
     }
+    if let Some(rules) = agreeing_rules::<P>(case, replies) {
+        out.push_str(&format!(
+            "; every reply agrees with `--rules {rules}`: if that is the engine's convention, \
+             declare it"
+        ));
+    }
     out
+}
+
+/// The first other rule set of the problem under which every reply of the
+/// engine is what the reference expects, in words: an engine that keeps
+/// another convention (GRhino inserts forced passes itself) is told so,
+/// not only that it differs from the contract's rules.
+fn agreeing_rules<P: Generate>(case: &P::Case, replies: &[Reply]) -> Option<String> {
+    let sets = P::extras().rules?;
+    let own = (sets.of)(case);
+    let k = (form::<P>().commands)(case).len();
+    (0u32..64).filter(|&r| r != own).find_map(|r| {
+        let describe = (sets.describe)(r);
+        if (sets.parse)(&describe).ok()? != r {
+            return None;
+        }
+        let other = (sets.with)(case.clone(), r);
+        let (want, _) = reference::<P>(&other);
+        let (expected, _) = split_answer::<P>(&want, k);
+        let agrees = expected.len() == replies.len()
+            && expected
+                .iter()
+                .zip(replies)
+                .all(|(e, r)| same_outcome(e, r));
+        agrees.then_some(describe)
+    })
 }
 
 impl<P: Generate> Candidate<P> for Gtp {
