@@ -106,19 +106,21 @@ const SCAN_PER_KEPT: usize = 16;
 /// of the enumeration out (an engine that plays one board size) would
 /// otherwise spin through inputs it never runs: GRhino's check spent
 /// seventeen minutes in othello-game's 4 x 4 games. `cut` tells a scan
-/// that stopped from one that saw every input.
-struct DomainScan<I, F> {
-    every: I,
-    keep: F,
+/// that stopped from one that saw every input. Built by
+/// [`Shrinker::scan_below`].
+struct DomainScan<'a, P: Generate> {
+    every: Box<dyn Iterator<Item = P::Case> + Send>,
+    domain: &'a Domain,
+    extras: &'a Extras<P>,
     most: usize,
     until: Instant,
     cut: bool,
 }
 
-impl<C, I: Iterator<Item = C>, F: FnMut(&C) -> bool> Iterator for DomainScan<I, F> {
-    type Item = C;
+impl<P: Generate> Iterator for DomainScan<'_, P> {
+    type Item = P::Case;
 
-    fn next(&mut self) -> Option<C> {
+    fn next(&mut self) -> Option<P::Case> {
         loop {
             if self.most == 0 || Instant::now() >= self.until {
                 self.cut = true;
@@ -126,7 +128,7 @@ impl<C, I: Iterator<Item = C>, F: FnMut(&C) -> bool> Iterator for DomainScan<I, 
             }
             self.most -= 1;
             let case = self.every.next()?;
-            if (self.keep)(&case) {
+            if self.domain.contains(self.extras, &case) {
                 return Some(case);
             }
         }
@@ -493,6 +495,26 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         (self.cells_of_best().unwrap_or(0), result)
     }
 
+    /// The enumerated inputs of at most `below` cells that lie in the
+    /// check's domain, in order of size, looking at no more than `most`
+    /// enumerated inputs and stopping at `until`.
+    fn scan_below(
+        &self,
+        every: crate::generation::Enumerate<P>,
+        below: usize,
+        most: usize,
+        until: Instant,
+    ) -> DomainScan<'a, P> {
+        DomainScan {
+            every: every(below),
+            domain: self.domain,
+            extras: self.extras,
+            most,
+            until,
+            cut: false,
+        }
+    }
+
     /// Whether every enumerated input of the domain with fewer cells than
     /// the best fits in [`EARLY_RUNS`] runs (and the budget): then trying
     /// them all costs less than walking down to them.
@@ -512,14 +534,12 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         }
         let batch = self.candidate.batch_size().max(1);
         let most = EARLY_RUNS.min(self.budget.max_runs.saturating_sub(self.budget.runs)) * batch;
-        let extras = self.extras;
-        let mut scan = DomainScan {
-            every: every(below),
-            keep: |c: &P::Case| domain.contains(extras, c),
-            most: (most + 1) * SCAN_PER_KEPT,
-            until: self.budget.deadline,
-            cut: false,
-        };
+        let mut scan = self.scan_below(
+            every,
+            below,
+            (most + 1) * SCAN_PER_KEPT,
+            self.budget.deadline,
+        );
         let counted = scan.by_ref().take(most + 1).count();
         counted <= most && !scan.cut
     }
@@ -551,15 +571,8 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         // How many there are, counted first: when trying them all would
         // overrun the budget, only the smallest few are tried (a failure
         // among them is still found) and the claim is not made.
-        let extras = self.extras;
-        let in_domain = move |c: &P::Case| domain.contains(extras, c);
-        let mut count = DomainScan {
-            every: every(below),
-            keep: in_domain,
-            most: (TAIL_CASES + 1) * SCAN_PER_KEPT,
-            until: self.budget.deadline,
-            cut: false,
-        };
+        let scanned = (TAIL_CASES + 1) * SCAN_PER_KEPT;
+        let mut count = self.scan_below(every, below, scanned, self.budget.deadline);
         let total = count.by_ref().take(TAIL_CASES + 1).count();
         // A count cut short knows only that there are more than it saw:
         // cut by its share of the enumeration (the domain holds little of
@@ -589,13 +602,7 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         } else {
             self.budget.deadline.min(peek_started + peek_for)
         };
-        let mut cases = DomainScan {
-            every: every(below),
-            keep: in_domain,
-            most: usize::MAX,
-            until,
-            cut: false,
-        };
+        let mut cases = self.scan_below(every, below, usize::MAX, until);
         let chunk = batch * self.jobs.max(1) * 4;
         let mut tried = 0u64;
         let mut spent = 0;
@@ -613,9 +620,9 @@ impl<'a, P: Generate> Shrinker<'a, P> {
                 };
                 if sparse {
                     return Err(format!(
-                        "{tried_first}; fewer than one in {SCAN_PER_KEPT} of them lies in the \
-                         domain, too few to reach in order of size within the shrinking budget \
-                         (--max-shrink-runs, --shrink-seconds)"
+                        "{tried_first}; fewer than one in {SCAN_PER_KEPT} of the first {scanned} \
+                         lies in the domain, too few to reach in order of size within the \
+                         shrinking budget (--max-shrink-runs, --shrink-seconds)"
                     ));
                 }
                 let all = if !counted {

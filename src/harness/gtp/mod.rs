@@ -769,19 +769,14 @@ fn first_difference<P: Generate>(
     if no_board {
         out.push_str(" (board not compared: the engine shows none)");
     }
-    if let Some(rules) = agreeing_rules::<P>(case, replies) {
-        out.push_str(&format!(
-            "; every reply agrees with `--rules {rules}`: if that is the engine's convention, \
-             declare it"
-        ));
-    }
     out
 }
 
 /// The first other rule set of the problem under which every reply of the
 /// engine is what the reference expects, in words: an engine that keeps
 /// another convention (GRhino inserts forced passes itself) is told so,
-/// not only that it differs from the contract's rules.
+/// not only that it differs from the contract's rules. Asked once per
+/// reported failure, on its replay: it plays the case under every rule set.
 fn agreeing_rules<P: Generate>(case: &P::Case, replies: &[Reply]) -> Option<String> {
     let sets = P::extras().rules?;
     let own = (sets.of)(case);

@@ -7,7 +7,7 @@
 //! side.
 
 use super::wire::{BoardCommand, Engine};
-use super::{Gtp, form, play, same_outcome, split_answer, with_commands};
+use super::{Gtp, agreeing_rules, form, play, same_outcome, split_answer, with_commands};
 use crate::generation::{Generate, reference};
 use crate::gtp_form::ReadBack;
 use crate::harness::report::Replayed;
@@ -246,9 +246,20 @@ pub fn explain<P: Generate>(gtp: &Gtp, case: &P::Case, shown: &str, header: &str
             quoted.join(" ")
         ));
     }
+    let answered: Option<Vec<_>> = replies.iter().map(|x| x.reply.clone()).collect();
+    let convention = answered
+        .filter(|r| !setup_failed && r.len() == commands.len())
+        .and_then(|r| agreeing_rules::<P>(case, &r))
+        .map(|rules| {
+            format!(
+                "every reply agrees with `--rules {rules}`: if that is the engine's convention, \
+                 declare it"
+            )
+        });
     Replayed {
         text,
         tst: tst::<P>(gtp, case, header),
+        convention,
     }
 }
 

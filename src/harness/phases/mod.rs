@@ -279,13 +279,19 @@ fn replay_over_gtp<P: Generate>(
     if let Some(gtp) = crate::harness::gtp::engine_of(candidate) {
         for (failure, images) in report.failures.iter_mut().zip(kept_images) {
             if let Some(case) = images.first() {
-                failure.replayed = Some(crate::harness::gtp::summary::replay::<P>(
+                let replayed = crate::harness::gtp::summary::replay::<P>(
                     gtp,
                     case,
                     failure,
                     seed,
                     &report.domain,
-                ));
+                );
+                if let Some(convention) = &replayed.convention {
+                    if failure.verdict == super::verdict::Verdict::WrongAnswer {
+                        failure.detail.push_str(&format!("; {convention}"));
+                    }
+                }
+                failure.replayed = Some(replayed);
             }
         }
     }

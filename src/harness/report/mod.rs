@@ -229,6 +229,9 @@ pub struct Replayed {
     pub text: String,
     /// The sequence as a GNU Go regression file (`.tst`).
     pub tst: String,
+    /// When every reply of the replay is right under another of the
+    /// problem's rule sets: which, in words the failure's detail adds.
+    pub convention: Option<String>,
 }
 
 /// Where a worst-case pattern starts failing.
