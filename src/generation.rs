@@ -18,6 +18,14 @@ pub trait Generate: Problem {
     const DEFAULT_SIZE: usize;
     /// The largest `--size` the contract allows; larger ones are clamped.
     const MAX_SIZE: usize;
+    /// The sizes of a check's first random cases, where smaller than its
+    /// size: a size schedule cut short (QuickCheck grows the size over the
+    /// whole run). For a problem whose cases cost more the larger they are
+    /// (a game played out, a position solved) and whose bugs often show on
+    /// small ones, a small first case finds them sooner; the rest are drawn
+    /// at the check's size. None by default: where the smallest boards show
+    /// few bugs, a case spent on them is a case lost.
+    const FIRST_SIZES: &'static [usize] = &[];
 
     /// Random cases no larger than `size`, biased small, shrinking toward
     /// small cases.
@@ -398,6 +406,26 @@ impl Domain {
     /// the smallest size declared and none of the sizes left out; without
     /// `undo` when it is left out.
     pub fn cases<P: Generate>(&self, extras: &Extras<P>) -> BoxedStrategy<P::Case> {
+        self.cases_up_to(extras, usize::MAX)
+    }
+
+    /// The strategies of the first random cases, one a case, by
+    /// [`Generate::FIRST_SIZES`] below the domain's size; none under a
+    /// shape or declared sizes (the small ones may lie outside them).
+    pub fn first_cases<P: Generate>(&self, extras: &Extras<P>) -> Vec<BoxedStrategy<P::Case>> {
+        if self.shape.is_some() || self.min_size.is_some() || self.left_out.sizes != 0 {
+            return Vec::new();
+        }
+        let size = clamp_size::<P>(self.size.unwrap_or(P::DEFAULT_SIZE));
+        P::FIRST_SIZES
+            .iter()
+            .filter(|&&first| first < size)
+            .map(|&first| self.cases_up_to(extras, first))
+            .collect()
+    }
+
+    /// [`Domain::cases`], their size at most `cap`.
+    fn cases_up_to<P: Generate>(&self, extras: &Extras<P>, cap: usize) -> BoxedStrategy<P::Case> {
         let mut cases = match (self.shape, &extras.shapes) {
             (Some(shape), Some(shapes)) => (shapes.cases)(shape),
             _ => {
@@ -405,7 +433,7 @@ impl Domain {
                 let size = self
                     .size
                     .unwrap_or(P::DEFAULT_SIZE.max(self.min_size.unwrap_or(0)));
-                P::cases(clamp_size::<P>(size))
+                P::cases(clamp_size::<P>(size.min(cap)))
             }
         };
         if self.min_size.is_some() || self.left_out.sizes != 0 {
@@ -1111,6 +1139,34 @@ mod tests {
         assert!(tree.simplify());
         assert_eq!(tree.current(), 0);
         assert!(!tree.simplify());
+    }
+
+    #[test]
+    fn the_first_cases_are_drawn_at_the_first_sizes_inside_the_domain_only() {
+        use super::{Domain, Generate};
+        use crate::problems::othello_game::OthelloGame;
+        let extras = OthelloGame::extras();
+        let first = Domain::default().first_cases::<OthelloGame>(&extras);
+        assert_eq!(first.len(), OthelloGame::FIRST_SIZES.len());
+        let mut runner = seeded_runner(3);
+        let sides: Vec<usize> = (0..40)
+            .map(|_| OthelloGame::size(&first[0].new_tree(&mut runner).unwrap().current()))
+            .collect();
+        assert!(sides.iter().all(|&s| s <= 4), "{sides:?}");
+        // None at or above the check's size, nor where small ones may lie
+        // outside the declared sizes.
+        for domain in [
+            Domain {
+                size: Some(4),
+                ..Domain::default()
+            },
+            Domain {
+                min_size: Some(6),
+                ..Domain::default()
+            },
+        ] {
+            assert!(domain.first_cases::<OthelloGame>(&extras).is_empty());
+        }
     }
 
     #[test]

@@ -19,6 +19,8 @@ pub type Tree<P> = Box<dyn ValueTree<Value = <P as crate::problem::Problem>::Cas
 pub struct Seeded<P: Generate> {
     runner: TestRunner,
     strategy: BoxedStrategy<P::Case>,
+    /// The strategies of the first cases, one each, before `strategy`.
+    first: Vec<BoxedStrategy<P::Case>>,
     shard: Shard,
     generated: u64,
     count: u64,
@@ -35,10 +37,17 @@ impl<P: Generate> Seeded<P> {
         Seeded {
             runner: seeded_runner(seed),
             strategy,
+            first: Vec::new(),
             shard: shard.unwrap_or(Shard::WHOLE),
             generated: 0,
             count,
         }
+    }
+
+    /// The stream with its first cases drawn from `first`, one each
+    /// ([`crate::generation::Domain::first_cases`]).
+    pub fn starting_with(self, first: Vec<BoxedStrategy<P::Case>>) -> Self {
+        Seeded { first, ..self }
     }
 }
 
@@ -47,8 +56,11 @@ impl<P: Generate> Iterator for Seeded<P> {
 
     fn next(&mut self) -> Option<Tree<P>> {
         while self.generated < self.count {
-            let tree = self
-                .strategy
+            let strategy = usize::try_from(self.generated)
+                .ok()
+                .and_then(|k| self.first.get(k))
+                .unwrap_or(&self.strategy);
+            let tree = strategy
                 .new_tree(&mut self.runner)
                 .expect("strategies here never reject");
             let k = self.generated;
@@ -81,4 +93,40 @@ pub fn enumerated<'a, P: Generate>(
             .filter(move |(k, _)| shard.takes(*k as u64))
             .map(|(_, case)| case),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Seeded;
+    use crate::generation::{Domain, Generate};
+    use crate::problems::othello_game::OthelloGame;
+
+    #[test]
+    fn a_stream_draws_its_first_cases_from_the_first_strategies() {
+        let extras = OthelloGame::extras();
+        let domain = Domain::default();
+        let sides = |seed, first| {
+            let stream = Seeded::<OthelloGame>::new(domain.cases(&extras), seed, 50, None);
+            let stream = if first {
+                stream.starting_with(domain.first_cases(&extras))
+            } else {
+                stream
+            };
+            stream
+                .map(|tree| OthelloGame::size(&tree.current()))
+                .collect::<Vec<_>>()
+        };
+        let mut larger_without = 0;
+        for seed in 0..20 {
+            let (with, without) = (sides(seed, true), sides(seed, false));
+            assert!(with[0] <= 4, "seed {seed}: {with:?}");
+            assert!(
+                with.contains(&8),
+                "seed {seed}: the rest at the check's size"
+            );
+            assert_eq!(with.len(), without.len());
+            larger_without += usize::from(without[0] > 4);
+        }
+        assert!(larger_without > 5, "{larger_without} of 20 seeds");
+    }
 }

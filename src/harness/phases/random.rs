@@ -22,7 +22,8 @@ impl<P: Generate> Context<'_, P> {
             config.seed,
             config.cases,
             config.shard,
-        );
+        )
+        .starting_with(self.domain.first_cases(self.extras));
         let full = self.chunk(16);
         // The first chunks are small and double: a candidate that fails
         // early is judged after one case, not after a full chunk's runs.

@@ -279,6 +279,8 @@ impl Generate for Chomp {
     /// (32-bit counts). `--size` bounds both sides.
     const DEFAULT_SIZE: usize = MAX_SIDE as usize;
     const MAX_SIZE: usize = MAX_SIDE as usize;
+    // Boards of side 1 or 2: a script's slips show there first.
+    const FIRST_SIZES: &'static [usize] = &[2];
 
     fn cases(size: usize) -> BoxedStrategy<Self::Case> {
         strategy::cases(size)

@@ -136,6 +136,8 @@ impl Generate for ChompSolve {
     const DEFAULT_SIZE: usize = 7;
     /// The 12 x 12 box is the largest the solver takes.
     const MAX_SIZE: usize = MAX_SIZE_SIDE as usize;
+    // Positions inside 2 x 2 are solved at once; larger ones cost more.
+    const FIRST_SIZES: &'static [usize] = &[2];
 
     fn cases(size: usize) -> BoxedStrategy<Self::Case> {
         strategy::cases(size)

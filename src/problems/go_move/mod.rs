@@ -177,6 +177,8 @@ impl Generate for GoMove {
     const SIZE_UNIT: &'static str = "side length";
     const DEFAULT_SIZE: usize = 7;
     const MAX_SIZE: usize = limits::MAX_SIDE;
+    // Boards of side 1 or 2 show suicide and edge slips at once.
+    const FIRST_SIZES: &'static [usize] = &[2];
 
     fn cases(size: usize) -> BoxedStrategy<Self::Case> {
         strategy::cases(size)

@@ -236,6 +236,9 @@ impl Generate for OthelloGame {
     const SIZE_UNIT: &'static str = "side length";
     const DEFAULT_SIZE: usize = 8;
     const MAX_SIZE: usize = MAX_SIDE;
+    // A game on 4 x 4 costs a fraction of one on 8 x 8 and shows most
+    // rule slips (docs/finders.md, change 14).
+    const FIRST_SIZES: &'static [usize] = &[4];
 
     fn cases(size: usize) -> BoxedStrategy<Self::Case> {
         strategy::cases(size)
