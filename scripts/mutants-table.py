@@ -41,7 +41,10 @@ AGAIN=table runs step 6 again on the build and suite.tsv of an earlier run
 in $WORK (a mutant whose table is there, or whose run aborted or timed
 out, is not run again); TABLE_STRIDE=k
 gives the finders every k-th caught mutant only; TABLE_DEADLINE=s starts
-no mutant's table after s seconds (the files take turns, so each is in).
+no mutant's table after s seconds (the files take turns, so each is in);
+TABLE_FINDERS=boardcheck,stress runs those finders only in step 6 (a
+change to boardcheck measured again against the loop, the other finders'
+rows left as they were).
 
 Environment: WORK, STRIDE (1), PART (0: which mutant of each STRIDE;
 parts above 0 number their ids from 1000·PART + 1), JOBS (2), SEEDS (20), CASES (20000),
@@ -300,7 +303,8 @@ def table(caught, bins, schemata):
     if os.environ.get("AGAIN") == "table" and os.path.exists(runs_tsv):
         with open(runs_tsv) as fh:
             earlier = dict(line.rstrip("\n").split("\t", 1) for line in fh if "\t" in line)
-    args = ["--finders", "boardcheck,stress,proptest,quickcheck,exhaustive",
+    finders = os.environ.get("TABLE_FINDERS", "boardcheck,stress,proptest,quickcheck,exhaustive")
+    args = ["--finders", finders,
             "--minimum-cases", os.environ.get("MINIMUM_CASES", "2000000")]
     results = finders_on_each(caught, bins, schemata, os.path.join(WORK, "finders"), args,
                               WORK, "TABLE_DEADLINE", "finders", earlier)
