@@ -63,6 +63,11 @@ macro_rules! shared_checks {
                 }
 
                 #[test]
+                fn every_shrinking_step_reads_back() {
+                    testing::assert_simpler_reads_back::<P>(200, 300);
+                }
+
+                #[test]
                 fn json_form_round_trips() {
                     testing::assert_json_round_trips::<P>(200);
                 }

@@ -16,7 +16,7 @@ use super::judging::{
 use super::report::{Failure, Shrink};
 use super::verdict::{Origin, Verdict};
 use crate::generation::{Domain, Extras, Generate, holds_image_of};
-use crate::problem::{Problem, case_text};
+use crate::problem::{Problem, case_text, read_input};
 
 /// The shrinking budget of one failure and what has been spent.
 pub(super) struct Budget {
@@ -310,6 +310,16 @@ impl<'a, P: Generate> Shrinker<'a, P> {
             .avoid_images
             .iter()
             .any(|images| holds_image_of::<P>(case, images))
+        {
+            return false;
+        }
+        // A step past the input format's bounds (a side longer than the
+        // format allows) is no counterexample: the report must read back
+        // as the case that failed.
+        if read_input::<P>(&case_text::<P>(case), false)
+            .ok()
+            .as_deref()
+            != Some(std::slice::from_ref(case))
         {
             return false;
         }
