@@ -227,7 +227,7 @@ pub fn fuzz_bodies_on_random_bytes<P: Suite>(n: u32, max_len: usize) {
     }
 }
 
-/// Every one-step simpler case ([`Generate::simpler`], the first
+/// Every one-step simpler case ([`Generate::simpler`](crate::generation::Generate::simpler), the first
 /// `steps` of each) of `case_count(n)` random cases is one the text format
 /// reads back unchanged: shrinking may not step outside the input format
 /// (a chomp side traded past 10^9 was reported as a counterexample no
