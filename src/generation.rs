@@ -130,12 +130,31 @@ pub type Enumerate<P> = fn(usize) -> Box<dyn Iterator<Item = <P as Problem>::Cas
 /// Exhaustive enumeration: every case up to K cells, and the cells of a
 /// case as the enumeration counts them. One capability, so that neither
 /// comes without the other: `exhaust` walks `every`, and the checker ends
-/// shrinking by trying every enumerated case with fewer `cells`.
+/// shrinking by trying every enumerated case smaller than the one it holds
+/// (fewer `cells`, or as many and fewer `moves`).
 pub struct Enumeration<P: Problem> {
-    /// Every case of up to some number of cells, in order of size.
+    /// Every case of up to some number of cells, in order of cells, and
+    /// within as many cells in order of [`Enumeration::moves`].
     pub every: Enumerate<P>,
     /// The cells of a case, as `every` counts them.
     pub cells: fn(&P::Case) -> usize,
+    /// The moves or commands of a case that `cells` leaves uncounted, where
+    /// a case has such (chomp's commands on a board of W × H cells): then
+    /// a case is smaller than another of as many cells when it has fewer
+    /// moves, and the proof of the smallest input tries those too. `None`
+    /// where the cells are the whole size (a game's cells count its
+    /// commands; go-move's case is one move).
+    pub moves: Option<fn(&P::Case) -> usize>,
+}
+
+impl<P: Problem> Enumeration<P> {
+    /// The size of `case` as the enumeration orders it: cells, then moves.
+    pub fn size(&self, case: &P::Case) -> (usize, usize) {
+        (
+            (self.cells)(case),
+            self.moves.map_or(0, |moves| moves(case)),
+        )
+    }
 }
 
 /// The optional forms a problem opts into; none by default.

@@ -68,6 +68,11 @@ macro_rules! shared_checks {
                 }
 
                 #[test]
+                fn enumeration_in_order_of_size() {
+                    testing::assert_enumeration_in_order_of_size::<P>(6, 20_000);
+                }
+
+                #[test]
                 fn json_form_round_trips() {
                     testing::assert_json_round_trips::<P>(200);
                 }

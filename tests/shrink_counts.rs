@@ -174,3 +174,43 @@ fn chomp_sides_shrink_to_the_fewest_failing_cells() {
         );
     }
 }
+
+/// On as many cells, fewer commands are smaller, and the proof tries them:
+/// a candidate wrong on `count` right after `move 0 0` (the board empty)
+/// and on `legal -1 -1` on a 1 x 1 board is reported on the one command,
+/// not on the two, which no greedy step shortens (either command alone
+/// passes). Two cargo-mutants mutants of chomp stopped at two commands
+/// where one failed on the same board (`mutant-2054` in 11 seeds of 20).
+#[test]
+fn chomp_fewer_commands_on_as_many_cells_are_smaller() {
+    use boardcheck::harness::report::Shrink;
+    use boardcheck::problem::Problem;
+    use boardcheck::problems::chomp::{Command, Reply};
+    use boardcheck::unit::Check;
+    for seed in 0..8 {
+        let report = Check::<Chomp>::function(|case| {
+            let mut answer = Chomp::engine(case);
+            for (i, command) in case.commands.iter().enumerate() {
+                let after_clear = case.commands[..i].contains(&Command::Move(0, 0));
+                let off_corner =
+                    (case.width, case.height) == (1, 1) && *command == Command::Legal(-1, -1);
+                match (answer.get_mut(i), command) {
+                    (Some(Reply::Count(n)), Command::Count) if after_clear => *n += 1,
+                    (Some(Reply::Legal(yes)), Command::Legal(..)) if off_corner => *yes = !*yes,
+                    _ => {}
+                }
+            }
+            answer
+        })
+        .seed(seed)
+        .keep_failures(false)
+        .report();
+        let failure = report.failure.expect("it fails");
+        assert_eq!(failure.input, "1 1\n1\nlegal -1 -1\n", "seed {seed}");
+        assert!(
+            matches!(failure.shrink, Shrink::Smallest(_)),
+            "seed {seed}: {:?}",
+            failure.shrink
+        );
+    }
+}

@@ -15,7 +15,7 @@ use super::judging::{
 };
 use super::report::{Failure, Shrink};
 use super::verdict::{Origin, Verdict};
-use crate::generation::{Domain, Extras, Generate, holds_image_of};
+use crate::generation::{Domain, Enumeration, Extras, Generate, holds_image_of};
 use crate::problem::{Problem, case_text, read_input};
 
 /// The shrinking budget of one failure and what has been spent.
@@ -107,7 +107,7 @@ const SCAN_PER_KEPT: usize = 16;
 /// otherwise spin through inputs it never runs: GRhino's check spent
 /// seventeen minutes in othello-game's 4 x 4 games. `cut` tells a scan
 /// that stopped from one that saw every input. Built by
-/// [`Shrinker::scan_below`].
+/// [`Shrinker::scan_smaller`].
 struct DomainScan<'a, P: Generate> {
     every: Box<dyn Iterator<Item = P::Case> + Send>,
     domain: &'a Domain,
@@ -287,8 +287,8 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         }
         let text = case_text::<P>(case);
         if let Some(e) = &self.extras.enumerate {
-            let best = ((e.cells)(&self.best.0), case_text::<P>(&self.best.0).len());
-            if ((e.cells)(case), text.len()) > best {
+            let best = (e.size(&self.best.0), case_text::<P>(&self.best.0).len());
+            if (e.size(case), text.len()) > best {
                 return false;
             }
         }
@@ -390,7 +390,7 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         // smallest first: the proof is then done and the walk below is
         // spared (a tiny failure found on a huge first case spent most of
         // its runs walking down to where the enumeration starts).
-        let mut proof: Option<(usize, Result<u64, String>)> = None;
+        let mut proof: Option<((usize, usize), Result<u64, String>)> = None;
         if self.few_fewer_cells() {
             proof = Some(self.proof());
         }
@@ -418,17 +418,17 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         }
         // The proof may have taken a smaller input that fails another way.
         self.greedy(self.best.1.verdict);
-        let cells_now = self.cells_of_best();
+        let size_now = self.size_of_best();
         let smallest = match proof {
-            // Greedy steps after the proof keep its cells (none fewer fails).
-            Some((cells, Ok(tried))) if Some(cells) == cells_now => Ok(tried),
+            // Greedy steps after the proof keep its size (none smaller fails).
+            Some((size, Ok(tried))) if Some(size) == size_now => Ok(tried),
             _ if self.budget.why_stopped.is_none() => {
                 let before = self.steps;
                 let result = self.fewer_cells();
                 if result.is_ok() && self.steps > before {
-                    // A smaller input with fewer cells was found: its
-                    // commands get the greedy steps too (none drops below
-                    // its cells, none fewer fails), judged by its verdict.
+                    // A smaller input was found: its commands get the
+                    // greedy steps too (none drops below its size, none
+                    // smaller fails), judged by its verdict.
                     self.greedy(self.best.1.verdict);
                 }
                 result
@@ -490,80 +490,89 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         }
     }
 
-    /// The best case's cells as the enumeration counts them, if there is one.
-    fn cells_of_best(&self) -> Option<usize> {
-        self.extras
-            .enumerate
-            .as_ref()
-            .map(|e| (e.cells)(&self.best.0))
+    /// The best case's size as the enumeration orders it (cells, then
+    /// moves), if there is one.
+    fn size_of_best(&self) -> Option<(usize, usize)> {
+        self.extras.enumerate.as_ref().map(|e| e.size(&self.best.0))
     }
 
-    /// [`Shrinker::fewer_cells`] now, with the cells of the best case it
+    /// [`Shrinker::fewer_cells`] now, with the size of the best case it
     /// ends on.
-    fn proof(&mut self) -> (usize, Result<u64, String>) {
+    fn proof(&mut self) -> ((usize, usize), Result<u64, String>) {
         let result = self.fewer_cells();
-        (self.cells_of_best().unwrap_or(0), result)
+        (self.size_of_best().unwrap_or_default(), result)
     }
 
-    /// The enumerated inputs of at most `below` cells that lie in the
-    /// check's domain, in order of size, looking at no more than `most`
-    /// enumerated inputs and stopping at `until`.
-    fn scan_below(
+    /// The enumerated inputs smaller than the best (fewer cells, or as
+    /// many and fewer moves) that lie in the check's domain, in order of
+    /// size, looking at no more than `most` enumerated inputs and stopping
+    /// at `until`; `None` when no input is smaller.
+    fn scan_smaller(
         &self,
-        every: crate::generation::Enumerate<P>,
-        below: usize,
+        enumeration: &Enumeration<P>,
         most: usize,
         until: Instant,
-    ) -> DomainScan<'a, P> {
-        DomainScan {
-            every: every(below),
+    ) -> Option<DomainScan<'a, P>> {
+        let bound = enumeration.size(&self.best.0);
+        // Without moves only fewer cells are smaller: the best's own level
+        // is not even made.
+        let max_cells = match enumeration.moves {
+            Some(_) => bound.0,
+            None => bound.0.checked_sub(1)?,
+        };
+        if max_cells == 0 {
+            return None;
+        }
+        let (cells, moves) = (enumeration.cells, enumeration.moves);
+        let size = move |case: &P::Case| (cells(case), moves.map_or(0, |m| m(case)));
+        // In order of size: the first input as big as the best ends it.
+        let every = (enumeration.every)(max_cells).take_while(move |case| size(case) < bound);
+        Some(DomainScan {
+            every: Box::new(every),
             domain: self.domain,
             extras: self.extras,
             most,
             until,
             cut: false,
-        }
+        })
     }
 
-    /// Whether every enumerated input of the domain with fewer cells than
-    /// the best fits in [`EARLY_RUNS`] runs (and the budget): then trying
-    /// them all costs less than walking down to them.
+    /// Whether every enumerated input of the domain smaller than the best
+    /// fits in [`EARLY_RUNS`] runs (and the budget): then trying them all
+    /// costs less than walking down to them.
     fn few_fewer_cells(&self) -> bool {
-        let Some(crate::generation::Enumeration { every, cells }) = self.extras.enumerate else {
+        let Some(enumeration) = &self.extras.enumerate else {
             return false;
         };
-        let domain = self.domain;
-        let Some(below) = cells(&self.best.0).checked_sub(1) else {
+        if (enumeration.cells)(&self.best.0) == 0 || self.domain.shape.is_some() {
             return false;
-        };
-        if domain.shape.is_some() {
-            return false;
-        }
-        if below == 0 {
-            return true;
         }
         let batch = self.candidate.batch_size().max(1);
         let most = EARLY_RUNS.min(self.budget.max_runs.saturating_sub(self.budget.runs)) * batch;
-        let mut scan = self.scan_below(
-            every,
-            below,
+        let Some(mut scan) = self.scan_smaller(
+            enumeration,
             (most + 1) * SCAN_PER_KEPT,
             self.budget.deadline,
-        );
+        ) else {
+            return true;
+        };
         let counted = scan.by_ref().take(most + 1).count();
         counted <= most && !scan.cut
     }
 
-    /// Once no simpler step fails: every enumerated case of the domain with
-    /// fewer cells than the best, in order of size and in batches, within
-    /// the shrinking budget; the first that fails in any way (confirmed
-    /// alone) becomes the best. Greedy steps stop in local minima (a 3x3
-    /// board whose every one-cell cut makes the failure vanish, though a
-    /// smaller board fails the same way); the
-    /// enumeration has none. `Ok(how many were tried)` when every one was,
-    /// else why the best may not be the smallest.
+    /// Once no simpler step fails: every enumerated case of the domain
+    /// smaller than the best (fewer cells, or as many and fewer moves), in
+    /// order of size and in batches, within the shrinking budget; the first
+    /// that fails in any way (confirmed alone) becomes the best. Greedy
+    /// steps stop in local minima (a 3x3 board whose every one-cell cut
+    /// makes the failure vanish, though a smaller board fails the same way;
+    /// chomp's `move 0 0` then `count` on a 1 x 1 board, though one other
+    /// command fails there); the enumeration has none. `Ok(how many were
+    /// tried)` when every one was, else why the best may not be the
+    /// smallest.
     fn fewer_cells(&mut self) -> Result<u64, String> {
-        let Some(crate::generation::Enumeration { every, cells }) = self.extras.enumerate else {
+        let extras = self.extras;
+        let Some(enumeration) = &extras.enumerate else {
             return Err(format!("{} has no enumeration of small cases", P::NAME));
         };
         let domain = self.domain;
@@ -574,15 +583,14 @@ impl<'a, P: Generate> Shrinker<'a, P> {
             ));
         }
         let verdict = self.best.1.verdict;
-        let Some(below) = cells(&self.best.0).checked_sub(1).filter(|&c| c > 0) else {
-            return Ok(0);
-        };
         let batch = self.candidate.batch_size().max(1);
         // How many there are, counted first: when trying them all would
         // overrun the budget, only the smallest few are tried (a failure
         // among them is still found) and the claim is not made.
         let scanned = (TAIL_CASES + 1) * SCAN_PER_KEPT;
-        let mut count = self.scan_below(every, below, scanned, self.budget.deadline);
+        let Some(mut count) = self.scan_smaller(enumeration, scanned, self.budget.deadline) else {
+            return Ok(0);
+        };
         let total = count.by_ref().take(TAIL_CASES + 1).count();
         // A count cut short knows only that there are more than it saw:
         // cut by its share of the enumeration (the domain holds little of
@@ -612,7 +620,9 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         } else {
             self.budget.deadline.min(peek_started + peek_for)
         };
-        let mut cases = self.scan_below(every, below, usize::MAX, until);
+        let mut cases = self
+            .scan_smaller(enumeration, usize::MAX, until)
+            .expect("inputs smaller than the best were counted above");
         let chunk = batch * self.jobs.max(1) * 4;
         let mut tried = 0u64;
         let mut spent = 0;

@@ -251,6 +251,29 @@ pub fn assert_simpler_reads_back<P: Suite>(n: u32, steps: usize) {
     }
 }
 
+/// The first `n` enumerated cases of up to `max_cells` cells come in order
+/// of size, cells then moves ([`Enumeration::size`](crate::generation::Enumeration::size)): the proof of the
+/// smallest input stops at the first case as big as the one it holds,
+/// and takes the first that fails as the smallest (chomp's `move 0 0`
+/// then a command came before the single commands on as many cells).
+pub fn assert_enumeration_in_order_of_size<P: Suite>(max_cells: usize, n: usize) {
+    let extras = P::extras();
+    let Some(enumeration) = &extras.enumerate else {
+        return;
+    };
+    let mut last = (0, 0);
+    for case in (enumeration.every)(max_cells).take(n) {
+        let size = enumeration.size(&case);
+        assert!(
+            last <= size && size.0 <= max_cells,
+            "{}: (cells, moves) {size:?} after {last:?}:\n{}",
+            P::NAME,
+            case_text::<P>(&case)
+        );
+        last = size;
+    }
+}
+
 /// The problem's JSON form ([`Problem::json`]) against its text form on
 /// `case_count(n)` random cases: a case and the reference answer survive
 /// the trip through JSON (and through JSON text, as `solve --format json`

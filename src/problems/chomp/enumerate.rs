@@ -35,51 +35,144 @@ pub fn moves_to(width: u64, rows: &[u64]) -> Vec<Command> {
     moves
 }
 
-/// Every board of at most `max_cells` cells, in order of cells (so the
-/// first failure has the fewest cells), every position on it (reached by
-/// the moves of [`moves_to`]), then every single command (`count`,
-/// `display`, and `legal` and `move` at every (x, y) in -1..=W × -1..=H),
-/// then every `move` at those (x, y), legal or not, followed by every
-/// single command: what a move does to the next command, the turn among it.
+/// Every board of at most `max_cells` cells, in order of cells, and on as
+/// many cells in order of commands (so the first failure has the fewest
+/// cells, then the fewest commands): every position on it (reached by the
+/// moves of [`moves_to`]), then every single command (`count`, `display`,
+/// and `legal` and `move` at every (x, y) in -1..=W × -1..=H), then every
+/// `move` at those (x, y), legal or not, followed by every single
+/// command: what a move does to the next command, the turn among it.
 pub fn every_position_and_command(max_cells: usize) -> impl Iterator<Item = Case> + Send {
-    let max = max_cells as u64;
-    (1..=max)
-        .flat_map(|cells| {
-            (1..=cells)
-                .filter(move |w| cells % w == 0)
-                .map(move |w| (w, cells / w))
-        })
-        .flat_map(|(w, h)| {
-            let mut probes = vec![Command::Count, Command::Display];
-            let mut moves = Vec::new();
-            for x in -1..=w as i64 {
-                for y in -1..=h as i64 {
-                    probes.push(Command::Legal(x, y));
-                    probes.push(Command::Move(x, y));
-                    moves.push(Command::Move(x, y));
-                }
+    (1..=max_cells as u64).flat_map(Level::new)
+}
+
+/// A board shape and what is played on it: the single commands (probes),
+/// the moves a pair starts with, and the moves that carve each position.
+struct Shape {
+    width: u64,
+    height: u64,
+    probes: Vec<Command>,
+    moves: Vec<Command>,
+    prefixes: Vec<Vec<Command>>,
+}
+
+impl Shape {
+    fn new(width: u64, height: u64) -> Shape {
+        let mut probes = vec![Command::Count, Command::Display];
+        let mut moves = Vec::new();
+        for x in -1..=width as i64 {
+            for y in -1..=height as i64 {
+                probes.push(Command::Legal(x, y));
+                probes.push(Command::Move(x, y));
+                moves.push(Command::Move(x, y));
             }
-            let positions = every_boundary(w, h);
-            let singles: Vec<Vec<Command>> = probes.iter().map(|p| vec![*p]).collect();
-            let pairs: Vec<Vec<Command>> = moves
-                .iter()
-                .flat_map(|m| probes.iter().map(move |p| vec![*m, *p]))
-                .collect();
-            [singles, pairs].into_iter().flat_map(move |scripts| {
-                positions.clone().into_iter().flat_map(move |rows| {
-                    let prefix = moves_to(w, &rows);
-                    scripts.clone().into_iter().map(move |script| {
-                        let mut commands = prefix.clone();
-                        commands.extend(script);
-                        Case {
-                            width: w,
-                            height: h,
-                            commands,
-                        }
-                    })
-                })
-            })
-        })
+        }
+        let prefixes = every_boundary(width, height)
+            .iter()
+            .map(|rows| moves_to(width, rows))
+            .collect();
+        Shape {
+            width,
+            height,
+            probes,
+            moves,
+            prefixes,
+        }
+    }
+
+    /// How many scripts of `length` commands (1 or 2) there are.
+    fn scripts(&self, length: usize) -> usize {
+        match length {
+            1 => self.probes.len(),
+            _ => self.moves.len() * self.probes.len(),
+        }
+    }
+
+    /// The `i`-th script of `length` commands.
+    fn script(&self, length: usize, i: usize) -> Vec<Command> {
+        let probes = self.probes.len();
+        match length {
+            1 => vec![self.probes[i]],
+            _ => vec![self.moves[i / probes], self.probes[i % probes]],
+        }
+    }
+}
+
+/// The cases on boards of one number of cells, by commands: for each
+/// count, each shape (W × H in order of W), singles before pairs, each
+/// position in [`every_boundary`]'s order. Lazy: a level of a 5 × 5 board
+/// holds millions of cases.
+struct Level {
+    shapes: Vec<Shape>,
+    /// The most commands a case of the level has.
+    most: usize,
+    commands: usize,
+    shape: usize,
+    script_length: usize,
+    position: usize,
+    script: usize,
+}
+
+impl Level {
+    fn new(cells: u64) -> Level {
+        let shapes: Vec<Shape> = (1..=cells)
+            .filter(|w| cells % w == 0)
+            .map(|w| Shape::new(w, cells / w))
+            .collect();
+        let most = shapes
+            .iter()
+            .flat_map(|s| s.prefixes.iter().map(Vec::len))
+            .max()
+            .unwrap_or(0)
+            + 2;
+        Level {
+            shapes,
+            most,
+            commands: 1,
+            shape: 0,
+            script_length: 1,
+            position: 0,
+            script: 0,
+        }
+    }
+}
+
+impl Iterator for Level {
+    type Item = Case;
+
+    fn next(&mut self) -> Option<Case> {
+        loop {
+            if self.commands > self.most {
+                return None;
+            }
+            let Some(shape) = self.shapes.get(self.shape) else {
+                (self.commands, self.shape) = (self.commands + 1, 0);
+                continue;
+            };
+            if self.script_length > 2 || self.script_length > self.commands {
+                (self.shape, self.script_length, self.position) = (self.shape + 1, 1, 0);
+                continue;
+            }
+            let Some(prefix) = shape.prefixes.get(self.position) else {
+                (self.script_length, self.position) = (self.script_length + 1, 0);
+                continue;
+            };
+            if prefix.len() + self.script_length != self.commands
+                || self.script == shape.scripts(self.script_length)
+            {
+                (self.position, self.script) = (self.position + 1, 0);
+                continue;
+            }
+            let mut commands = prefix.clone();
+            commands.extend(shape.script(self.script_length, self.script));
+            self.script += 1;
+            return Some(Case {
+                width: shape.width,
+                height: shape.height,
+                commands,
+            });
+        }
+    }
 }
 
 #[cfg(test)]
@@ -89,12 +182,47 @@ mod tests {
     use super::*;
 
     #[test]
-    fn boards_come_in_order_of_cells_singles_before_pairs() {
+    fn boards_come_in_order_of_cells_then_commands() {
         let cases: Vec<Case> = every_position_and_command(4).collect();
-        let cells: Vec<u64> = cases.iter().map(|c| c.width * c.height).collect();
-        assert!(cells.windows(2).all(|w| w[0] <= w[1]));
+        let size: Vec<(u64, usize)> = cases
+            .iter()
+            .map(|c| (c.width * c.height, c.commands.len()))
+            .collect();
+        assert!(size.windows(2).all(|w| w[0] <= w[1]));
         // The 1 x 1 board: 2 positions; 2 + 2·9 singles, then 9 · 20 pairs.
-        assert_eq!(cells.iter().filter(|&&c| c == 1).count(), 2 * (20 + 9 * 20));
+        let one = |c: &Case| c.width * c.height == 1;
+        assert_eq!(cases.iter().filter(|c| one(c)).count(), 2 * (20 + 9 * 20));
+        // The full board and a single command first, then the empty board
+        // (`move 0 0`) and a single, or the full board and a pair.
+        assert_eq!(cases[0].commands, [Command::Count]);
+        assert_eq!(
+            cases
+                .iter()
+                .filter(|c| one(c) && c.commands.len() == 1)
+                .count(),
+            20
+        );
+        // Per shape, positions × (singles + pairs): the order changes, not
+        // what is enumerated (a move then a pair can repeat a position's
+        // own moves then a single).
+        let expected: usize = [
+            (1, 1),
+            (1, 2),
+            (2, 1),
+            (1, 3),
+            (3, 1),
+            (1, 4),
+            (2, 2),
+            (4, 1),
+        ]
+        .into_iter()
+        .map(|(w, h)| {
+            let probes = 2 + 2 * (w + 2) * (h + 2);
+            let moves = (w + 2) * (h + 2);
+            every_boundary(w as u64, h as u64).len() * (probes + moves * probes)
+        })
+        .sum();
+        assert_eq!(cases.len(), expected);
         assert!(
             cases
                 .iter()

@@ -332,6 +332,8 @@ impl Generate for Chomp {
             enumerate: Some(Enumeration {
                 every: |max_cells| Box::new(enumerate::every_position_and_command(max_cells)),
                 cells: |case| (case.width as usize).saturating_mul(case.height as usize),
+                // Commands on a board: one failing command beats two.
+                moves: Some(|case| case.commands.len()),
             }),
             picture: Some(format::picture_before_failure),
             ..Extras::default()

@@ -181,6 +181,7 @@ impl Generate for ChompSolve {
             enumerate: Some(Enumeration {
                 every: |max_cells| Box::new(enumerate::every_position(max_cells as u64)),
                 cells: |case| case.rows.iter().sum::<u64>() as usize,
+                moves: None,
             }),
             #[cfg(feature = "cli")]
             commands: vec![command::census_command()],

@@ -169,6 +169,7 @@ impl Generate for FlankRow {
             enumerate: Some(Enumeration {
                 every: |max_cells| Box::new(enumerate::every_case(max_cells)),
                 cells: enumerate::cells,
+                moves: None,
             }),
             ..Extras::default()
         }

@@ -228,6 +228,7 @@ impl Generate for GoCapture {
             enumerate: Some(Enumeration {
                 every: |max_cells| Box::new(enumerate::every_board(max_cells)),
                 cells: |board| board.rows * board.cols,
+                moves: None,
             }),
             answer_head: Some(|line| {
                 let removed: u64 = line.parse().ok()?;

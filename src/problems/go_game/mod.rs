@@ -326,6 +326,7 @@ impl Generate for GoGame {
             enumerate: Some(Enumeration {
                 every: |max_cells| Box::new(enumerate::every_case(max_cells)),
                 cells: enumerate::cells,
+                moves: None,
             }),
             picture: Some(picture::picture),
             rules: Some(rule_sets::sets()),

@@ -221,6 +221,7 @@ impl Generate for GoMove {
             enumerate: Some(Enumeration {
                 every: |max_cells| Box::new(enumerate::every_move(max_cells)),
                 cells: |case| case.position.n * case.position.n,
+                moves: None,
             }),
             answer_head: Some(|line| match line {
                 "0" => Some("illegal".into()),

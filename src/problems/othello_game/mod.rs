@@ -290,6 +290,7 @@ impl Generate for OthelloGame {
             enumerate: Some(Enumeration {
                 every: |max_cells| Box::new(enumerate::every_case(max_cells)),
                 cells: enumerate::cells,
+                moves: None,
             }),
             rules: Some(RuleSets {
                 parse: |text| {

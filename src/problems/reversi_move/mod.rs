@@ -262,6 +262,7 @@ impl Generate for ReversiMove {
             enumerate: Some(Enumeration {
                 every: |max_cells| Box::new(enumerate::every_move(max_cells)),
                 cells: |case| case.board.rows * case.board.cols,
+                moves: None,
             }),
             picture: None,
             answer_head: None,
