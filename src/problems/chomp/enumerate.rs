@@ -116,7 +116,7 @@ struct Level {
 impl Level {
     fn new(cells: u64) -> Level {
         let shapes: Vec<Shape> = (1..=cells)
-            .filter(|w| cells % w == 0)
+            .filter(|w| cells.is_multiple_of(*w))
             .map(|w| Shape::new(w, cells / w))
             .collect();
         let most = shapes
