@@ -147,6 +147,15 @@ pub struct Enumeration<P: Problem> {
     pub moves: Option<fn(&P::Case) -> usize>,
 }
 
+// Written out: a derive would ask `P: Copy`, and the fields are fn pointers.
+impl<P: Problem> Clone for Enumeration<P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P: Problem> Copy for Enumeration<P> {}
+
 impl<P: Problem> Enumeration<P> {
     /// The size of `case` as the enumeration orders it: cells, then moves.
     pub fn size(&self, case: &P::Case) -> (usize, usize) {

@@ -176,8 +176,8 @@ fn chomp_sides_shrink_to_the_fewest_failing_cells() {
 }
 
 /// On as many cells, fewer commands are smaller, and the proof tries them:
-/// a candidate wrong on `count` right after `move 0 0` (the board empty)
-/// and on `legal -1 -1` on a 1 x 1 board is reported on the one command,
+/// a candidate wrong on `count` once `move 0 0` was played (the board
+/// empty) and on `legal -1 -1` on a 1 x 1 board is reported on the one command,
 /// not on the two, which no greedy step shortens (either command alone
 /// passes). Two cargo-mutants mutants of chomp stopped at two commands
 /// where one failed on the same board (`mutant-2054` in 11 seeds of 20).

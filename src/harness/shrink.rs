@@ -292,7 +292,7 @@ impl<'a, P: Generate> Shrinker<'a, P> {
                 return false;
             }
         }
-        if !self.visited.insert(text) {
+        if !self.visited.insert(text.clone()) {
             return false;
         }
         if !self.avoid.is_empty() {
@@ -316,11 +316,7 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         // A step past the input format's bounds (a side longer than the
         // format allows) is no counterexample: the report must read back
         // as the case that failed.
-        if read_input::<P>(&case_text::<P>(case), false)
-            .ok()
-            .as_deref()
-            != Some(std::slice::from_ref(case))
-        {
+        if read_input::<P>(&text, false).ok().as_deref() != Some(std::slice::from_ref(case)) {
             return false;
         }
         let judged = match self.confirm_time_out(case, judged) {
@@ -523,10 +519,10 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         if max_cells == 0 {
             return None;
         }
-        let (cells, moves) = (enumeration.cells, enumeration.moves);
-        let size = move |case: &P::Case| (cells(case), moves.map_or(0, |m| m(case)));
         // In order of size: the first input as big as the best ends it.
-        let every = (enumeration.every)(max_cells).take_while(move |case| size(case) < bound);
+        let enumeration = *enumeration;
+        let every =
+            (enumeration.every)(max_cells).take_while(move |case| enumeration.size(case) < bound);
         Some(DomainScan {
             every: Box::new(every),
             domain: self.domain,
