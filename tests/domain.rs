@@ -205,7 +205,7 @@ fn minimal_is_claimed_only_after_every_input_with_fewer_cells_passed() {
         let case = read_input::<GoMove>(&failure.input, false).unwrap();
         assert_eq!(case[0].position.n, 2, "seed {seed}: {}", failure.input);
         assert!(
-            matches!(failure.shrink, Shrink::Smallest(_)),
+            matches!(failure.shrink, Shrink::Smallest { .. }),
             "{:?}",
             failure.shrink
         );
@@ -261,7 +261,11 @@ fn two_independent_slips_get_two_minimal_reports() {
     );
     assert!(inputs.iter().any(|i| i.starts_with(".")), "{inputs:?}");
     for f in &report.failures {
-        assert!(matches!(f.shrink, Shrink::Smallest(_)), "{:?}", f.shrink);
+        assert!(
+            matches!(f.shrink, Shrink::Smallest { .. }),
+            "{:?}",
+            f.shrink
+        );
     }
     // With one failure wanted (the library's default), the check stops.
     let report = check::<FlankRow>(&FnCandidate::<FlankRow, _>::new(two_slips), &config());

@@ -116,7 +116,7 @@ fn the_proof_takes_a_smaller_failure_of_another_kind() {
         let first = failure.input.lines().next().expect("a row");
         assert_eq!(first.len(), 1, "seed {seed}: {:?}", failure.input);
         assert!(
-            matches!(failure.shrink, Shrink::Smallest(_)),
+            matches!(failure.shrink, Shrink::Smallest { .. }),
             "seed {seed}: {:?}",
             failure.shrink
         );
@@ -208,9 +208,85 @@ fn chomp_fewer_commands_on_as_many_cells_are_smaller() {
         let failure = report.failure.expect("it fails");
         assert_eq!(failure.input, "1 1\n1\nlegal -1 -1\n", "seed {seed}");
         assert!(
-            matches!(failure.shrink, Shrink::Smallest(_)),
+            matches!(failure.shrink, Shrink::Smallest { .. }),
             "seed {seed}: {:?}",
             failure.shrink
         );
     }
+}
+
+/// The proof tries every board of fewer points over the enumeration's
+/// alphabet, `#` included, whatever the best's size: a candidate wrong on
+/// the one-point board `#` and on every board of three points or more
+/// without a `#` is reported on `#`. Before `#` was enumerated at every
+/// size, the proof of a three-point board tried two colours only below it
+/// and called the three points minimal.
+#[test]
+fn go_capture_proof_tries_every_colour_below_the_best() {
+    use boardcheck::harness::report::Shrink;
+    use boardcheck::problem::Problem;
+    use boardcheck::unit::Check;
+    for seed in 0..8 {
+        let report = Check::<GoCapture>::function(|board| {
+            let mut answer = GoCapture::engine(board);
+            let hash = board.cells.contains(&b'#');
+            let points = board.rows * board.cols;
+            if (points == 1 && hash) || (points >= 3 && !hash) {
+                answer.removed += 1;
+            }
+            answer
+        })
+        .seed(seed)
+        .keep_failures(false)
+        .report();
+        let failure = report.failure.expect("it fails");
+        assert_eq!(failure.input, "1 1\n#\n", "seed {seed}");
+        assert!(
+            matches!(failure.shrink, Shrink::Smallest { .. }),
+            "seed {seed}: {:?}",
+            failure.shrink
+        );
+    }
+}
+
+/// A shard of `--exhaustive` runs every other enumerated case: its first
+/// failure is not minimal by construction, so it is shrunk, and the proof
+/// tries every smaller case, the other shard's too. Here the one-cell row
+/// `.` (the enumeration's first case, shard 1's) fails, and so does every
+/// case of three cells or more; shard 2's first failure has three cells,
+/// and was reported there as minimal before.
+#[test]
+fn a_shard_of_the_enumeration_proves_its_first_failure() {
+    use boardcheck::harness::report::Shrink;
+    use boardcheck::problem::Problem;
+    use boardcheck::problems::flank_row::{Cell, FlankRow};
+    let candidate = FnCandidate::<FlankRow, _>::new(|case| {
+        let mut row = FlankRow::engine(case);
+        let empty_cell = case.row == [Cell::Empty] && case.placements.is_empty();
+        if empty_cell || case.row.len() + case.placements.len() >= 3 {
+            row[0] = match row[0] {
+                Cell::Empty => Cell::Piece(boardcheck::problems::flank_row::Player::A),
+                _ => Cell::Empty,
+            };
+        }
+        row
+    });
+    let config = CheckConfig {
+        cases: 0,
+        exhaustive: Some(4),
+        shard: Some("2/2".parse().expect("a shard")),
+        jobs: 1,
+        limits: LimitsMode::Off,
+        properties: PropertiesMode::Off,
+        ..CheckConfig::default()
+    };
+    let failure = check::<FlankRow>(&candidate, &config)
+        .failure
+        .expect("it fails");
+    assert_eq!(failure.size, "1 cell, 0 placements", "{:?}", failure.input);
+    assert!(
+        matches!(failure.shrink, Shrink::Smallest { .. }),
+        "{:?}",
+        failure.shrink
+    );
 }

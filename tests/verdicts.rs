@@ -849,7 +849,7 @@ mod in_process {
             // those before it passed.
             assert_eq!(failure.size, "2 cells, 1 placement");
             match failure.shrink {
-                Shrink::Smallest(tried) => assert!(tried <= every(3).count() as u64),
+                Shrink::Smallest { tried, .. } => assert!(tried <= every(3).count() as u64),
                 other => panic!("{other:?}"),
             }
         }
@@ -926,7 +926,7 @@ mod in_process {
         assert_eq!(failure.size, "3 cells, 0 placements");
         assert!(matches!(
             failure.shrink,
-            Shrink::Minimal | Shrink::Smallest(_)
+            Shrink::Minimal(_) | Shrink::Smallest { .. }
         ));
     }
 

@@ -126,7 +126,7 @@ pub fn boardcheck<P: Subject>(bug: &Solver<P>, seed: u64, budget: Budget) -> Run
         seconds: first,
         reported,
         shrink_seconds: Some(t.shrinking),
-        proven_seconds: matches!(failure.shrink, Shrink::Smallest(_)).then_some(t.shrinking),
+        proven_seconds: matches!(failure.shrink, Shrink::Smallest { .. }).then_some(t.shrinking),
         example: Some(failure.input.clone()),
     }
 }

@@ -162,8 +162,9 @@ fn limit_met(failure: &Failure, limits: Option<RunLimits>) -> String {
 /// How far `f`'s input was shrunk, with its size, in words.
 fn input_words(f: &Failure) -> String {
     match &f.shrink {
-        Shrink::Minimal => format!("a minimal input ({})", f.size),
-        Shrink::Smallest(_) => format!("a minimal input ({}; none with fewer cells fails)", f.size),
+        Shrink::Minimal(smaller) | Shrink::Smallest { smaller, .. } => {
+            format!("a minimal input ({}; no {smaller} fails)", f.size)
+        }
         other => format!(
             "an input of {} (not shown minimal: {})",
             f.size,

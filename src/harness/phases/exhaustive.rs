@@ -1,6 +1,6 @@
 //! The exhaustive phase (`--exhaustive N`): every case of up to N cells
 //! inside the domain, in order, in batches; the first failure is minimal
-//! by construction (every case with fewer cells passed).
+//! by construction (every enumerated case smaller than it passed).
 
 use super::Context;
 use super::cases::enumerated;

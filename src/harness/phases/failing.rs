@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use proptest::strategy::ValueTree;
 
 use super::{Context, Found};
-use crate::generation::{Generate, reference};
+use crate::generation::{Generate, Shard, reference};
 use crate::harness::batch::{ddmin, suspects};
 use crate::harness::candidate::Ran;
 use crate::harness::crash;
@@ -276,13 +276,18 @@ impl<P: Generate> Context<'_, P> {
                 case: Some(case),
             })
         };
-        if origin == Origin::Exhaustive {
-            // Every case with fewer cells passed: minimal by construction.
+        // A shard ran only its part of the enumeration: its first failure
+        // may have a smaller one in another shard's, so it is shrunk and
+        // its proof tries them all.
+        let sharded = self.config.shard.is_some_and(|s| s != Shard::WHOLE);
+        if origin == Origin::Exhaustive && !sharded {
+            // Every enumerated case smaller passed: minimal by construction.
+            let smaller = self.extras.enumerate.map_or("", |e| e.smaller);
             let f = failure::<P>(
                 self.candidate,
                 &case,
                 judged,
-                (0, 0, Shrink::Minimal),
+                (0, 0, Shrink::Minimal(smaller)),
                 origin,
             );
             return found(f, case);
@@ -292,7 +297,10 @@ impl<P: Generate> Context<'_, P> {
             let f = failure::<P>(self.candidate, &case, judged, (0, 0, shrink), origin);
             return found(f, case);
         }
-        if !matches!(origin, Origin::Generated | Origin::Limits) {
+        if !matches!(
+            origin,
+            Origin::Generated | Origin::Limits | Origin::Exhaustive
+        ) {
             // Given inputs are reported as they are: they are someone's case.
             let shrink = Shrink::Not(format!("a {origin} input is reported as given"));
             let f = failure::<P>(self.candidate, &case, judged, (0, 0, shrink), origin);
@@ -303,7 +311,11 @@ impl<P: Generate> Context<'_, P> {
             self.slow_once(*ms);
         }
         let shrink = match (shrunk.why_stopped, shrunk.smallest) {
-            (None, Ok(tried)) => Shrink::Smallest(tried),
+            (None, Ok(tried)) => Shrink::Smallest {
+                tried,
+                // The proof ran, so the problem has an enumeration.
+                smaller: self.extras.enumerate.map_or("", |e| e.smaller),
+            },
             (None, Err(why)) => Shrink::Unproven(why),
             (Some(why), _) if shrunk.steps == 0 => Shrink::Not(why),
             (Some(why), _) => Shrink::Stopped(why),

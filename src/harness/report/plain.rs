@@ -5,7 +5,7 @@ use super::marks::{indent, indent_around, mark_differences, program_of};
 use super::{AtLimits, Failure, Report, Shrink};
 use crate::generation::Reference;
 use crate::harness::excerpt;
-use crate::harness::verdict::{Origin, Verdict};
+use crate::harness::verdict::Verdict;
 use crate::text::plural;
 
 impl Failure {
@@ -19,13 +19,12 @@ impl Failure {
             plural(f.shrink_runs as usize, "run")
         );
         match &f.shrink {
-            Shrink::Minimal if f.origin == Origin::Exhaustive => format!(
-                "minimal input ({}; the first failure of the enumeration: every case with fewer cells passed)",
+            Shrink::Minimal(smaller) => format!(
+                "minimal input ({}; the first failure of the enumeration: no {smaller} fails)",
                 f.size
             ),
-            Shrink::Minimal => format!("minimal input ({}; shrunk {steps})", f.size),
-            Shrink::Smallest(tried) => format!(
-                "minimal input ({}; shrunk {steps}, then {tried} enumerated smaller cases: no case with fewer cells fails)",
+            Shrink::Smallest { tried, smaller } => format!(
+                "minimal input ({}; shrunk {steps}, then {tried} enumerated smaller cases: no {smaller} fails)",
                 f.size
             ),
             Shrink::Unproven(why) => format!(
@@ -491,7 +490,7 @@ mod limits_line_tests {
             got: String::new(),
             shrink_steps: 0,
             shrink_runs: 0,
-            shrink: Shrink::Minimal,
+            shrink: Shrink::Minimal("row of fewer cells"),
             detail: String::new(),
             reference: Reference::Oracle,
             size: String::new(),

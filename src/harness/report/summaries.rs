@@ -166,11 +166,20 @@ pub struct FoundBy {
 /// a sentence; `smallest` adds `tried`, the enumerated cases run.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Shrink {
-    /// Shrunk until no simpler input failed the same way.
-    Minimal,
-    /// Shrunk, then every enumerated case with fewer cells was tried (how
-    /// many): the input has the fewest cells of any that fails.
-    Smallest(u64),
+    /// The first failure of the exhaustive enumeration, not shrunk: every
+    /// enumerated case smaller than it passed, named in words as
+    /// [`Enumeration::smaller`](crate::generation::Enumeration::smaller)
+    /// names them.
+    Minimal(&'static str),
+    /// Shrunk, then every enumerated case smaller than the input was
+    /// tried, and none failed: how many were tried, and what they are in
+    /// words ([`Enumeration::smaller`](crate::generation::Enumeration::smaller)).
+    Smallest {
+        /// How many enumerated cases were run.
+        tried: u64,
+        /// What they are, completing "no ... fails".
+        smaller: &'static str,
+    },
     /// Shrunk until no simpler step failed, but not every input with fewer
     /// cells could be tried (the reason): it may not be the smallest.
     Unproven(String),
@@ -187,8 +196,8 @@ impl Shrink {
     /// The state in one word, as `--json` names it.
     pub fn state(&self) -> &'static str {
         match self {
-            Shrink::Minimal => "minimal",
-            Shrink::Smallest(_) => "smallest",
+            Shrink::Minimal(_) => "minimal",
+            Shrink::Smallest { .. } => "smallest",
             Shrink::Unproven(_) => "unproven",
             Shrink::Stopped(_) => "stopped",
             Shrink::Not(_) => "not-shrunk",
@@ -199,9 +208,11 @@ impl Shrink {
     /// Why the input is where it is, in words.
     pub fn why(&self) -> String {
         match self {
-            Shrink::Minimal => "no simpler input fails the same way".into(),
-            Shrink::Smallest(tried) => format!(
-                "no case with fewer cells fails ({} tried)",
+            Shrink::Minimal(smaller) => {
+                format!("the first failure of the enumeration: no {smaller} fails")
+            }
+            Shrink::Smallest { tried, smaller } => format!(
+                "no {smaller} fails ({} tried)",
                 plural(*tried as usize, "enumerated case")
             ),
             Shrink::Unproven(why)
@@ -216,7 +227,7 @@ impl Serialize for Shrink {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
         let tried = match self {
-            Shrink::Smallest(tried) => Some(*tried),
+            Shrink::Smallest { tried, .. } => Some(*tried),
             _ => None,
         };
         let mut map = serializer.serialize_map(Some(2 + usize::from(tried.is_some())))?;
