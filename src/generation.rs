@@ -145,12 +145,12 @@ pub struct Enumeration<P: Problem> {
     /// where the cells are the whole size (a game's cells count its
     /// commands; go-move's case is one move).
     pub moves: Option<fn(&P::Case) -> usize>,
-    /// The cases `every` holds below a case, in words that complete "no
-    /// ... fails": what a report of the smallest input claims, e.g. `case
-    /// of fewer cells plus placements`. Where the domain has more cases of
-    /// a size than can be enumerated (chomp's commands at any coordinates,
+    /// What a report of the smallest input claims once every enumerated
+    /// case smaller than it passed, as a clause: `no case of fewer cells
+    /// plus placements fails`. Where the domain has more cases of a size
+    /// than can be enumerated (chomp's commands at any coordinates,
     /// go-capture's 94 stone characters), it names the part enumerated.
-    pub smaller: &'static str,
+    pub claim: &'static str,
 }
 
 // Written out: a derive would ask `P: Copy`, and the fields are fn pointers.

@@ -246,7 +246,7 @@ fn go_moves_legality_flag_is_a_word_not_a_board_row() {
             got: "0\n".into(),
             at_limits: None,
             origin: Origin::Generated,
-            shrink: Shrink::Minimal("move on a smaller board"),
+            shrink: Shrink::Minimal("no move on a smaller board fails"),
             size: "3x3 board".into(),
             ..failure_at_the_limits(3, Verdict::WrongAnswer, true)
                 .failure

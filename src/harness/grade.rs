@@ -162,8 +162,8 @@ fn limit_met(failure: &Failure, limits: Option<RunLimits>) -> String {
 /// How far `f`'s input was shrunk, with its size, in words.
 fn input_words(f: &Failure) -> String {
     match &f.shrink {
-        Shrink::Minimal(smaller) | Shrink::Smallest { smaller, .. } => {
-            format!("a minimal input ({}; no {smaller} fails)", f.size)
+        Shrink::Minimal(claim) | Shrink::Smallest { claim, .. } => {
+            format!("a minimal input ({}; {claim})", f.size)
         }
         other => format!(
             "an input of {} (not shown minimal: {})",

@@ -259,12 +259,19 @@ pub fn assert_simpler_reads_back<P: Suite>(n: u32, steps: usize) {
 /// And the cases of fewer cells are the same whatever the bound: the proof
 /// enumerates up to the best's cells less one, so a case the bound leaves
 /// out there is never tried (go-capture's boards with `#` were enumerated
-/// only two points below the bound).
+/// only two points below the bound). Its claim reads as one: `no ...
+/// fails`.
 pub fn assert_enumeration_in_order_of_size<P: Suite>(max_cells: usize, n: usize) {
     let extras = P::extras();
     let Some(enumeration) = &extras.enumerate else {
         return;
     };
+    let claim = enumeration.claim;
+    assert!(
+        claim.starts_with("no ") && claim.contains(" fails"),
+        "{}: the claim {claim:?} is not \"no ... fails\"",
+        P::NAME
+    );
     let mut last = (0, 0);
     for case in (enumeration.every)(max_cells).take(n) {
         let size = enumeration.size(&case);

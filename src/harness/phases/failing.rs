@@ -282,12 +282,12 @@ impl<P: Generate> Context<'_, P> {
         let sharded = self.config.shard.is_some_and(|s| s != Shard::WHOLE);
         if origin == Origin::Exhaustive && !sharded {
             // Every enumerated case smaller passed: minimal by construction.
-            let smaller = self.extras.enumerate.map_or("", |e| e.smaller);
+            let claim = self.extras.enumerate.map_or("", |e| e.claim);
             let f = failure::<P>(
                 self.candidate,
                 &case,
                 judged,
-                (0, 0, Shrink::Minimal(smaller)),
+                (0, 0, Shrink::Minimal(claim)),
                 origin,
             );
             return found(f, case);
@@ -314,7 +314,7 @@ impl<P: Generate> Context<'_, P> {
             (None, Ok(tried)) => Shrink::Smallest {
                 tried,
                 // The proof ran, so the problem has an enumeration.
-                smaller: self.extras.enumerate.map_or("", |e| e.smaller),
+                claim: self.extras.enumerate.map_or("", |e| e.claim),
             },
             (None, Err(why)) => Shrink::Unproven(why),
             (Some(why), _) if shrunk.steps == 0 => Shrink::Not(why),

@@ -19,12 +19,12 @@ impl Failure {
             plural(f.shrink_runs as usize, "run")
         );
         match &f.shrink {
-            Shrink::Minimal(smaller) => format!(
-                "minimal input ({}; the first failure of the enumeration: no {smaller} fails)",
+            Shrink::Minimal(claim) => format!(
+                "minimal input ({}; the first failure of the enumeration: {claim})",
                 f.size
             ),
-            Shrink::Smallest { tried, smaller } => format!(
-                "minimal input ({}; shrunk {steps}, then {tried} enumerated smaller cases: no {smaller} fails)",
+            Shrink::Smallest { tried, claim } => format!(
+                "minimal input ({}; shrunk {steps}, then {tried} enumerated smaller cases: {claim})",
                 f.size
             ),
             Shrink::Unproven(why) => format!(
@@ -490,7 +490,7 @@ mod limits_line_tests {
             got: String::new(),
             shrink_steps: 0,
             shrink_runs: 0,
-            shrink: Shrink::Minimal("row of fewer cells"),
+            shrink: Shrink::Minimal("no row of fewer cells fails"),
             detail: String::new(),
             reference: Reference::Oracle,
             size: String::new(),

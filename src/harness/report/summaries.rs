@@ -167,18 +167,18 @@ pub struct FoundBy {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Shrink {
     /// The first failure of the exhaustive enumeration, not shrunk: every
-    /// enumerated case smaller than it passed, named in words as
-    /// [`Enumeration::smaller`](crate::generation::Enumeration::smaller)
-    /// names them.
+    /// enumerated case smaller than it passed, which the problem's
+    /// [`Enumeration::claim`](crate::generation::Enumeration::claim) says
+    /// in words.
     Minimal(&'static str),
     /// Shrunk, then every enumerated case smaller than the input was
-    /// tried, and none failed: how many were tried, and what they are in
-    /// words ([`Enumeration::smaller`](crate::generation::Enumeration::smaller)).
+    /// tried, and none failed.
     Smallest {
         /// How many enumerated cases were run.
         tried: u64,
-        /// What they are, completing "no ... fails".
-        smaller: &'static str,
+        /// What that proves, in words
+        /// ([`Enumeration::claim`](crate::generation::Enumeration::claim)).
+        claim: &'static str,
     },
     /// Shrunk until no simpler step failed, but not every input with fewer
     /// cells could be tried (the reason): it may not be the smallest.
@@ -208,11 +208,9 @@ impl Shrink {
     /// Why the input is where it is, in words.
     pub fn why(&self) -> String {
         match self {
-            Shrink::Minimal(smaller) => {
-                format!("the first failure of the enumeration: no {smaller} fails")
-            }
-            Shrink::Smallest { tried, smaller } => format!(
-                "no {smaller} fails ({} tried)",
+            Shrink::Minimal(claim) => format!("the first failure of the enumeration: {claim}"),
+            Shrink::Smallest { tried, claim } => format!(
+                "{claim} ({} tried)",
                 plural(*tried as usize, "enumerated case")
             ),
             Shrink::Unproven(why)

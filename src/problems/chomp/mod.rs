@@ -334,7 +334,7 @@ impl Generate for Chomp {
                 cells: |case| (case.width as usize).saturating_mul(case.height as usize),
                 // Commands on a board: one failing command beats two.
                 moves: Some(|case| case.commands.len()),
-                smaller: "board of fewer cells, or of as many with fewer commands, among every position reached by legal moves followed by a command, or a move and a command, at x from -1 to W and y from -1 to H",
+                claim: "no board of fewer cells, nor of as many with fewer commands, fails: every position reached by legal moves, then a command, or a move and a command, at x from -1 to W and y from -1 to H",
             }),
             picture: Some(format::picture_before_failure),
             ..Extras::default()

@@ -182,7 +182,7 @@ impl Generate for ChompSolve {
                 every: |max_cells| Box::new(enumerate::every_position(max_cells as u64)),
                 cells: |case| case.rows.iter().sum::<u64>() as usize,
                 moves: None,
-                smaller: "position of fewer squares",
+                claim: "no position of fewer squares fails",
             }),
             #[cfg(feature = "cli")]
             commands: vec![command::census_command()],

@@ -170,7 +170,7 @@ impl Generate for FlankRow {
                 every: |max_cells| Box::new(enumerate::every_case(max_cells)),
                 cells: enumerate::cells,
                 moves: None,
-                smaller: "case of fewer cells plus placements",
+                claim: "no case of fewer cells plus placements fails",
             }),
             ..Extras::default()
         }

@@ -229,7 +229,7 @@ impl Generate for GoCapture {
                 every: |max_cells| Box::new(enumerate::every_board(max_cells)),
                 cells: |board| board.rows * board.cols,
                 moves: None,
-                smaller: "board of fewer points over `.XO#` (other stone characters are not enumerated)",
+                claim: "no board of fewer points over `.XO#` fails (other stone characters are not enumerated)",
             }),
             answer_head: Some(|line| {
                 let removed: u64 = line.parse().ok()?;

@@ -327,7 +327,7 @@ impl Generate for GoGame {
                 every: |max_cells| Box::new(enumerate::every_case(max_cells)),
                 cells: enumerate::cells,
                 moves: None,
-                smaller: "game of fewer board points plus commands, under the rule sets checked",
+                claim: "no game of fewer board points plus commands fails under the rule sets checked",
             }),
             picture: Some(picture::picture),
             rules: Some(rule_sets::sets()),

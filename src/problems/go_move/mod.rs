@@ -222,7 +222,7 @@ impl Generate for GoMove {
                 every: |max_cells| Box::new(enumerate::every_move(max_cells)),
                 cells: |case| case.position.n * case.position.n,
                 moves: None,
-                smaller: "move on a smaller board",
+                claim: "no move on a smaller board fails",
             }),
             answer_head: Some(|line| match line {
                 "0" => Some("illegal".into()),

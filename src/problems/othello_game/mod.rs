@@ -291,7 +291,7 @@ impl Generate for OthelloGame {
                 every: |max_cells| Box::new(enumerate::every_case(max_cells)),
                 cells: enumerate::cells,
                 moves: None,
-                smaller: "game of fewer board points plus commands, under the contract's rules",
+                claim: "no game of fewer board points plus commands fails under the contract's rules",
             }),
             rules: Some(RuleSets {
                 parse: |text| {

@@ -263,7 +263,7 @@ impl Generate for ReversiMove {
                 every: |max_cells| Box::new(enumerate::every_move(max_cells)),
                 cells: |case| case.board.rows * case.board.cols,
                 moves: None,
-                smaller: "move on a board of fewer cells",
+                claim: "no move on a board of fewer cells fails",
             }),
             picture: None,
             answer_head: None,
