@@ -183,30 +183,40 @@ fn chomp_sides_shrink_to_the_fewest_failing_cells() {
 /// where one failed on the same board (`mutant-2054` in 11 seeds of 20).
 #[test]
 fn chomp_fewer_commands_on_as_many_cells_are_smaller() {
-    use boardcheck::harness::report::Shrink;
     use boardcheck::problem::Problem;
     use boardcheck::problems::chomp::{Command, Reply};
-    use boardcheck::unit::Check;
-    for seed in 0..8 {
-        let report = Check::<Chomp>::function(|case| {
-            let mut answer = Chomp::engine(case);
-            for (i, command) in case.commands.iter().enumerate() {
-                let after_clear = case.commands[..i].contains(&Command::Move(0, 0));
-                let off_corner =
-                    (case.width, case.height) == (1, 1) && *command == Command::Legal(-1, -1);
-                match (answer.get_mut(i), command) {
-                    (Some(Reply::Count(n)), Command::Count) if after_clear => *n += 1,
-                    (Some(Reply::Legal(yes)), Command::Legal(..)) if off_corner => *yes = !*yes,
-                    _ => {}
-                }
+    reported_proven::<Chomp>(0..8, "1 1\n1\nlegal -1 -1\n", |case| {
+        let mut answer = Chomp::engine(case);
+        for (i, command) in case.commands.iter().enumerate() {
+            let after_clear = case.commands[..i].contains(&Command::Move(0, 0));
+            let off_corner =
+                (case.width, case.height) == (1, 1) && *command == Command::Legal(-1, -1);
+            match (answer.get_mut(i), command) {
+                (Some(Reply::Count(n)), Command::Count) if after_clear => *n += 1,
+                (Some(Reply::Legal(yes)), Command::Legal(..)) if off_corner => *yes = !*yes,
+                _ => {}
             }
-            answer
-        })
-        .seed(seed)
-        .keep_failures(false)
-        .report();
+        }
+        answer
+    });
+}
+
+/// In every seed of `seeds`, a unit check of `solve` reports `input`,
+/// proven the smallest.
+fn reported_proven<P: Suite>(
+    seeds: std::ops::Range<u64>,
+    input: &str,
+    solve: fn(&P::Case) -> P::Answer,
+) {
+    use boardcheck::harness::report::Shrink;
+    use boardcheck::unit::Check;
+    for seed in seeds {
+        let report = Check::<P>::function(solve)
+            .seed(seed)
+            .keep_failures(false)
+            .report();
         let failure = report.failure.expect("it fails");
-        assert_eq!(failure.input, "1 1\n1\nlegal -1 -1\n", "seed {seed}");
+        assert_eq!(failure.input, input, "seed {seed}");
         assert!(
             matches!(failure.shrink, Shrink::Smallest { .. }),
             "seed {seed}: {:?}",
@@ -223,30 +233,16 @@ fn chomp_fewer_commands_on_as_many_cells_are_smaller() {
 /// and called the three points minimal.
 #[test]
 fn go_capture_proof_tries_every_colour_below_the_best() {
-    use boardcheck::harness::report::Shrink;
     use boardcheck::problem::Problem;
-    use boardcheck::unit::Check;
-    for seed in 0..8 {
-        let report = Check::<GoCapture>::function(|board| {
-            let mut answer = GoCapture::engine(board);
-            let hash = board.cells.contains(&b'#');
-            let points = board.rows * board.cols;
-            if (points == 1 && hash) || (points >= 3 && !hash) {
-                answer.removed += 1;
-            }
-            answer
-        })
-        .seed(seed)
-        .keep_failures(false)
-        .report();
-        let failure = report.failure.expect("it fails");
-        assert_eq!(failure.input, "1 1\n#\n", "seed {seed}");
-        assert!(
-            matches!(failure.shrink, Shrink::Smallest { .. }),
-            "seed {seed}: {:?}",
-            failure.shrink
-        );
-    }
+    reported_proven::<GoCapture>(0..8, "1 1\n#\n", |board| {
+        let mut answer = GoCapture::engine(board);
+        let hash = board.cells.contains(&b'#');
+        let points = board.rows * board.cols;
+        if (points == 1 && hash) || (points >= 3 && !hash) {
+            answer.removed += 1;
+        }
+        answer
+    });
 }
 
 /// A shard of `--exhaustive` runs every other enumerated case: its first
