@@ -210,7 +210,7 @@ impl Shrink {
         match self {
             Shrink::Minimal(claim) => format!("the first failure of the enumeration: {claim}"),
             Shrink::Smallest { tried, claim } => format!(
-                "{claim} ({} tried)",
+                "{claim}; {} tried",
                 plural(*tried as usize, "enumerated case")
             ),
             Shrink::Unproven(why)
