@@ -217,6 +217,7 @@ fn relative_and_tmp_paths_still_work_in_namespaces() {
 /// cores) still meets the CPU limit first.
 #[test]
 fn a_cpu_burner_hits_the_cpu_limit() {
+    let _cpu0 = cpu0_alone();
     for sandbox in [SandboxMode::None, SandboxMode::Auto] {
         let limits = RunLimits {
             timeout: Duration::from_secs(60),
@@ -235,6 +236,19 @@ fn a_cpu_burner_hits_the_cpu_limit() {
 fn missing_program() {
     assert!(resolve_program("surely-not-a-program-xyz").is_err());
     assert!(resolve_program("sh").is_ok());
+}
+
+/// Held by each test that times runs against a known share of CPU 0 or
+/// burns CPU itself: two of them at once (cargo runs tests side by side)
+/// put the other's busy loops on CPU 0 too, and a run meant to get a third
+/// of it got a sixth (a CI run: 600 ms of CPU in 3.5 s of wall time, 0.4 s
+/// of it neither CPU time nor a wait the kernel reports).
+static CPU0: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// [`CPU0`], held until dropped; a test that failed holding it does not
+/// stop the others.
+fn cpu0_alone() -> std::sync::MutexGuard<'static, ()> {
+    CPU0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Busy loops pinned to CPU 0, killed when dropped.
@@ -295,6 +309,7 @@ fn needs_cpu(cpu_ms: u64, timeout_ms: u64) -> Run {
 
 #[test]
 fn a_run_starved_of_cpu_is_told_from_one_that_sleeps_or_spins() {
+    let _cpu0 = cpu0_alone();
     if !Burners::can_pin() {
         eprintln!("skipped: no setsid or taskset");
         return;
@@ -350,6 +365,7 @@ fn a_run_starved_of_cpu_is_told_from_one_that_sleeps_or_spins() {
 
 #[test]
 fn a_session_starved_of_cpu_answers_on_its_own_time() {
+    let _cpu0 = cpu0_alone();
     use crate::harness::session::{Ended, Session};
     if !Burners::can_pin() {
         eprintln!("skipped: no setsid or taskset");
