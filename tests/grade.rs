@@ -271,7 +271,45 @@ fn check_shards_split_the_cases_runs_are_timed_and_a_bad_shard_is_refused() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-/// Runs `args --shard I/N` for I in 1..=N, each result saved to a file,
+#[test]
+fn merged_check_shards_lead_with_the_smallest_failure_and_need_every_shard() {
+    let args = [
+        "check",
+        "flank-row",
+        "--json",
+        "--seed",
+        "9",
+        "--cases",
+        "60",
+        "--limits",
+        "off",
+        "--",
+        "python3",
+        "examples/flank_row/edge_closes_run.py",
+    ];
+    let (parts, merged) = shards_merged("check-fail", &args, 2);
+    assert_eq!(merged["status"], "fail");
+    let key = |f: &serde_json::Value| -> (u64, u64) {
+        let k = &f["size_key"];
+        (k[0].as_u64().unwrap(), k[1].as_u64().unwrap())
+    };
+    let failed: Vec<&serde_json::Value> = parts.iter().filter(|p| p["status"] == "fail").collect();
+    assert!(!failed.is_empty(), "{parts:?}");
+    let smallest = failed.iter().map(|p| key(&p["failure"])).min().unwrap();
+    assert_eq!(key(&merged["failure"]), smallest);
+    assert_eq!(merged["failures"].as_array().unwrap().len(), failed.len());
+    // One shard alone is not the run: no verdict from it.
+    let dir = std::env::temp_dir().join(format!("boardcheck-one-shard-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("1.json");
+    std::fs::write(&file, serde_json::to_string(&parts[0]).unwrap()).unwrap();
+    let out = boardcheck(&["merge", file.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("shard 2/2 of the run is missing"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Runs `args` with `--shard I/N` for I in 1..=N, each result saved to a file,
 /// then `merge` on the files: the parts and the merged result.
 fn shards_merged(tag: &str, args: &[&str], n: u64) -> (Vec<serde_json::Value>, serde_json::Value) {
     let dir = std::env::temp_dir().join(format!("boardcheck-shards-{tag}-{}", std::process::id()));
@@ -280,8 +318,10 @@ fn shards_merged(tag: &str, args: &[&str], n: u64) -> (Vec<serde_json::Value>, s
     let mut files = Vec::new();
     for i in 1..=n {
         let shard = format!("{i}/{n}");
+        // Before the candidate's command, if there is one.
         let mut argv = args.to_vec();
-        argv.extend(["--shard", &shard]);
+        let at = args.iter().position(|a| *a == "--").unwrap_or(args.len());
+        argv.splice(at..at, ["--shard", shard.as_str()]);
         let out = boardcheck(&argv, "");
         parts.push(json(&out));
         let file = dir.join(format!("{i}.json"));
@@ -319,7 +359,7 @@ fn counting_shards_add_up_and_an_incomplete_set_is_refused() {
     let out = boardcheck(&["merge", &files[0], &files[1]], "");
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("exactly once"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("shard 2/3 of the run is missing"));
 }
 
 /// The command of docs/grading.md's example, as words: the line after the

@@ -168,6 +168,7 @@ fn failure_at_the_limits(side: usize, verdict: Verdict, got_at_all: bool) -> Rep
                 String::new()
             },
             size: format!("{side}x{side} board"),
+            size_key: None,
             origin: Origin::Limits,
             at_limits: Some(AtLimits {
                 pattern: "spiral".into(),

@@ -127,10 +127,10 @@ pub fn exhaust_report(
             ));
             0
         }
-        Some((input, oracle, engine)) => {
+        Some(m) => {
             print(&format!(
-                "exhaust {name}: engine and oracle disagree (case {} of the enumeration)\ninput:\n{input}oracle:\n{oracle}engine:\n{engine}",
-                done.checked
+                "exhaust {name}: engine and oracle disagree (case {} of the enumeration)\ninput:\n{}oracle:\n{}engine:\n{}",
+                m.case, m.input, m.oracle, m.engine
             ));
             1
         }
@@ -229,8 +229,8 @@ pub fn exhaust_json(
         "max_cells": max_cells,
         "shard": shard.map(|s| format!("{}/{}", s.index + 1, s.count)),
         "checked": done.checked,
-        "mismatch": done.mismatch.as_ref().map(|(i, o, e)| {
-            serde_json::json!({"input": i, "oracle": o, "engine": e})
+        "mismatch": done.mismatch.as_ref().map(|m| {
+            serde_json::json!({"case": m.case, "input": m.input, "oracle": m.oracle, "engine": m.engine})
         }),
     });
     print(&format!(

@@ -290,6 +290,12 @@ pub(super) fn judge_run<P: Generate>(cases: &[P::Case], ran: Ran<P::Answer>) -> 
         .collect()
 }
 
+/// `case`'s size as the problem's enumeration orders it, if it has one.
+pub(super) fn size_key<P: Generate>(case: &P::Case) -> Option<[u64; 2]> {
+    let (cells, moves) = P::extras().enumerate?.size(case);
+    Some([cells as u64, moves as u64])
+}
+
 pub(super) fn failure<P: Generate>(
     candidate: &dyn Candidate<P>,
     case: &P::Case,
@@ -308,6 +314,7 @@ pub(super) fn failure<P: Generate>(
         detail: judged.detail,
         reference: judged.reference,
         size: P::size_of(case),
+        size_key: size_key::<P>(case),
         origin,
         at_limits: None,
         found_by: None,

@@ -232,6 +232,7 @@ impl<P: Generate> Context<'_, P> {
             detail: worst.detail,
             reference: worst.reference,
             size: crate::text::plural(cases.len(), "case"),
+            size_key: None,
             origin: Origin::Batch,
             at_limits: None,
             found_by: None,

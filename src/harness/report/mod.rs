@@ -199,6 +199,11 @@ pub struct Failure {
     pub detail: String,
     /// The size of the minimal input, e.g. `3 cells, 1 placement`.
     pub size: String,
+    /// The same size as numbers, as the problem's enumeration orders
+    /// inputs (cells, then moves), where it has one: `merge` puts the
+    /// smallest of the shards' failures first by it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub size_key: Option<[u64; 2]>,
     /// Where the case came from.
     pub origin: Origin,
     /// For a failure at the limits: the pattern and where it starts failing.

@@ -494,6 +494,7 @@ mod limits_line_tests {
             detail: String::new(),
             reference: Reference::Oracle,
             size: String::new(),
+            size_key: None,
             origin: Origin::Limits,
             at_limits: None,
             found_by: None,
