@@ -127,6 +127,11 @@ pub struct Pattern<P: Problem> {
 /// Every case of up to some number of cells, in order of size.
 pub type Enumerate<P> = fn(usize) -> Box<dyn Iterator<Item = <P as Problem>::Case> + Send>;
 
+/// Every case of up to some number of cells, in order of size, over the
+/// characters of the given case as well as those [`Enumerate`] takes.
+pub type EnumerateLike<P> =
+    fn(usize, &<P as Problem>::Case) -> Box<dyn Iterator<Item = <P as Problem>::Case> + Send>;
+
 /// Exhaustive enumeration: every case up to K cells, and the cells of a
 /// case as the enumeration counts them. One capability, so that neither
 /// comes without the other: `exhaust` walks `every`, and the checker ends
@@ -151,6 +156,14 @@ pub struct Enumeration<P: Problem> {
     /// than can be enumerated (chomp's commands at any coordinates,
     /// go-capture's 94 stone characters), it names the part enumerated.
     pub claim: &'static str,
+    /// Where a case may hold characters `every` does not enumerate
+    /// (go-capture's 94 stone characters against `.XO#`): every case of up
+    /// to some number of cells over `every`'s characters and the given
+    /// case's, in order of size, holding every case of `every` too. The
+    /// proof of the smallest input walks it from the best case, so that a
+    /// failure on a character only the best holds is tried on every smaller
+    /// input; `claim` says so. `None` where `every` holds every character.
+    pub every_like: Option<EnumerateLike<P>>,
 }
 
 // Written out: a derive would ask `P: Copy`, and the fields are fn pointers.

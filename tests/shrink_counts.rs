@@ -245,6 +245,45 @@ fn go_capture_proof_tries_every_colour_below_the_best() {
     });
 }
 
+/// The proof tries the best board's own stone characters too, beyond the
+/// enumeration's `.XO#`: a candidate wrong on a one-point board of a
+/// stone character outside `.XO#BW` (the generator's fixed palette is
+/// `#BWX`) and on every board of three points or more holding one is
+/// reported on such a one-point board. Greedy steps stop at three points
+/// (no two-point board fails), and a proof over `.XO#` alone called three
+/// points the fewest.
+#[test]
+fn go_capture_proof_tries_the_best_boards_own_characters() {
+    use boardcheck::harness::report::Shrink;
+    use boardcheck::problem::Problem;
+    use boardcheck::unit::Check;
+    fn rare(c: &u8) -> bool {
+        !b".XO#BW".contains(c)
+    }
+    for seed in 0..8 {
+        let report = Check::<GoCapture>::function(|board| {
+            let mut answer = GoCapture::engine(board);
+            let points = board.rows * board.cols;
+            if board.cells.iter().any(rare) && points != 2 {
+                answer.removed += 1;
+            }
+            answer
+        })
+        .seed(seed)
+        .keep_failures(false)
+        .report();
+        let failure = report.failure.expect("it fails");
+        let one_rare = matches!(failure.input.strip_prefix("1 1\n").map(str::as_bytes),
+            Some([c, b'\n']) if rare(c));
+        assert!(one_rare, "seed {seed}: {:?}", failure.input);
+        assert!(
+            matches!(failure.shrink, Shrink::Smallest { .. }),
+            "seed {seed}: {:?}",
+            failure.shrink
+        );
+    }
+}
+
 /// A shard of `--exhaustive` runs every other enumerated case: its first
 /// failure is not minimal by construction, so it is shrunk, and the proof
 /// tries every smaller case, the other shard's too. Here the one-cell row

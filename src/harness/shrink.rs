@@ -520,9 +520,14 @@ impl<'a, P: Generate> Shrinker<'a, P> {
             return None;
         }
         // In order of size: the first input as big as the best ends it.
+        // Over the best's own characters too, where the enumeration has
+        // fewer than the domain.
         let enumeration = *enumeration;
-        let every =
-            (enumeration.every)(max_cells).take_while(move |case| enumeration.size(case) < bound);
+        let every = match enumeration.every_like {
+            Some(like) => like(max_cells, &self.best.0),
+            None => (enumeration.every)(max_cells),
+        };
+        let every = every.take_while(move |case| enumeration.size(case) < bound);
         Some(DomainScan {
             every: Box::new(every),
             domain: self.domain,

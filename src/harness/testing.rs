@@ -294,6 +294,40 @@ pub fn assert_enumeration_in_order_of_size<P: Suite>(max_cells: usize, n: usize)
             case_text::<P>(&big)
         );
     }
+    // The enumeration over a case's own characters: in order of size too,
+    // and holding every case of the plain one (the proof walks it instead).
+    let Some(like) = enumeration.every_like else {
+        return;
+    };
+    let mut runner = TestRunner::deterministic();
+    let cases = P::cases(P::DEFAULT_SIZE);
+    for _ in 0..5 {
+        let best = cases.new_tree(&mut runner).expect("a case").current();
+        let mut last = (0, 0);
+        let mut held = std::collections::HashSet::new();
+        for case in like(max_cells, &best).take(n) {
+            let size = enumeration.size(&case);
+            assert!(
+                last <= size && size.0 <= max_cells,
+                "{}: over the characters of\n{}(cells, moves) {size:?} after {last:?}:\n{}",
+                P::NAME,
+                case_text::<P>(&best),
+                case_text::<P>(&case)
+            );
+            last = size;
+            held.insert(case_text::<P>(&case));
+        }
+        let bound = last.0.saturating_sub(1);
+        for case in (enumeration.every)(bound).take(n) {
+            assert!(
+                held.contains(&case_text::<P>(&case)),
+                "{}: the enumeration over the characters of\n{}leaves out\n{}",
+                P::NAME,
+                case_text::<P>(&best),
+                case_text::<P>(&case)
+            );
+        }
+    }
 }
 
 /// The problem's JSON form ([`Problem::json`]) against its text form on

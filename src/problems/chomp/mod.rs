@@ -335,6 +335,7 @@ impl Generate for Chomp {
                 // Commands on a board: one failing command beats two.
                 moves: Some(|case| case.commands.len()),
                 claim: "no board of fewer cells, nor of as many with fewer commands, fails: every position reached by legal moves, then a command, or a move and a command, at x from -1 to W and y from -1 to H",
+                every_like: None,
             }),
             picture: Some(format::picture_before_failure),
             ..Extras::default()

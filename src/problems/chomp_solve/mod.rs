@@ -183,6 +183,7 @@ impl Generate for ChompSolve {
                 cells: |case| case.rows.iter().sum::<u64>() as usize,
                 moves: None,
                 claim: "no position of fewer squares fails",
+                every_like: None,
             }),
             #[cfg(feature = "cli")]
             commands: vec![command::census_command()],

@@ -171,6 +171,7 @@ impl Generate for FlankRow {
                 cells: enumerate::cells,
                 moves: None,
                 claim: "no case of fewer cells plus placements fails",
+                every_like: None,
             }),
             ..Extras::default()
         }

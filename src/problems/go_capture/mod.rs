@@ -229,7 +229,11 @@ impl Generate for GoCapture {
                 every: |max_cells| Box::new(enumerate::every_board(max_cells)),
                 cells: |board| board.rows * board.cols,
                 moves: None,
-                claim: "no board of fewer points over `.XO#` fails (other stone characters are not enumerated)",
+                claim: "no board of fewer points over `.XO#` and this board's own stone characters \
+                        fails (other stone characters are not enumerated)",
+                every_like: Some(|max_cells, best| {
+                    Box::new(enumerate::every_board_like(max_cells, best))
+                }),
             }),
             answer_head: Some(|line| {
                 let removed: u64 = line.parse().ok()?;

@@ -328,6 +328,7 @@ impl Generate for GoGame {
                 cells: enumerate::cells,
                 moves: None,
                 claim: "no game of fewer board points plus commands fails under the rule sets checked",
+                every_like: None,
             }),
             picture: Some(picture::picture),
             rules: Some(rule_sets::sets()),

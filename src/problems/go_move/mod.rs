@@ -223,6 +223,7 @@ impl Generate for GoMove {
                 cells: |case| case.position.n * case.position.n,
                 moves: None,
                 claim: "no move on a smaller board fails",
+                every_like: None,
             }),
             answer_head: Some(|line| match line {
                 "0" => Some("illegal".into()),

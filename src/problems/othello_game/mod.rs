@@ -292,6 +292,7 @@ impl Generate for OthelloGame {
                 cells: enumerate::cells,
                 moves: None,
                 claim: "no game of fewer board points plus commands fails under the contract's rules",
+                every_like: None,
             }),
             rules: Some(RuleSets {
                 parse: |text| {

@@ -264,6 +264,7 @@ impl Generate for ReversiMove {
                 cells: |case| case.board.rows * case.board.cols,
                 moves: None,
                 claim: "no move on a board of fewer cells fails",
+                every_like: None,
             }),
             picture: None,
             answer_head: None,
