@@ -70,6 +70,10 @@ fn a_program_fed_another_form_than_it_reads_cannot_run() {
     assert_eq!((status, report["status"].as_str()), (2, Some("error")));
     let why = report["cannot_run"].as_str().unwrap();
     assert!(why.contains("invalid literal for int()"), "{why}");
+    // The options and the repeat command, as a finished check has them
+    // (`merge` tells a shard that could not run by its options).
+    assert_eq!(report["options"]["cases"], 20, "{report}");
+    assert!(report["repeat"].as_str().unwrap().contains("--cases 20"));
     let (status, report) = check_json(
         "chomp",
         1,

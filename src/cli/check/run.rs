@@ -180,9 +180,14 @@ pub fn run(args: CheckArgs) -> i32 {
     }
     if let Some(detail) = &report.cannot_run {
         if args.json {
+            // With the options and the repeat command, as a finished check
+            // has: `merge` tells a shard by them.
+            let mut json = serde_json::to_value(&report).expect("a report serializes");
+            json["options"] = print::options_json(&args, seed, jobs);
+            json["repeat"] = repeat_command(&argv, seed).into();
             crate::cli::print(&format!(
                 "{}\n",
-                serde_json::to_string_pretty(&report).expect("a report serializes")
+                serde_json::to_string_pretty(&json).expect("a report serializes")
             ));
         }
         let command = match &args.py_func {
