@@ -213,32 +213,27 @@ fn exhaust_shards_add_up_to_the_whole_run() {
     assert_eq!(merged["shards"], 3);
 }
 
+/// A quick check of flank-row, 40 cases of seed 9, as JSON.
+const CHECK_40: [&str; 9] = [
+    "check",
+    "flank-row",
+    "--json",
+    "--seed",
+    "9",
+    "--cases",
+    "40",
+    "--limits",
+    "off",
+];
+
 #[test]
 fn check_shards_split_the_cases_runs_are_timed_and_a_bad_shard_is_refused() {
     let run = |shard: &str| {
-        json(&boardcheck(
-            &[
-                "check",
-                "flank-row",
-                "--json",
-                "--seed",
-                "9",
-                "--cases",
-                "40",
-                "--limits",
-                "off",
-                "--shard",
-                shard,
-                // The binary in argv, not inside `sh -c`: argv paths are
-                // bound into the sandbox, a path in a shell string is not
-                // (and a checkout under /tmp is hidden by its private /tmp).
-                "--",
-                BIN,
-                "solve",
-                "flank-row",
-            ],
-            "",
-        ))
+        // The binary in argv, not inside `sh -c`: argv paths are bound
+        // into the sandbox, a path in a shell string is not (and a
+        // checkout under /tmp is hidden by its private /tmp).
+        let candidate = ["--shard", shard, "--", BIN, "solve", "flank-row"];
+        json(&boardcheck(&[&CHECK_40[..], &candidate].concat(), ""))
     };
     let (a, b) = (run("1/2"), run("2/2"));
     assert_eq!(
@@ -273,21 +268,8 @@ fn check_shards_split_the_cases_runs_are_timed_and_a_bad_shard_is_refused() {
 
 #[test]
 fn merged_check_shards_lead_with_the_smallest_failure_and_need_every_shard() {
-    let args = [
-        "check",
-        "flank-row",
-        "--json",
-        "--seed",
-        "9",
-        "--cases",
-        "60",
-        "--limits",
-        "off",
-        "--",
-        "python3",
-        "examples/flank_row/edge_closes_run.py",
-    ];
-    let (parts, merged) = shards_merged("check-fail", &args, 2);
+    let candidate = ["--", "python3", "examples/flank_row/edge_closes_run.py"];
+    let (parts, merged) = shards_merged("check-fail", &[&CHECK_40[..], &candidate].concat(), 2);
     assert_eq!(merged["status"], "fail");
     let key = |f: &serde_json::Value| -> (u64, u64) {
         let k = &f["size_key"];
