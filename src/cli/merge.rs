@@ -86,10 +86,8 @@ fn same_options(parts: &[Value]) -> Result<(), String> {
         .ok_or("a check result without its options: not a --json result of check")?;
     for part in &parts[1..] {
         let options = run_of(part).unwrap_or_default();
-        if let Some((key, _)) = first
-            .iter()
-            .find(|(k, v)| options.get(k.as_str()) != Some(*v))
-        {
+        let differs = |k: &&String| options.get(k.as_str()) != first.get(k.as_str());
+        if let Some(key) = first.keys().chain(options.keys()).find(differs) {
             return Err(format!(
                 "the shards disagree on option {key:?}: not parts of one run"
             ));
@@ -288,6 +286,9 @@ mod tests {
         assert_eq!(merge(&[pass("1/2"), other.clone()]).unwrap().1, 0);
         other["options"]["command"] = json!(["./b"]);
         assert!(refused(&[pass("1/2"), other]).contains("option \"command\""));
+        let mut more = pass("2/2");
+        more["options"]["vectors"] = "v.toml".into();
+        assert!(refused(&[pass("1/2"), more]).contains("option \"vectors\""));
         let mut cut = pass("2/2");
         cut["interrupted"] = true.into();
         assert!(refused(&[pass("1/2"), cut]).contains("interrupted"));
