@@ -271,6 +271,8 @@ impl<P: Generate> Context<'_, P> {
         origin: Origin,
     ) -> Option<Found<P::Case>> {
         let judged = self.confirmed(&case, judged)?;
+        // What a proof of the smallest input shows, where there is one.
+        let claim = self.extras.enumerate.map_or("", |e| e.claim);
         let found = |failure: Failure, case: P::Case| {
             Some(Found {
                 failure,
@@ -283,7 +285,6 @@ impl<P: Generate> Context<'_, P> {
         let sharded = self.config.shard.is_some_and(|s| s != Shard::WHOLE);
         if origin == Origin::Exhaustive && !sharded {
             // Every enumerated case smaller passed: minimal by construction.
-            let claim = self.extras.enumerate.map_or("", |e| e.claim);
             let f = failure::<P>(
                 self.candidate,
                 &case,
@@ -312,11 +313,8 @@ impl<P: Generate> Context<'_, P> {
             self.slow_once(*ms);
         }
         let shrink = match (shrunk.why_stopped, shrunk.smallest) {
-            (None, Ok(tried)) => Shrink::Smallest {
-                tried,
-                // The proof ran, so the problem has an enumeration.
-                claim: self.extras.enumerate.map_or("", |e| e.claim),
-            },
+            // The proof ran, so the problem has an enumeration.
+            (None, Ok(tried)) => Shrink::Smallest { tried, claim },
             (None, Err(why)) => Shrink::Unproven(why),
             (Some(why), _) if shrunk.steps == 0 => Shrink::Not(why),
             (Some(why), _) => Shrink::Stopped(why),
