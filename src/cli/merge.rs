@@ -103,101 +103,118 @@ fn size_key(failure: &Value) -> (u64, u64) {
     (key(0), key(1))
 }
 
+/// The sum of the number `key` over the parts.
+fn sum(parts: &[Value], key: &str) -> u64 {
+    parts.iter().filter_map(|p| p[key].as_u64()).sum()
+}
+
+/// The merged result and the exit status, by the kind of the parts.
 fn merge(parts: &[Value]) -> Result<(Value, i32), String> {
-    let sum = |key: &str| parts.iter().filter_map(|p| p[key].as_u64()).sum::<u64>();
-    if parts.iter().all(|p| p.get("exhaust").is_some()) {
-        same(parts, "exhaust")?;
-        same(parts, "max_cells")?;
-        every_shard(parts, |p| &p["shard"])?;
-        let mut mismatches: Vec<Value> = parts
-            .iter()
-            .filter(|p| !p["mismatch"].is_null())
-            .map(|p| {
-                let mut m = p["mismatch"].clone();
-                m["shard"] = p["shard"].clone();
-                m
-            })
-            .collect();
-        // The first in the whole enumeration, in order of size, first.
-        mismatches.sort_by_key(|m| m["case"].as_u64().unwrap_or(u64::MAX));
-        let failed = !mismatches.is_empty();
-        return Ok((
-            json!({"exhaust": parts[0]["exhaust"], "max_cells": parts[0]["max_cells"], "shards": parts.len(),
-                   "checked": sum("checked"), "mismatch": mismatches.first(), "mismatches": mismatches}),
-            i32::from(failed),
-        ));
+    let all_have = |key: &str| parts.iter().all(|p| p.get(key).is_some());
+    if all_have("exhaust") {
+        exhausts(parts)
+    } else if all_have("submissions") {
+        grades(parts)
+    } else if all_have("status") {
+        checks(parts)
+    } else if all_have("command") && all_have("count") {
+        counts(parts).map(|v| (v, 0))
+    } else {
+        Err(
+            "expected the --json results of one kind: check, grade, exhaust, or a counting command"
+                .into(),
+        )
     }
-    if parts.iter().all(|p| p.get("submissions").is_some()) {
-        same(parts, "problem")?;
-        same(parts, "seed")?;
-        same(parts, "setup")?;
-        every_shard(parts, |p| &p["shard"])?;
-        let mut rows: Vec<Value> = parts
-            .iter()
-            .flat_map(|p| p["submissions"].as_array().cloned().unwrap_or_default())
-            .collect();
-        rows.sort_by(|a, b| a["submission"].as_str().cmp(&b["submission"].as_str()));
-        let failed = rows.iter().any(|r| r["verdict"] != "PASS");
-        return Ok((
-            json!({"problem": parts[0]["problem"], "seed": parts[0]["seed"], "cases": parts[0]["cases"],
-                   "shards": parts.len(), "submissions": rows}),
-            i32::from(failed),
-        ));
-    }
-    if parts.iter().all(|p| p.get("status").is_some()) {
-        if let Some(cut) = parts.iter().find(|p| p["interrupted"] == true) {
-            return Err(format!(
-                "a shard was interrupted (seed {}): its cases were not all run",
-                cut["seed"]
-            ));
-        }
-        same(parts, "problem")?;
-        same(parts, "seed")?;
-        same_options(parts)?;
-        every_shard(parts, |p| &p["options"]["shard"])?;
-        let errors: Vec<Value> = parts
-            .iter()
-            .filter(|p| p["status"] == "error")
-            .map(|p| json!({"shard": p["options"]["shard"], "cannot_run": p["cannot_run"]}))
-            .collect();
-        let mut failures: Vec<Value> = parts
-            .iter()
-            .filter(|p| p["status"] == "fail")
-            .flat_map(|p| {
-                let listed = p["failures"].as_array().cloned();
-                listed
-                    .unwrap_or_else(|| vec![p["failure"].clone()])
-                    .into_iter()
-                    .map(|f| json!({"shard": p["options"]["shard"], "failure": f}))
-            })
-            .collect();
-        // The smallest first: each shard shrank its own.
-        failures.sort_by_key(|f| size_key(&f["failure"]));
-        // A failure found is one whatever else happened; a shard that
-        // could not run leaves the rest without a verdict.
-        let (status, code) = match (failures.is_empty(), errors.is_empty()) {
-            (false, _) => ("fail", 1),
-            (true, false) => ("error", 2),
-            (true, true) => ("pass", 0),
-        };
-        return Ok((
-            json!({"problem": parts[0]["problem"], "seed": parts[0]["seed"],
-                   "status": status, "cases": sum("cases"), "shards": parts.len(),
-                   "failure": failures.first().map(|f| &f["failure"]), "failures": failures,
-                   "errors": errors}),
-            code,
-        ));
-    }
-    if parts
+}
+
+/// The shards of one `exhaust`: the first mismatch of the whole
+/// enumeration first.
+fn exhausts(parts: &[Value]) -> Result<(Value, i32), String> {
+    same(parts, "exhaust")?;
+    same(parts, "max_cells")?;
+    every_shard(parts, |p| &p["shard"])?;
+    let mut mismatches: Vec<Value> = parts
         .iter()
-        .all(|p| p.get("command").is_some() && p.get("count").is_some())
-    {
-        return counts(parts).map(|v| (v, 0));
+        .filter(|p| !p["mismatch"].is_null())
+        .map(|p| {
+            let mut m = p["mismatch"].clone();
+            m["shard"] = p["shard"].clone();
+            m
+        })
+        .collect();
+    // The first in the whole enumeration, in order of size, first.
+    mismatches.sort_by_key(|m| m["case"].as_u64().unwrap_or(u64::MAX));
+    let failed = !mismatches.is_empty();
+    Ok((
+        json!({"exhaust": parts[0]["exhaust"], "max_cells": parts[0]["max_cells"], "shards": parts.len(),
+               "checked": sum(parts, "checked"), "mismatch": mismatches.first(), "mismatches": mismatches}),
+        i32::from(failed),
+    ))
+}
+
+/// The shards of one `grade`: their tables joined.
+fn grades(parts: &[Value]) -> Result<(Value, i32), String> {
+    same(parts, "problem")?;
+    same(parts, "seed")?;
+    same(parts, "setup")?;
+    every_shard(parts, |p| &p["shard"])?;
+    let mut rows: Vec<Value> = parts
+        .iter()
+        .flat_map(|p| p["submissions"].as_array().cloned().unwrap_or_default())
+        .collect();
+    rows.sort_by(|a, b| a["submission"].as_str().cmp(&b["submission"].as_str()));
+    let failed = rows.iter().any(|r| r["verdict"] != "PASS");
+    Ok((
+        json!({"problem": parts[0]["problem"], "seed": parts[0]["seed"], "cases": parts[0]["cases"],
+               "shards": parts.len(), "submissions": rows}),
+        i32::from(failed),
+    ))
+}
+
+/// The shards of one `check`: every failure, the smallest first.
+fn checks(parts: &[Value]) -> Result<(Value, i32), String> {
+    if let Some(cut) = parts.iter().find(|p| p["interrupted"] == true) {
+        return Err(format!(
+            "a shard was interrupted (seed {}): its cases were not all run",
+            cut["seed"]
+        ));
     }
-    Err(
-        "expected the --json results of one kind: check, grade, exhaust, or a counting command"
-            .into(),
-    )
+    same(parts, "problem")?;
+    same(parts, "seed")?;
+    same_options(parts)?;
+    every_shard(parts, |p| &p["options"]["shard"])?;
+    let errors: Vec<Value> = parts
+        .iter()
+        .filter(|p| p["status"] == "error")
+        .map(|p| json!({"shard": p["options"]["shard"], "cannot_run": p["cannot_run"]}))
+        .collect();
+    let mut failures: Vec<Value> = parts
+        .iter()
+        .filter(|p| p["status"] == "fail")
+        .flat_map(|p| {
+            let listed = p["failures"].as_array().cloned();
+            listed
+                .unwrap_or_else(|| vec![p["failure"].clone()])
+                .into_iter()
+                .map(|f| json!({"shard": p["options"]["shard"], "failure": f}))
+        })
+        .collect();
+    // The smallest first: each shard shrank its own.
+    failures.sort_by_key(|f| size_key(&f["failure"]));
+    // A failure found is one whatever else happened; a shard that could
+    // not run leaves the rest without a verdict.
+    let (status, code) = match (failures.is_empty(), errors.is_empty()) {
+        (false, _) => ("fail", 1),
+        (true, false) => ("error", 2),
+        (true, true) => ("pass", 0),
+    };
+    Ok((
+        json!({"problem": parts[0]["problem"], "seed": parts[0]["seed"],
+               "status": status, "cases": sum(parts, "cases"), "shards": parts.len(),
+               "failure": failures.first().map(|f| &f["failure"]), "failures": failures,
+               "errors": errors}),
+        code,
+    ))
 }
 
 /// The shards of one counting command (a problem's own subcommand): the

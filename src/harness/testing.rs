@@ -227,16 +227,20 @@ pub fn fuzz_bodies_on_random_bytes<P: Suite>(n: u32, max_len: usize) {
     }
 }
 
+/// `n` random cases of the problem's default size, the same every run.
+fn drawn_cases<P: Suite>(n: u32) -> impl Iterator<Item = P::Case> {
+    let mut runner = TestRunner::deterministic();
+    let cases = P::cases(P::DEFAULT_SIZE);
+    (0..n).map(move |_| cases.new_tree(&mut runner).expect("a case").current())
+}
+
 /// Every one-step simpler case ([`Generate::simpler`](crate::generation::Generate::simpler), the first
 /// `steps` of each) of `case_count(n)` random cases is one the text format
 /// reads back unchanged: shrinking may not step outside the input format
 /// (a chomp side traded past 10^9 was reported as a counterexample no
 /// program may be given).
 pub fn assert_simpler_reads_back<P: Suite>(n: u32, steps: usize) {
-    let mut runner = TestRunner::deterministic();
-    let cases = P::cases(P::DEFAULT_SIZE);
-    for _ in 0..case_count(n) {
-        let case = cases.new_tree(&mut runner).expect("a case").current();
+    for case in drawn_cases::<P>(case_count(n)) {
         for simpler in P::simpler(&case).take(steps) {
             let text = case_text::<P>(&simpler);
             let back = read_input::<P>(&text, false).unwrap_or_else(|e| {
@@ -299,10 +303,7 @@ pub fn assert_enumeration_in_order_of_size<P: Suite>(max_cells: usize, n: usize)
     let Some(like) = enumeration.every_like else {
         return;
     };
-    let mut runner = TestRunner::deterministic();
-    let cases = P::cases(P::DEFAULT_SIZE);
-    for _ in 0..5 {
-        let best = cases.new_tree(&mut runner).expect("a case").current();
+    for best in drawn_cases::<P>(5) {
         let mut last = (0, 0);
         let mut held = std::collections::HashSet::new();
         for case in like(max_cells, &best).take(n) {
@@ -343,10 +344,7 @@ pub fn assert_json_round_trips<P: Suite>(n: u32) {
         "{}: the --py-func adapter defines no serve(case)",
         P::NAME
     );
-    let mut runner = TestRunner::deterministic();
-    let cases = P::cases(P::DEFAULT_SIZE);
-    for _ in 0..case_count(n) {
-        let case = cases.new_tree(&mut runner).expect("a case").current();
+    for case in drawn_cases::<P>(case_count(n)) {
         let value = (json.write_case)(&case);
         let back = (json.read_case)(&value)
             .unwrap_or_else(|e| panic!("{}: {value} does not read back: {e}", P::NAME));

@@ -42,22 +42,19 @@ fn every_board_over(max_cells: usize, own: Vec<u8>) -> impl Iterator<Item = Boar
     (1..=max_cells).flat_map(move |points| {
         let two = boards_of(points, b".XO".to_vec());
         let with_hash = boards_of(points, BASE.to_vec()).filter(|b| b.cells.contains(&b'#'));
+        // Only where there are such characters: else every board over
+        // `.XO#` would be made again to be filtered out.
         let own = own.clone();
-        let with_own = boards_of(
-            points,
-            if own.is_empty() {
-                Vec::new()
-            } else {
-                all.clone()
-            },
-        )
-        .filter(move |b| b.cells.iter().any(|c| own.contains(c)));
+        let with_own = (!own.is_empty())
+            .then(|| boards_of(points, all.clone()))
+            .into_iter()
+            .flatten()
+            .filter(move |b| b.cells.iter().any(|c| own.contains(c)));
         two.chain(with_hash).chain(with_own)
     })
 }
 
-/// Every board of exactly `points` points over `alphabet`, every shape
-/// (none when the alphabet is empty).
+/// Every board of exactly `points` points over `alphabet`, every shape.
 fn boards_of(points: usize, alphabet: Vec<u8>) -> impl Iterator<Item = Board> + Send {
     (1..=points)
         .filter(move |n| points.is_multiple_of(*n))
@@ -75,7 +72,7 @@ pub fn boards_over(
 /// Every `n`×`m` board whose points are from `alphabet`.
 fn boards_shaped(n: usize, m: usize, alphabet: Vec<u8>) -> impl Iterator<Item = Board> + Send {
     let k = alphabet.len() as u64;
-    let count = if k == 0 { 0 } else { k.pow((n * m) as u32) };
+    let count = k.pow((n * m) as u32);
     (0..count).map(move |mut code| {
         let cells = (0..n * m)
             .map(|_| {
