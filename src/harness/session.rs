@@ -29,8 +29,8 @@ use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
 
 use super::process::{
-    Exit, RunLimits, STDERR_KEPT, Spawned, Tail, WaitClock, Waited, exit_after, nonblocking,
-    own_time_on, past_deadline, probe, ready, spawn,
+    Exit, RunLimits, STDERR_KEPT, Spawned, Tail, WaitClock, Waited, exit_after, keep_stall_fresh,
+    nonblocking, own_time_on, past_deadline, probe, ready, spawn,
 };
 use super::sandbox::{RunCgroup, SandboxLevel};
 
@@ -325,6 +325,9 @@ impl Session {
             ) && now.saturating_sub(start) >= cpu_limit
             {
                 return Err(self.fail_now(Exit::CpuLimit));
+            }
+            if self.asked.is_some_and(|a| a.clock.is_some()) {
+                keep_stall_fresh(self.cgroup.as_ref());
             }
             let want_in = written < input.len();
             let sp = &mut self.spawned;

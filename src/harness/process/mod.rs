@@ -73,7 +73,7 @@ pub use one_run::run;
 pub(super) use pipes::{Tail, nonblocking, ready};
 pub(super) use spawn::{Spawned, spawn};
 pub use start_ahead::StartAhead;
-pub(super) use waiting::{WaitClock, past_deadline};
+pub(super) use waiting::{WaitClock, keep_stall_fresh, past_deadline};
 
 pub use super::sandbox::{
     SandboxLevel, SandboxMode, probe, resolve_program, shown_command, warning,
@@ -181,10 +181,14 @@ pub struct Run {
 }
 
 /// How long a run that timed out waited for a CPU, read just before it
-/// was killed: runnable, not running (the scheduler's `run_delay` of
-/// `/proc/PID/task/TID/schedstat`, the largest of its threads'), plus the
-/// time the hypervisor took the machine's CPUs away meanwhile (`steal` in
-/// `/proc/stat`), which is neither CPU time nor a wait the scheduler sees.
+/// was killed: runnable, not running. Where the run's cgroup reports CPU
+/// pressure (cgroup v2, Linux 5.13 and later), the time all its processes
+/// were stalled at once, exited ones included (the `full` total of
+/// `cpu.pressure`); else the scheduler's `run_delay` of
+/// `/proc/PID/task/TID/schedstat`, the largest of its live threads'. Plus
+/// the time the hypervisor took the machine's CPUs away meanwhile (`steal`
+/// in `/proc/stat`), which is neither CPU time nor a wait the scheduler
+/// sees.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Waited {
     /// The time it waited.

@@ -16,7 +16,7 @@ use super::pipes::{Head, Tail, pump, ready};
 use super::spare_cgroups::retire;
 use super::spawn::Spawned;
 use super::start_ahead::{AHEAD, Ahead, WANT_AHEAD};
-use super::waiting::{WaitClock, past_deadline};
+use super::waiting::{WaitClock, keep_stall_fresh, past_deadline};
 use super::{Exit, Run, RunLimits, STDERR_KEPT, own_time_on, probe};
 use crate::harness::sandbox::{RunCgroup, SandboxLevel};
 
@@ -93,7 +93,7 @@ fn run_in(
     }
     // The clocks start at the release: the sandbox's set-up is not the program's.
     let started = Instant::now();
-    let clock = WaitClock::at_start();
+    let clock = WaitClock::at_start(cgroup);
     let cpu_before = cgroup.and_then(RunCgroup::cpu_time).unwrap_or_default();
     let cpu_used = || {
         cgroup
@@ -147,6 +147,9 @@ fn run_in(
         }
         if cpu_used().is_some_and(|t| t >= cpu_limit) {
             break End::Cpu;
+        }
+        if own_time {
+            keep_stall_fresh(cgroup);
         }
         let wait = deadline.saturating_duration_since(now).min(tick);
         let [out_ready, err_ready, in_ready, woke] = ready(

@@ -1,4 +1,5 @@
-//! How long a run's processes waited for a CPU, and what a deadline means
+//! How long a run's processes waited for a CPU (its cgroup's CPU stall,
+//! else the scheduler's run delay per process), and what a deadline means
 //! for a run limited on its own time ([`super::in_own_time`]): one rule
 //! for a one-shot run ([`super::run`]) and for each answer of a long-lived
 //! session (`crate::harness::session`).
@@ -9,17 +10,24 @@ use super::{WALL_CAP, Waited};
 use crate::harness::sandbox::RunCgroup;
 
 /// The wait a run's processes had had at some moment, to count the wait
-/// since then.
+/// since then. Where the run has a v2 cgroup that reports CPU pressure,
+/// the wait is the time all of its processes were stalled at once, those
+/// that have exited too (a wrapper's or a version manager's short-lived
+/// helpers, whose waits go with them from `/proc`); else the longest wait
+/// of a live process.
 #[derive(Clone, Copy, Debug)]
 pub(in crate::harness) struct WaitClock {
+    stall: Option<Duration>,
     delay: Duration,
     stolen: Duration,
 }
 
 impl WaitClock {
-    /// At the start of a run: its processes have waited for nothing yet.
-    pub(in crate::harness) fn at_start() -> WaitClock {
+    /// At the start of a run: its processes have waited for nothing yet
+    /// (what its sandbox, started ahead, waited is not the run's).
+    pub(in crate::harness) fn at_start(cgroup: Option<&RunCgroup>) -> WaitClock {
         WaitClock {
+            stall: cgroup.and_then(RunCgroup::cpu_stall),
             delay: Duration::ZERO,
             stolen: stolen(),
         }
@@ -27,16 +35,37 @@ impl WaitClock {
 
     /// Now, for processes that ran before (a session's, between answers).
     pub(in crate::harness) fn now(pid: i32, cgroup: Option<&RunCgroup>) -> WaitClock {
+        let stall = cgroup.and_then(RunCgroup::cpu_stall);
         WaitClock {
-            delay: run_delay(pid, cgroup),
+            stall,
+            delay: if stall.is_some() {
+                Duration::ZERO
+            } else {
+                run_delay(pid, cgroup)
+            },
             stolen: stolen(),
         }
     }
 
     /// How long the processes waited for a CPU since this clock was read.
     pub(in crate::harness) fn waited(&self, pid: i32, cgroup: Option<&RunCgroup>) -> Duration {
-        run_delay(pid, cgroup).saturating_sub(self.delay) + stolen().saturating_sub(self.stolen)
+        let scheduler = match (self.stall, cgroup.and_then(RunCgroup::cpu_stall)) {
+            (Some(then), Some(now)) => now.saturating_sub(then),
+            _ => run_delay(pid, cgroup).saturating_sub(self.delay),
+        };
+        scheduler + stolen().saturating_sub(self.stolen)
     }
+}
+
+/// Reads the run's CPU stall and drops it, each tick of a run held to its
+/// own time. The kernel sums a cgroup's stall per CPU and, at each read,
+/// weighs the CPUs by how long the cgroup was busy on each since the last
+/// one: for a run that moved between CPUs in between, that is less than
+/// the time it stalled (against six busy loops on two cores, enough to
+/// make a correct program's re-run a time-out). Read every tick, the
+/// weighing spans a tick, within which a run seldom moves.
+pub(in crate::harness) fn keep_stall_fresh(cgroup: Option<&RunCgroup>) {
+    let _ = cgroup.and_then(RunCgroup::cpu_stall);
 }
 
 /// A run started at `started` under `limit` reached its deadline at `now`

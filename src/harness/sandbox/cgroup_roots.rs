@@ -1,7 +1,8 @@
 //! Where this process's cgroups are (v1 controllers `memory`, `pids` and
-//! `cpuacct`, else a v2 cgroup that delegates `memory` and `pids`), checked
-//! once by making, limiting and joining a trial cgroup; stale cgroups of
-//! dead harnesses removed.
+//! `cpuacct`, else a v2 cgroup that delegates `memory` and `pids`; and a v2
+//! cgroup for the CPU pressure of a run, v1 or not), checked once by making,
+//! limiting and joining a trial cgroup; stale cgroups of dead harnesses
+//! removed.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -14,6 +15,12 @@ pub(super) struct CgroupRoots {
     pub(super) memory: PathBuf,
     pub(super) pids: PathBuf,
     pub(super) cpuacct: PathBuf,
+    /// This process's cgroup in the v2 hierarchy, where a run's cgroup
+    /// tells how long the run was stalled for a CPU (`cpu.pressure`):
+    /// `memory`'s under v2; under v1 the v2 hierarchy beside it, where one
+    /// is mounted (a hybrid host). Kept by `run_cgroup::trial` only where a
+    /// run's cgroup there reports a `full` CPU stall.
+    pub(super) pressure: Option<PathBuf>,
 }
 
 impl CgroupRoots {
@@ -26,10 +33,15 @@ impl CgroupRoots {
             .map_err(|e| format!("cannot read /proc/self/mountinfo: {e}"))?;
         let own = fs::read_to_string("/proc/self/cgroup")
             .map_err(|e| format!("cannot read /proc/self/cgroup: {e}"))?;
-        let roots = match (find_v1(&mountinfo, &own), find_v2(&mountinfo, &own)) {
+        let mut roots = match (find_v1(&mountinfo, &own), find_v2(&mountinfo, &own)) {
             (Ok(roots), _) | (_, Ok(roots)) => roots,
             (Err(v1), Err(v2)) => return Err(format!("no usable cgroups: {v1}; {v2}")),
         };
+        if !roots.v2 {
+            roots.pressure = mounts(&mountinfo, "cgroup2", |_| true)
+                .next()
+                .map(|mount| mount.join(own_path(&own, "")));
+        }
         roots.remove_stale();
         Ok(roots)
     }
@@ -82,6 +94,7 @@ fn find_v1(mountinfo: &str, own: &str) -> Result<CgroupRoots, String> {
         memory: dir("memory")?,
         pids: dir("pids")?,
         cpuacct: dir("cpuacct")?,
+        pressure: None,
     })
 }
 
@@ -106,7 +119,8 @@ fn find_v2(mountinfo: &str, own: &str) -> Result<CgroupRoots, String> {
         v2: true,
         memory: dir.clone(),
         pids: dir.clone(),
-        cpuacct: dir,
+        cpuacct: dir.clone(),
+        pressure: Some(dir),
     })
 }
 
@@ -114,7 +128,10 @@ impl CgroupRoots {
     /// Removes the cgroups of harnesses that died before removing them
     /// (`boardcheck-<pid>-<n>` with no process `<pid>`), if they are empty.
     fn remove_stale(&self) {
-        for root in [&self.memory, &self.pids, &self.cpuacct] {
+        for root in [&self.memory, &self.pids, &self.cpuacct]
+            .into_iter()
+            .chain(&self.pressure)
+        {
             let Ok(entries) = fs::read_dir(root) else {
                 continue;
             };

@@ -2,7 +2,9 @@
 //! provide it: bubblewrap (`bwrap`) for namespaces, cgroups for resource
 //! limits (v1 controllers `memory`, `pids` and `cpuacct`; else a v2 cgroup
 //! whose `cgroup.subtree_control` already enables `memory` and `pids`: the
-//! harness never moves itself to another cgroup to get them). A run's
+//! harness never moves itself to another cgroup to get them), and one v2
+//! cgroup (on a v1 host, in the v2 hierarchy beside it, where mounted)
+//! whose CPU pressure tells how long the run waited for a CPU. A run's
 //! cgroups are children of the harness's own, `boardcheck-<pid>-<n>`.
 //!
 //! Levels, strongest first:

@@ -1,6 +1,6 @@
 //! A run's own cgroups: made with their limits, joined by the wrapper,
-//! read (CPU time, peak memory, OOM kills), emptied and removed, or readied
-//! for the next run.
+//! read (CPU time, peak memory, OOM kills, CPU stall), emptied and removed,
+//! or readied for the next run.
 
 use std::fs;
 use std::io;
@@ -15,14 +15,18 @@ use nix::unistd::Pid;
 use super::available;
 use super::cgroup_roots::CgroupRoots;
 
-/// A run's own cgroups (memory, pids, cpuacct), removed by [`RunCgroup::remove`]
-/// or readied for another run by [`RunCgroup::reuse`].
+/// A run's own cgroups (memory, pids, cpuacct, and a v2 one for its CPU
+/// pressure), removed by [`RunCgroup::remove`] or readied for another run
+/// by [`RunCgroup::reuse`].
 #[derive(Clone, Debug)]
 pub(crate) struct RunCgroup {
     v2: bool,
     memory: PathBuf,
     pids: PathBuf,
     cpuacct: PathBuf,
+    /// The v2 cgroup whose `cpu.pressure` is read: `memory` under v2, one
+    /// of its own under v1 (see `CgroupRoots::pressure`).
+    pressure: Option<PathBuf>,
     /// The kernel's OOM-kill count when this run began (it cannot be reset).
     oom_base: u64,
 }
@@ -49,11 +53,12 @@ impl RunCgroup {
             std::process::id(),
             RUNS.fetch_add(1, Ordering::Relaxed)
         );
-        let cg = RunCgroup {
+        let mut cg = RunCgroup {
             v2: roots.v2,
             memory: roots.memory.join(&name),
             pids: roots.pids.join(&name),
             cpuacct: roots.cpuacct.join(&name),
+            pressure: None,
             oom_base: 0,
         };
         let made = (|| {
@@ -63,7 +68,15 @@ impl RunCgroup {
             cg.set_limits(memory_bytes, max_tasks)
         })();
         match made {
-            Ok(()) => Ok(cg),
+            Ok(()) => {
+                // Without it the run's wait is read per process instead.
+                cg.pressure = match &roots.pressure {
+                    Some(_) if cg.v2 => Some(cg.memory.clone()),
+                    Some(root) => Some(root.join(&name)).filter(|p| fs::create_dir(p).is_ok()),
+                    None => None,
+                };
+                Ok(cg)
+            }
             Err(e) => {
                 cg.remove();
                 Err(io::Error::new(
@@ -124,11 +137,14 @@ impl RunCgroup {
             .all(|d| fs::read_to_string(d.join("cgroup.procs")).is_ok_and(|l| l.trim().is_empty()))
     }
 
+    /// The cgroups made for the run and joined by its wrapper.
     fn dirs(&self) -> Vec<&Path> {
         if self.v2 {
             vec![&self.memory]
         } else {
-            vec![&self.memory, &self.pids, &self.cpuacct]
+            let mut dirs = vec![&*self.memory, &self.pids, &self.cpuacct];
+            dirs.extend(self.pressure.as_deref());
+            dirs
         }
     }
 
@@ -155,6 +171,20 @@ impl RunCgroup {
         }
         let ns = self.read(&self.cpuacct, "cpuacct.usage")?;
         ns.trim().parse().ok().map(Duration::from_nanos)
+    }
+
+    /// How long every process of the run so far, those that have exited
+    /// too, was at once stalled for a CPU: runnable, none of them running
+    /// (the `full` line of the v2 `cpu.pressure`, Linux 5.13 and later).
+    /// `None` without a v2 cgroup for the run or without pressure stall
+    /// information in the kernel.
+    pub(crate) fn cpu_stall(&self) -> Option<Duration> {
+        let text = self.read(self.pressure.as_ref()?, "cpu.pressure")?;
+        let full = text.lines().find(|l| l.starts_with("full "))?;
+        let us = full
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix("total="))?;
+        us.parse().ok().map(Duration::from_micros)
     }
 
     /// How many times the kernel killed a process of this run for memory.
@@ -238,9 +268,29 @@ pub(crate) fn kill_members(procs: &Path) -> bool {
 }
 
 /// Checks that a child cgroup can be made, limited and joined under `roots`
-/// (a trial run: make, limit, join, remove).
-pub(super) fn trial(roots: CgroupRoots) -> Result<CgroupRoots, String> {
-    let trial = RunCgroup::create(&roots, 64 << 20, 8).map_err(|e| format!("cgroups: {e}"))?;
+/// (a trial run: make, limit, join, remove); keeps `roots.pressure` only
+/// where the trial's CPU stall can be read, and only where joining it
+/// works (else the trial is made again without it).
+pub(super) fn trial(mut roots: CgroupRoots) -> Result<CgroupRoots, String> {
+    match joined(&roots) {
+        Ok(stall) => {
+            if !stall {
+                roots.pressure = None;
+            }
+            Ok(roots)
+        }
+        Err(_) if roots.pressure.is_some() && !roots.v2 => {
+            roots.pressure = None;
+            joined(&roots).map(|_| roots)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// A trial cgroup made, limited, joined and removed under `roots`: whether
+/// its CPU stall could be read.
+fn joined(roots: &CgroupRoots) -> Result<bool, String> {
+    let trial = RunCgroup::create(roots, 64 << 20, 8).map_err(|e| format!("cgroups: {e}"))?;
     let mut script = String::new();
     for (i, _) in trial.procs_files().iter().enumerate() {
         script.push_str(&format!("echo $$ > \"${}\" || exit 1; ", i + 1));
@@ -254,9 +304,10 @@ pub(super) fn trial(roots: CgroupRoots) -> Result<CgroupRoots, String> {
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .status();
+    let stall = trial.cpu_stall().is_some();
     trial.remove();
     match status {
-        Ok(s) if s.success() => Ok(roots),
+        Ok(s) if s.success() => Ok(stall),
         Ok(s) => Err(format!("cgroups: cannot join a new cgroup ({s})")),
         Err(e) => Err(format!("cgroups: /bin/sh: {e}")),
     }
