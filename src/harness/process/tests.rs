@@ -242,13 +242,25 @@ fn missing_program() {
 /// burns CPU itself: two of them at once (cargo runs tests side by side)
 /// put the other's busy loops on CPU 0 too, and a run meant to get a third
 /// of it got a sixth (a CI run: 600 ms of CPU in 3.5 s of wall time, 0.4 s
-/// of it neither CPU time nor a wait the kernel reports).
+/// of it neither CPU time nor a wait the kernel reports then: the waits
+/// of the `python3` shim's exited helpers).
 static CPU0: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// [`CPU0`], held until dropped; a test that failed holding it does not
 /// stop the others.
 fn cpu0_alone() -> std::sync::MutexGuard<'static, ()> {
     CPU0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// CPU 0 held for a test's busy loops there, or `None` (saying why) where
+/// they cannot be pinned.
+fn cpu0_for_burners() -> Option<std::sync::MutexGuard<'static, ()>> {
+    let cpu0 = cpu0_alone();
+    if !Burners::can_pin() {
+        eprintln!("skipped: no setsid or taskset");
+        return None;
+    }
+    Some(cpu0)
 }
 
 /// Busy loops pinned to CPU 0, killed when dropped.
@@ -309,11 +321,9 @@ fn needs_cpu(cpu_ms: u64, timeout_ms: u64) -> Run {
 
 #[test]
 fn a_run_starved_of_cpu_is_told_from_one_that_sleeps_or_spins() {
-    let _cpu0 = cpu0_alone();
-    if !Burners::can_pin() {
-        eprintln!("skipped: no setsid or taskset");
+    let Some(_cpu0) = cpu0_for_burners() else {
         return;
-    }
+    };
     // Once alone first: a cold start (Python's files read from disk) is
     // not what this test is about.
     let alone = needs_cpu(600, 10_000);
@@ -365,11 +375,9 @@ fn a_run_starved_of_cpu_is_told_from_one_that_sleeps_or_spins() {
 
 #[test]
 fn the_waits_of_a_runs_exited_processes_count_in_its_own_time() {
-    let _cpu0 = cpu0_alone();
-    if !Burners::can_pin() {
-        eprintln!("skipped: no setsid or taskset");
+    let Some(_cpu0) = cpu0_for_burners() else {
         return;
-    }
+    };
     let stall_read = crate::harness::sandbox::RunCgroup::new(64 << 20, 8)
         .ok()
         .map(|cg| {
@@ -401,12 +409,10 @@ fn the_waits_of_a_runs_exited_processes_count_in_its_own_time() {
 
 #[test]
 fn a_session_starved_of_cpu_answers_on_its_own_time() {
-    let _cpu0 = cpu0_alone();
     use crate::harness::session::{Ended, Session};
-    if !Burners::can_pin() {
-        eprintln!("skipped: no setsid or taskset");
+    let Some(_cpu0) = cpu0_for_burners() else {
         return;
-    }
+    };
     // Each line a question: `s` sleeps 5 s, a number is the CPU seconds
     // to use before the answer. The answer is two lines, as GTP's are, the
     // second written a moment after the first.
