@@ -555,7 +555,8 @@ fn cgroups_left() -> Vec<String> {
     }
     let prefix = format!("boardcheck-{}-", std::process::id());
     let mut found = Vec::new();
-    for c in ["memory", "pids", "cpuacct"] {
+    // `unified`: the v2 hierarchy beside v1's, where a run's CPU pressure is read.
+    for c in ["memory", "pids", "cpuacct", "unified"] {
         walk(&Path::new("/sys/fs/cgroup").join(c), 3, &prefix, &mut found);
     }
     found

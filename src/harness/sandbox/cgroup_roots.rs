@@ -168,6 +168,8 @@ mod tests {
         assert_eq!(v1.memory, Path::new("/sys/fs/cgroup/memory/a/b"));
         assert_eq!(v1.pids, Path::new("/sys/fs/cgroup/pids"));
         assert_eq!(v1.cpuacct, Path::new("/sys/fs/cgroup/cpu,cpuacct/c"));
+        // v1's CPU pressure is looked for in the v2 hierarchy by `find`.
+        assert_eq!(v1.pressure, None);
         assert!(find_v1("", own).is_err());
 
         let root = std::env::temp_dir().join(format!("boardcheck-v2-{}", std::process::id()));
@@ -183,5 +185,6 @@ mod tests {
         fs::remove_dir_all(&root).unwrap();
         assert!(v2.v2);
         assert_eq!(v2.memory, dir);
+        assert_eq!(v2.pressure.as_deref(), Some(dir.as_path()));
     }
 }

@@ -179,12 +179,7 @@ impl RunCgroup {
     /// `None` without a v2 cgroup for the run or without pressure stall
     /// information in the kernel.
     pub(crate) fn cpu_stall(&self) -> Option<Duration> {
-        let text = self.read(self.pressure.as_ref()?, "cpu.pressure")?;
-        let full = text.lines().find(|l| l.starts_with("full "))?;
-        let us = full
-            .split_whitespace()
-            .find_map(|w| w.strip_prefix("total="))?;
-        us.parse().ok().map(Duration::from_micros)
+        full_stall(&self.read(self.pressure.as_ref()?, "cpu.pressure")?)
     }
 
     /// How many times the kernel killed a process of this run for memory.
@@ -254,6 +249,16 @@ impl RunCgroup {
     }
 }
 
+/// The `full` total of a `cpu.pressure` file (in microseconds); `None`
+/// where there is no such line (kernels before 5.13 write only `some`).
+fn full_stall(pressure: &str) -> Option<Duration> {
+    let full = pressure.lines().find(|l| l.starts_with("full "))?;
+    let us = full
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("total="))?;
+    us.parse().ok().map(Duration::from_micros)
+}
+
 /// SIGKILLs every pid listed in `procs`; true if there was none.
 pub(crate) fn kill_members(procs: &Path) -> bool {
     let Ok(list) = fs::read_to_string(procs) else {
@@ -310,5 +315,21 @@ fn joined(roots: &CgroupRoots) -> Result<bool, String> {
         Ok(s) if s.success() => Ok(stall),
         Ok(s) => Err(format!("cgroups: cannot join a new cgroup ({s})")),
         Err(e) => Err(format!("cgroups: /bin/sh: {e}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_full_cpu_stall_is_read_from_cpu_pressure() {
+        let both = "some avg10=1.00 avg60=0.50 avg300=0.10 total=5169253\n\
+                    full avg10=0.80 avg60=0.40 avg300=0.05 total=3870123\n";
+        assert_eq!(full_stall(both), Some(Duration::from_micros(3_870_123)));
+        // Before Linux 5.13 a cgroup's CPU pressure has no `full` line.
+        let some_only = "some avg10=0.00 avg60=0.00 avg300=0.00 total=42\n";
+        assert_eq!(full_stall(some_only), None);
+        assert_eq!(full_stall(""), None);
     }
 }
