@@ -10,16 +10,22 @@ use super::{WALL_CAP, Waited};
 use crate::harness::sandbox::RunCgroup;
 
 /// The wait a run's processes had had at some moment, to count the wait
-/// since then. Where the run has a v2 cgroup that reports CPU pressure,
-/// the wait is the time all of its processes were stalled at once, those
-/// that have exited too (a wrapper's or a version manager's short-lived
-/// helpers, whose waits go with them from `/proc`); else the longest wait
-/// of a live process.
+/// since then.
 #[derive(Clone, Copy, Debug)]
 pub(in crate::harness) struct WaitClock {
-    stall: Option<Duration>,
-    delay: Duration,
+    scheduler: Counted,
     stolen: Duration,
+}
+
+/// How the scheduler's part of a run's wait is counted, one way for the
+/// whole run. Where the run has a v2 cgroup that reports CPU pressure, the
+/// time all of its processes were stalled at once, those that have exited
+/// too (a wrapper's or a version manager's short-lived helpers, whose waits
+/// go with them from `/proc`); else the longest wait of a live process.
+#[derive(Clone, Copy, Debug)]
+enum Counted {
+    Stall(Duration),
+    Delay(Duration),
 }
 
 impl WaitClock {
@@ -27,21 +33,19 @@ impl WaitClock {
     /// (what its sandbox, started ahead, waited is not the run's).
     pub(in crate::harness) fn at_start(cgroup: Option<&RunCgroup>) -> WaitClock {
         WaitClock {
-            stall: cgroup.and_then(RunCgroup::cpu_stall),
-            delay: Duration::ZERO,
+            scheduler: cgroup
+                .and_then(RunCgroup::cpu_stall)
+                .map_or(Counted::Delay(Duration::ZERO), Counted::Stall),
             stolen: stolen(),
         }
     }
 
     /// Now, for processes that ran before (a session's, between answers).
     pub(in crate::harness) fn now(pid: i32, cgroup: Option<&RunCgroup>) -> WaitClock {
-        let stall = cgroup.and_then(RunCgroup::cpu_stall);
         WaitClock {
-            stall,
-            delay: if stall.is_some() {
-                Duration::ZERO
-            } else {
-                run_delay(pid, cgroup)
+            scheduler: match cgroup.and_then(RunCgroup::cpu_stall) {
+                Some(stall) => Counted::Stall(stall),
+                None => Counted::Delay(run_delay(pid, cgroup)),
             },
             stolen: stolen(),
         }
@@ -49,16 +53,18 @@ impl WaitClock {
 
     /// How long the processes waited for a CPU since this clock was read.
     pub(in crate::harness) fn waited(&self, pid: i32, cgroup: Option<&RunCgroup>) -> Duration {
-        let scheduler = match (self.stall, cgroup.and_then(RunCgroup::cpu_stall)) {
-            (Some(then), Some(now)) => now.saturating_sub(then),
-            _ => run_delay(pid, cgroup).saturating_sub(self.delay),
+        let scheduler = match self.scheduler {
+            Counted::Stall(then) => cgroup
+                .and_then(RunCgroup::cpu_stall)
+                .map_or(Duration::ZERO, |now| now.saturating_sub(then)),
+            Counted::Delay(then) => run_delay(pid, cgroup).saturating_sub(then),
         };
         scheduler + stolen().saturating_sub(self.stolen)
     }
 }
 
-/// Reads the run's CPU stall and drops it, each tick of a run held to its
-/// own time. The kernel sums a cgroup's stall per CPU and, at each read,
+/// Reads the run's CPU stall and drops it, at each pass of the wait loop
+/// of a run held to its own time (so at least every tick). The kernel sums a cgroup's stall per CPU and, at each read,
 /// weighs the CPUs by how long the cgroup was busy on each since the last
 /// one: for a run that moved between CPUs in between, that is less than
 /// the time it stalled (against six busy loops on two cores, enough to

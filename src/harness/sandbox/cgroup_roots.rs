@@ -33,15 +33,10 @@ impl CgroupRoots {
             .map_err(|e| format!("cannot read /proc/self/mountinfo: {e}"))?;
         let own = fs::read_to_string("/proc/self/cgroup")
             .map_err(|e| format!("cannot read /proc/self/cgroup: {e}"))?;
-        let mut roots = match (find_v1(&mountinfo, &own), find_v2(&mountinfo, &own)) {
+        let roots = match (find_v1(&mountinfo, &own), find_v2(&mountinfo, &own)) {
             (Ok(roots), _) | (_, Ok(roots)) => roots,
             (Err(v1), Err(v2)) => return Err(format!("no usable cgroups: {v1}; {v2}")),
         };
-        if !roots.v2 {
-            roots.pressure = mounts(&mountinfo, "cgroup2", |_| true)
-                .next()
-                .map(|mount| mount.join(own_path(&own, "")));
-        }
         roots.remove_stale();
         Ok(roots)
     }
@@ -94,7 +89,10 @@ fn find_v1(mountinfo: &str, own: &str) -> Result<CgroupRoots, String> {
         memory: dir("memory")?,
         pids: dir("pids")?,
         cpuacct: dir("cpuacct")?,
-        pressure: None,
+        // A hybrid host: the v2 hierarchy mounted beside the controllers.
+        pressure: mounts(mountinfo, "cgroup2", |_| true)
+            .next()
+            .map(|mount| mount.join(own_path(own, ""))),
     })
 }
 
@@ -168,7 +166,7 @@ mod tests {
         assert_eq!(v1.memory, Path::new("/sys/fs/cgroup/memory/a/b"));
         assert_eq!(v1.pids, Path::new("/sys/fs/cgroup/pids"));
         assert_eq!(v1.cpuacct, Path::new("/sys/fs/cgroup/cpu,cpuacct/c"));
-        // v1's CPU pressure is looked for in the v2 hierarchy by `find`.
+        // No v2 hierarchy mounted beside v1 here: no CPU pressure.
         assert_eq!(v1.pressure, None);
         assert!(find_v1("", own).is_err());
 
