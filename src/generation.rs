@@ -132,6 +132,11 @@ pub type Enumerate<P> = fn(usize) -> Box<dyn Iterator<Item = <P as Problem>::Cas
 pub type EnumerateLike<P> =
     fn(usize, &<P as Problem>::Case) -> Box<dyn Iterator<Item = <P as Problem>::Case> + Send>;
 
+/// Shorter games to a failing case's last command ([`Extras::shortcuts`]),
+/// shortest first, the search stopped at the given instant.
+pub type Shortcuts<P> =
+    fn(&<P as Problem>::Case, std::time::Instant) -> Box<dyn Iterator<Item = <P as Problem>::Case>>;
+
 /// Exhaustive enumeration: every case up to K cells, and the cells of a
 /// case as the enumeration counts them. One capability, so that neither
 /// comes without the other: `exhaust` walks `every`, and the checker ends
@@ -208,6 +213,14 @@ pub struct Extras<P: Problem> {
     /// Named rule sets the cases carry (go-game's ko and suicide rules),
     /// for `--rules`.
     pub rules: Option<RuleSets<P>>,
+    /// For a game: cases that play a shorter legal game on the same board
+    /// under the same rules and then send the case's last command into the
+    /// same situation (the same reply, the same side to move, the same
+    /// moves left to either side), shortest first. Shrinking tries them when
+    /// deleting commands stops: a forced pass met after 47 commands of a
+    /// random 8 x 8 game is met after 8 plays. `None` for a problem without
+    /// commands.
+    pub shortcuts: Option<Shortcuts<P>>,
     /// Subcommands of the problem's own (`perft`), registered on the
     /// command line under their names.
     #[cfg(feature = "cli")]
@@ -586,6 +599,7 @@ impl<P: Problem> Default for Extras<P> {
             answer_head: None,
             answers_are_lines: false,
             rules: None,
+            shortcuts: None,
             #[cfg(feature = "cli")]
             commands: Vec::new(),
         }

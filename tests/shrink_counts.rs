@@ -325,3 +325,37 @@ fn a_shard_of_the_enumeration_proves_its_first_failure() {
         failure.shrink
     );
 }
+
+/// On a fixed 8 x 8 board (an engine of one size, like GRhino or Edax) a
+/// candidate that refuses every forced pass is reported on the shortest
+/// game to one: eight plays and black's pass. Deleting commands from the
+/// random game that first met a pass stopped at 35 to 61 commands (GRhino,
+/// seeds 31 to 35); the shortcut search (`Extras::shortcuts`) plays the
+/// games shorter than the report that meet the same situation.
+#[test]
+fn othello_game_refused_pass_shrinks_to_the_shortest_game_to_a_pass() {
+    use boardcheck::problem::Problem;
+    use boardcheck::problems::othello_game::{Command, OthelloGame, Reply};
+    use boardcheck::unit::Check;
+    for seed in 0..4 {
+        let report = Check::<OthelloGame>::function(|case| {
+            let mut answer = OthelloGame::engine(case);
+            // Wrong only where a pass is the contract's answer: the replies
+            // to any pass become "illegal" (the board is not read back).
+            for (reply, command) in answer.replies.iter_mut().zip(&case.commands) {
+                if matches!(command, Command::Play { vertex: None, .. }) {
+                    *reply = Reply::Illegal;
+                }
+            }
+            answer
+        })
+        .seed(seed)
+        .shape(8, 8)
+        .keep_failures(false)
+        .report();
+        let failure = report.failure.expect("a forced pass is met");
+        let lines: Vec<&str> = failure.input.lines().collect();
+        assert_eq!(lines[1], "9", "seed {seed}:\n{}", failure.input);
+        assert_eq!(lines.last(), Some(&"play b pass"), "seed {seed}");
+    }
+}

@@ -1,6 +1,8 @@
 //! Shrinking one confirmed failure: proptest's value tree, then greedy
-//! [`Generate::simpler`] steps, every step judged on a lone run of exactly
-//! the smaller input, within a budget of runs and time.
+//! [`Generate::simpler`] steps, shorter games to the failing command where
+//! the problem has them ([`Extras::shortcuts`]), then every smaller input
+//! the enumeration holds; every step judged on a lone run of exactly the
+//! smaller input, within a budget of runs and time.
 
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;
@@ -414,6 +416,9 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         }
         // The proof may have taken a smaller input that fails another way.
         self.greedy(self.best.1.verdict);
+        if proof.is_none() {
+            self.shortcut(self.best.1.verdict);
+        }
         let size_now = self.size_of_best();
         let smallest = match proof {
             // Greedy steps after the proof keep its size (none smaller fails).
@@ -444,45 +449,87 @@ impl<'a, P: Generate> Shrinker<'a, P> {
     }
 
     /// Greedy [`Generate::simpler`] steps from the best case until none
-    /// still fails, `jobs` lone runs at a time; with a batch-taking
-    /// candidate a group is first run as one batch to skip the cases that
-    /// pass.
+    /// still fails.
     fn greedy(&mut self, verdict: Verdict) {
+        while self.budget.open(verdict) {
+            let options = P::simpler(&self.best.0);
+            let group = self.candidate.batch_size().clamp(self.jobs.max(1), 64);
+            if self.first_failing(options, group, verdict) != Some(true) {
+                break;
+            }
+        }
+    }
+
+    /// The first of `options` in the domain that fails as the best does,
+    /// taken as the best: `Some(true)`; `Some(false)` when none does; `None`
+    /// when the budget ended first. Lone runs, `jobs` at a time, of groups
+    /// of `group_size` options; with a batch-taking candidate a group is
+    /// first run as one batch to skip the cases that pass.
+    fn first_failing(
+        &mut self,
+        options: impl Iterator<Item = P::Case>,
+        group_size: usize,
+        verdict: Verdict,
+    ) -> Option<bool> {
         let domain = self.domain;
+        let extras = self.extras;
+        let mut options = options.filter(|c| domain.contains(extras, c));
         let width = self.jobs.max(1);
-        let group_size = self.candidate.batch_size().clamp(width, 64);
-        'step: while self.budget.open(verdict) {
-            let mut options = P::simpler(&self.best.0).filter(|c| domain.contains(self.extras, c));
-            loop {
-                let group: Vec<P::Case> = options.by_ref().take(group_size).collect();
-                if group.is_empty() {
-                    break 'step;
+        loop {
+            let group: Vec<P::Case> = options.by_ref().take(group_size).collect();
+            if group.is_empty() {
+                return Some(false);
+            }
+            let flagged: Vec<P::Case> = if self.candidate.batch_size() > 1 && group.len() > 1 {
+                if !self.budget.open(verdict) {
+                    return None;
                 }
-                let flagged: Vec<P::Case> = if self.candidate.batch_size() > 1 && group.len() > 1 {
-                    if !self.budget.open(verdict) {
-                        break 'step;
-                    }
-                    self.budget.runs += 1;
-                    let ran = run_batches(self.candidate, &[&group], 1).remove(0);
-                    let judged = judge_run::<P>(&group, ran);
-                    suspects(&judged)
-                        .into_iter()
-                        .map(|i| group[i].clone())
-                        .collect()
-                } else {
-                    group
-                };
-                for part in flagged.chunks(width) {
-                    let judged = self.alone(part);
-                    for (case, judged) in part.iter().zip(judged) {
-                        match judged {
-                            Some(j) if self.accept(case, &j) => continue 'step,
-                            Some(_) => {}
-                            None => break 'step,
-                        }
+                self.budget.runs += 1;
+                let ran = run_batches(self.candidate, &[&group], 1).remove(0);
+                let judged = judge_run::<P>(&group, ran);
+                suspects(&judged)
+                    .into_iter()
+                    .map(|i| group[i].clone())
+                    .collect()
+            } else {
+                group
+            };
+            for part in flagged.chunks(width) {
+                let judged = self.alone(part);
+                for (case, judged) in part.iter().zip(judged) {
+                    match judged {
+                        Some(j) if self.accept(case, &j) => return Some(true),
+                        Some(_) => {}
+                        None => return None,
                     }
                 }
             }
+        }
+    }
+
+    /// Where greedy steps stop on a long game: shorter games to the best
+    /// case's last command ([`Extras::shortcuts`]), shortest first, for at
+    /// most [`PEEK_RUNS`] of them and [`PEEK_SHARE`] of the time left; the
+    /// first that fails as the best does is taken, and greedy steps go on
+    /// from it.
+    fn shortcut(&mut self, verdict: Verdict) {
+        let Some(shortcuts) = self.extras.shortcuts else {
+            return;
+        };
+        if !self.budget.open(verdict) {
+            return;
+        }
+        let now = Instant::now();
+        let until = now
+            + self
+                .budget
+                .deadline
+                .saturating_duration_since(now)
+                .mul_f64(PEEK_SHARE);
+        let options = shortcuts(&self.best.0, until).take(PEEK_RUNS);
+        // Drawn a few at a time: the next one may be far deeper.
+        if self.first_failing(options, self.jobs.max(1), verdict) == Some(true) {
+            self.greedy(verdict);
         }
     }
 

@@ -335,6 +335,15 @@ impl Game {
         moves(o ^ f, p | f | Bits::bit(sq), self.mask).count()
     }
 
+    /// Whether `vertex` is empty, and whether a play of `colour` there
+    /// (whoever is to move) would flip a disc: what a play there meets.
+    pub fn empty_and_flips(&self, colour: Colour, (col, row): Vertex) -> (bool, bool) {
+        let sq = row as usize * WIDTH + col as usize;
+        let (p, o) = self.sides(colour);
+        let empty = !(p | o).has(sq);
+        (empty, empty && !flips(p, o, sq).is_zero())
+    }
+
     /// Whether neither player can move.
     pub fn over(&self) -> bool {
         self.moves_of(Colour::Black).is_zero() && self.moves_of(Colour::White).is_zero()

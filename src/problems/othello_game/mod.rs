@@ -47,6 +47,7 @@ pub mod oracle;
 pub mod patterns;
 pub(crate) mod properties;
 mod repeats;
+pub mod shortcuts;
 pub mod shrink;
 pub mod strategy;
 pub mod zoo;
@@ -321,6 +322,7 @@ impl Generate for OthelloGame {
                     ..case
                 },
             }),
+            shortcuts: Some(shortcuts::shortcuts),
             ..Extras::default()
         }
     }
