@@ -182,7 +182,7 @@ impl Iterator for Search {
                 return None;
             }
             self.visited = self.visited.wrapping_add(1);
-            if self.visited % 1024 == 0 && Instant::now() >= self.until {
+            if self.visited.is_multiple_of(1024) && Instant::now() >= self.until {
                 self.plays = self.max_plays + 1;
                 return None;
             }
