@@ -104,8 +104,10 @@ struct Search {
     path: Vec<Command>,
     /// The plays still to try at each level of `path` (the root's first).
     left: Vec<Vec<Command>>,
+    /// Whether this round's walk has begun.
     started: bool,
     until: Instant,
+    /// Steps taken, for reading the clock every 1024 of them.
     visited: u32,
 }
 
