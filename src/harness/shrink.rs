@@ -66,6 +66,15 @@ impl Budget {
         self.why_stopped.is_none()
     }
 
+    /// The end of a peek: [`PEEK_SHARE`] of the time left, from now.
+    fn peek_until(&self) -> Instant {
+        let now = Instant::now();
+        now + self
+            .deadline
+            .saturating_duration_since(now)
+            .mul_f64(PEEK_SHARE)
+    }
+
     /// Why runs may no longer be spent, once [`Budget::open`] said no.
     #[cfg(all(unix, feature = "process"))]
     pub(super) fn why_stopped(&self) -> Option<&str> {
@@ -519,14 +528,7 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         if !self.budget.open(verdict) {
             return;
         }
-        let now = Instant::now();
-        let until = now
-            + self
-                .budget
-                .deadline
-                .saturating_duration_since(now)
-                .mul_f64(PEEK_SHARE);
-        let options = shortcuts(&self.best.0, until).take(PEEK_RUNS);
+        let options = shortcuts(&self.best.0, self.budget.peek_until()).take(PEEK_RUNS);
         // Drawn a few at a time: the next one may be far deeper.
         if self.first_failing(options, self.jobs.max(1), verdict) == Some(true) {
             self.greedy(verdict);
@@ -653,20 +655,14 @@ impl<'a, P: Generate> Shrinker<'a, P> {
         // `flips-past-edge` stopped after 9 000 of the 3-command inputs in
         // under a second of a 20-second budget). A failure among them is
         // still the smallest: every input before it passed.
-        let peek_started = Instant::now();
-        let peek_for = self
-            .budget
-            .deadline
-            .saturating_duration_since(peek_started)
-            .mul_f64(PEEK_SHARE);
-        let over =
-            |spent: usize| !all_fit && spent >= PEEK_RUNS && peek_started.elapsed() >= peek_for;
+        let peek_until = self.budget.peek_until();
+        let over = |spent: usize| !all_fit && spent >= PEEK_RUNS && Instant::now() >= peek_until;
         // The scan ends with the budget; in a domain that leaves most of
         // the enumeration out, with the peek's time (runs may never come).
         let until = if counted {
             self.budget.deadline
         } else {
-            self.budget.deadline.min(peek_started + peek_for)
+            self.budget.deadline.min(peek_until)
         };
         let mut cases = self
             .scan_smaller(enumeration, usize::MAX, until)

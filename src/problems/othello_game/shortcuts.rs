@@ -8,25 +8,40 @@
 use std::time::Instant;
 
 use super::engine::Game;
-use super::{Case, Colour, Command, Reply, Rules};
+use super::{Case, Command, Reply, Rules};
 
-/// What a command meets: the fields the oracle's `met` tells failures apart
-/// by, read from the engine, and the reply.
+/// What a command meets, as the oracle's `met` tells failures apart: the
+/// position's part, the same for every command sent there...
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Situation {
-    reply: Reply,
-    by_mover: bool,
+struct Sides {
     mover_can: bool,
     other_can: bool,
-    /// For a play at a vertex: empty there, and a disc flipped by it.
-    empty: bool,
-    flips: bool,
     can_undo: bool,
 }
 
-impl Situation {
-    /// What `command` meets in `game`.
-    fn of(game: &Game, command: &Command) -> Situation {
+impl Sides {
+    fn of(game: &Game) -> Sides {
+        let mover = game.to_move();
+        Sides {
+            mover_can: !game.moves_of(mover).is_zero(),
+            other_can: !game.moves_of(mover.other()).is_zero(),
+            can_undo: game.depth() > 0,
+        }
+    }
+}
+
+/// ... and the command's own part, with its reply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Meets {
+    reply: Reply,
+    by_mover: bool,
+    /// For a play at a vertex: empty there, and a disc flipped by it.
+    empty: bool,
+    flips: bool,
+}
+
+impl Meets {
+    fn of(game: &Game, command: &Command) -> Meets {
         let mover = game.to_move();
         let (colour, (empty, flips)) = match *command {
             Command::Play {
@@ -36,22 +51,12 @@ impl Situation {
             Command::Play { colour, .. } => (colour, (false, false)),
             Command::Undo => (mover, (false, false)),
         };
-        Situation {
+        Meets {
             reply: game.clone().command(command),
             by_mover: colour == mover,
-            mover_can: !game.moves_of(mover).is_zero(),
-            other_can: !game.moves_of(other(mover)).is_zero(),
             empty,
             flips,
-            can_undo: game.depth() > 0,
         }
-    }
-}
-
-fn other(colour: Colour) -> Colour {
-    match colour {
-        Colour::Black => Colour::White,
-        Colour::White => Colour::Black,
     }
 }
 
@@ -73,7 +78,7 @@ pub fn shortcuts(case: &Case, until: Instant) -> Box<dyn Iterator<Item = Case>> 
     for command in before {
         game.command(command);
     }
-    let wanted = Situation::of(&game, &last);
+    let wanted = (Sides::of(&game), Meets::of(&game, &last));
     Box::new(Search {
         n: case.n,
         rules: case.rules,
@@ -95,7 +100,7 @@ struct Search {
     n: usize,
     rules: Rules,
     last: Command,
-    wanted: Situation,
+    wanted: (Sides, Meets),
     max_plays: usize,
     /// The length of the games of this round.
     plays: usize,
@@ -112,6 +117,12 @@ struct Search {
 }
 
 impl Search {
+    /// Every game of this length was tried: one play longer.
+    fn next_round(&mut self) {
+        self.started = false;
+        self.plays += 1;
+    }
+
     /// The legal plays from `game`: its mover's moves, or the forced pass
     /// (the engine makes it itself under auto-pass); none once it is over.
     fn children(&self) -> Vec<Command> {
@@ -142,21 +153,20 @@ impl Search {
     /// had white's), at its own vertex or else at the first that meets it.
     fn leaf(&self) -> Option<Case> {
         let game = &self.game;
-        let mover = game.to_move();
-        let wanted = self.wanted;
-        let sides = (
-            !game.moves_of(mover).is_zero(),
-            !game.moves_of(other(mover)).is_zero(),
-            game.depth() > 0,
-        );
-        if sides != (wanted.mover_can, wanted.other_can, wanted.can_undo) {
+        let (sides, wanted) = self.wanted;
+        if Sides::of(game) != sides {
             return None;
         }
-        let meets = |c: &Command| Situation::of(game, c) == wanted;
+        let meets = |c: &Command| Meets::of(game, c) == wanted;
         let last = match self.last {
             Command::Undo => Some(Command::Undo).filter(meets),
             Command::Play { vertex, .. } => {
-                let colour = if wanted.by_mover { mover } else { other(mover) };
+                let mover = game.to_move();
+                let colour = if wanted.by_mover {
+                    mover
+                } else {
+                    mover.other()
+                };
                 let at = |vertex| Command::Play { colour, vertex };
                 let n = self.n as u8;
                 let elsewhere = (0..n)
@@ -194,9 +204,10 @@ impl Iterator for Search {
                 self.path.clear();
                 self.left.clear();
                 if self.plays == 0 {
-                    self.started = false;
-                    self.plays = 1;
-                    match self.leaf() {
+                    // The start is the one game of no plays.
+                    let found = self.leaf();
+                    self.next_round();
+                    match found {
                         Some(case) => return Some(case),
                         None => continue,
                     }
@@ -205,9 +216,7 @@ impl Iterator for Search {
                 self.left.push(root);
             }
             let Some(frame) = self.left.last_mut() else {
-                // Every game of this length was tried: one play longer.
-                self.started = false;
-                self.plays += 1;
+                self.next_round();
                 continue;
             };
             let Some(play) = frame.pop() else {
@@ -239,7 +248,7 @@ impl Iterator for Search {
 mod tests {
     use super::*;
     use crate::problem::Problem;
-    use crate::problems::othello_game::{OthelloGame, Vertex, oracle};
+    use crate::problems::othello_game::{Colour, OthelloGame, Vertex, oracle};
 
     fn play(colour: Colour, vertex: Option<Vertex>) -> Command {
         Command::Play { colour, vertex }
